@@ -1,0 +1,49 @@
+# The suite's front door. `make test` and `make reproduce` work on a fresh
+# machine: both first check (and as root install) the dependencies.
+#
+#   make test                     build and run every test (GPU tests skip without a GPU)
+#   make reproduce SCALE=quick    run every experiment, then figures and the report
+#   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...)
+#   make figures RESULTS=DIR      redraw figures and tables from existing results only
+#   make paper                    rebuild paper/REPORT.md from existing results
+#   make build | clean | deps
+#
+# Variables: PRESET=default|cpu-only|debug  SCALE=quick|paper  RESULTS=DIR  JOBS=N
+
+PRESET  ?= default
+SCALE   ?= quick
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD   := build/$(PRESET)
+RESULTS ?= results/local/$(SCALE)
+EXPERIMENTS := prim_gpu sollin_multicore kruskal_100m hybrid_dfs dijkstra_deg5
+PYTHON   = $(shell scripts/find-python.sh)
+
+.PHONY: all deps build test reproduce figures paper clean $(addprefix exp-,$(EXPERIMENTS))
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	cmake --preset $(PRESET)
+	cmake --build --preset $(PRESET) -j $(JOBS)
+
+test: build
+	ctest --preset $(PRESET) -j $(JOBS)
+	@if [ -d tests/paper ]; then $(PYTHON) -m unittest discover -s tests/paper -t . -v; fi
+
+reproduce: build
+	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS)
+
+$(addprefix exp-,$(EXPERIMENTS)): exp-%: build
+	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) --only $* --no-figures
+
+figures:
+	$(PYTHON) -m paper.figures --results $(RESULTS)
+
+paper:
+	$(PYTHON) -m paper.report --results $(RESULTS)
+
+clean:
+	rm -rf build

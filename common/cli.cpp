@@ -1,0 +1,171 @@
+#include "common/cli.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+#include "common/errors.hpp"
+
+namespace gs {
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> parts;
+  std::string cur;
+  std::istringstream in(text);
+  while (std::getline(in, cur, sep))
+    if (!cur.empty()) parts.push_back(cur);
+  return parts;
+}
+
+std::int64_t parse_int(const std::string& text, const std::string& what) {
+  if (text.empty()) throw InputError(what + ": expected an integer, got nothing");
+  errno = 0;
+  char* end = nullptr;
+  const long long v = std::strtoll(text.c_str(), &end, 10);
+  if (errno == ERANGE) throw InputError(what + ": integer out of range: '" + text + "'");
+  // Accept 1e6-style values when they are exact integers.
+  if (*end == 'e' || *end == 'E' || *end == '.') {
+    const double d = parse_double(text, what);
+    if (d != std::floor(d) || std::fabs(d) > 9.0e18) throw InputError(what + ": expected an integer, got '" + text + "'");
+    return std::int64_t(d);
+  }
+  if (*end != '\0') throw InputError(what + ": expected an integer, got '" + text + "'");
+  return v;
+}
+
+double parse_double(const std::string& text, const std::string& what) {
+  errno = 0;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+    throw InputError(what + ": expected a finite number, got '" + text + "'");
+  return v;
+}
+
+Cli::Cli(std::string program, std::string description, bool takes_sources)
+    : program_(std::move(program)), description_(std::move(description)), takes_sources_(takes_sources) {}
+
+void Cli::add_option(const std::string& name, const std::string& help, const std::string& default_value) {
+  extras_[name] = {help, default_value, false};
+  extra_order_.push_back(name);
+}
+
+void Cli::add_flag(const std::string& name, const std::string& help) {
+  extras_[name] = {help, "0", true};
+  extra_order_.push_back(name);
+}
+
+std::string Cli::usage() const {
+  std::ostringstream o;
+  o << "usage: " << program_ << " [options]\n\n" << description_ << "\n\nCommon options:\n"
+    << "  --help                 this text\n"
+    << "  --scale quick|paper    problem sizes (default quick)\n"
+    << "  --input PATH           run on a graph file instead of the generator; format from the\n"
+    << "                         extension: .gr (DIMACS/GTgraph), .mtx, .el, .wel, .txt (SNAP), .gsc (cache)\n"
+    << "  --algorithms a,b,c     programs to run (default: every one this machine can run)\n"
+    << "  --list-algorithms      name the programs and exit\n"
+    << "  --trials K             timed trials after one warm-up (default 3)\n"
+    << "  --threads T            OpenMP threads (default: all cores)\n"
+    << "  --seed S               generator seed (default 1)\n"
+    << "  --out DIR              results directory (default results/local)\n"
+    << "  --tag NAME             results file suffix, for one piece of a longer run\n";
+  if (takes_sources_)
+    o << "  --sources v1,v2,...    0-based source vertices (default: random roots as the paper says)\n";
+  if (!extra_order_.empty()) {
+    o << "\nOptions of " << program_ << ":\n";
+    for (const auto& name : extra_order_) {
+      const Extra& e = extras_.at(name);
+      std::string left = "  --" + name + (e.is_flag ? "" : " VALUE");
+      if (left.size() < 25) left.resize(25, ' ');
+      else left += "  ";
+      o << left << e.help;
+      if (!e.is_flag) o << " (default " << (e.value.empty() ? "none" : e.value) << ")";
+      o << "\n";
+    }
+  }
+  o << "\nExit status: 0 success, 1 a verification failed, 2 bad input or usage,\n"
+       "3 not enough memory or no device for the requested size.\n";
+  return o.str();
+}
+
+CommonOptions Cli::parse(int argc, char** argv) {
+  CommonOptions opt;
+  for (int i = 0; i < argc; ++i) {
+    if (i) command_line_ += ' ';
+    command_line_ += argv[i];
+  }
+  auto value_of = [&](int& i, const std::string& name) -> std::string {
+    if (i + 1 >= argc) throw InputError(program_ + ": option --" + name + " needs a value (see --help)");
+    return argv[++i];
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--", 0) != 0) throw InputError(program_ + ": unexpected argument '" + arg + "' (see --help)");
+    std::string name = arg.substr(2), inline_value;
+    bool has_inline = false;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      inline_value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      has_inline = true;
+    }
+    auto val = [&]() { return has_inline ? inline_value : value_of(i, name); };
+    if (name == "help") {
+      std::cout << usage();
+      std::exit(0);
+    } else if (name == "scale") {
+      opt.scale = val();
+      if (opt.scale != "quick" && opt.scale != "paper")
+        throw InputError(program_ + ": --scale must be quick or paper, got '" + opt.scale + "'");
+    } else if (name == "input") {
+      opt.input = val();
+    } else if (name == "algorithms") {
+      opt.algorithms = split(val(), ',');
+    } else if (name == "list-algorithms") {
+      opt.list_algorithms = true;
+    } else if (name == "trials") {
+      opt.trials = int(parse_int(val(), "--trials"));
+      if (opt.trials < 1) throw InputError(program_ + ": --trials must be >= 1");
+    } else if (name == "threads") {
+      opt.threads = int(parse_int(val(), "--threads"));
+      if (opt.threads < 1) throw InputError(program_ + ": --threads must be >= 1");
+    } else if (name == "seed") {
+      const auto s = parse_int(val(), "--seed");
+      if (s < 0) throw InputError(program_ + ": --seed must be >= 0");
+      opt.seed = std::uint64_t(s);
+    } else if (name == "out") {
+      opt.out = val();
+    } else if (name == "tag") {
+      opt.tag = val();
+      for (char c : opt.tag)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
+          throw InputError(program_ + ": --tag may hold letters, digits, '-', '_' and '.' only");
+    } else if (name == "sources" && takes_sources_) {
+      opt.sources_given = true;
+      for (const auto& s : split(val(), ',')) {
+        const auto v = parse_int(s, "--sources");
+        if (v < 0 || v >= std::int64_t(kNoVertex)) throw InputError(program_ + ": --sources: bad vertex id '" + s + "'");
+        opt.sources.push_back(vid_t(v));
+      }
+      if (opt.sources.empty()) throw InputError(program_ + ": --sources needs at least one vertex");
+    } else if (auto it = extras_.find(name); it != extras_.end()) {
+      it->second.value = it->second.is_flag ? "1" : val();
+    } else {
+      throw InputError(program_ + ": unknown option '--" + name + "' (see --help)");
+    }
+  }
+  return opt;
+}
+
+std::string Cli::get(const std::string& name) const {
+  auto it = extras_.find(name);
+  if (it == extras_.end()) throw std::logic_error("Cli::get: undeclared option " + name);
+  return it->second.value;
+}
+std::int64_t Cli::get_int(const std::string& name) const { return parse_int(get(name), "--" + name); }
+double Cli::get_double(const std::string& name) const { return parse_double(get(name), "--" + name); }
+bool Cli::flag(const std::string& name) const { return get(name) == "1"; }
+
+}  // namespace gs

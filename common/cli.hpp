@@ -1,0 +1,70 @@
+// The command-line contract shared by every experiment and tool (DESIGN.md):
+// --help --scale --input --algorithms --list-algorithms --trials --threads
+// --seed --out --sources, plus options an experiment declares itself.
+// Usage errors throw InputError (exit 2) with a message naming the option.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/graph.hpp"
+
+namespace gs {
+
+struct CommonOptions {
+  std::string scale = "quick";            // quick | paper
+  std::string input;                      // graph file instead of the generator
+  std::vector<std::string> algorithms;    // empty: every program this machine can run
+  bool list_algorithms = false;
+  int trials = 3;
+  int threads = 0;                        // 0: all cores (omp_get_max_threads)
+  std::uint64_t seed = 1;
+  std::string out = "results/local";
+  std::string tag;                        // results file suffix (a piece of a run)
+  std::vector<vid_t> sources;             // traversal / shortest paths
+  bool sources_given = false;
+};
+
+class Cli {
+ public:
+  // `takes_sources`: whether --sources is part of this program's contract.
+  Cli(std::string program, std::string description, bool takes_sources = false);
+
+  // Experiment-specific options: --name VALUE (string/integer/double) or --name (flag).
+  void add_option(const std::string& name, const std::string& help, const std::string& default_value);
+  void add_flag(const std::string& name, const std::string& help);
+
+  // Parses argv; prints --help and exits 0 when asked; throws InputError on misuse.
+  CommonOptions parse(int argc, char** argv);
+
+  std::string get(const std::string& name) const;
+  std::int64_t get_int(const std::string& name) const;
+  double get_double(const std::string& name) const;
+  bool flag(const std::string& name) const;
+  // The exact command line, for the metadata JSON.
+  const std::string& command_line() const { return command_line_; }
+  const std::string& program() const { return program_; }
+  std::string usage() const;
+
+ private:
+  struct Extra {
+    std::string help;
+    std::string value;
+    bool is_flag;
+  };
+  std::string program_, description_, command_line_;
+  bool takes_sources_;
+  std::map<std::string, Extra> extras_;
+  std::vector<std::string> extra_order_;
+};
+
+// Helpers also used by tools that parse their own arguments.
+std::int64_t parse_int(const std::string& text, const std::string& what);
+double parse_double(const std::string& text, const std::string& what);
+std::vector<std::string> split(const std::string& text, char sep);
+
+}  // namespace gs

@@ -1,0 +1,17 @@
+// Admission control: estimate, then refuse up front (exit 3) with a message
+// that names what is needed and what is available.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace gs {
+
+std::string format_bytes(std::uint64_t bytes);
+// Throws ResourceError when `bytes` exceed the available host memory (MemAvailable,
+// or GS_HOST_MEMORY_LIMIT bytes when that environment variable is set).
+void require_host_memory(std::uint64_t bytes, const std::string& what);
+// Same for free device memory; throws ResourceError when there is no GPU.
+void require_device_memory(std::uint64_t bytes, const std::string& what);
+
+}  // namespace gs

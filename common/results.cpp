@@ -1,0 +1,174 @@
+#include "common/results.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+#include <stdexcept>
+
+#include "common/errors.hpp"
+#include "common/system_info.hpp"
+
+namespace gs {
+namespace fs = std::filesystem;
+
+static const char* kFixedColumns[] = {"experiment", "graph", "generator", "n",      "m",      "seed",   "algorithm",
+                                      "threads",    "device", "trial",    "seconds", "answer", "verified"};
+
+std::string csv_escape(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string r = "\"";
+  for (char c : s) {
+    if (c == '"') r += '"';
+    r += c;
+  }
+  return r + "\"";
+}
+
+std::string json_escape(const std::string& s) {
+  std::string r;
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': r += "\\\""; break;
+      case '\\': r += "\\\\"; break;
+      case '\n': r += "\\n"; break;
+      case '\r': r += "\\r"; break;
+      case '\t': r += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          r += buf;
+        } else {
+          r += char(c);
+        }
+    }
+  }
+  return r;
+}
+
+std::string fmt_seconds(double s) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.9g", s);
+  return buf;
+}
+
+std::string fmt_number(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.12g", x);
+  return buf;
+}
+
+ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std::string& experiment,
+                             std::vector<std::string> extra_columns)
+    : experiment_(experiment), extra_columns_(std::move(extra_columns)) {
+  std::error_code ec;
+  fs::create_directories(opt.out, ec);
+  if (ec) throw InputError("--out " + opt.out + ": cannot create the results directory: " + ec.message());
+  const std::string stem = (fs::path(opt.out) / (experiment + (opt.tag.empty() ? "" : "-" + opt.tag))).string();
+  csv_path_ = stem + ".csv";
+  json_path_ = stem + ".json";
+  partial_path_ = csv_path_ + ".partial";
+  // A previous complete result of the same name is replaced only when this run finishes.
+  out_.open(partial_path_, std::ios::trunc);
+  if (!out_) throw InputError("--out " + opt.out + ": cannot write " + partial_path_);
+  bool first = true;
+  for (const char* c : kFixedColumns) {
+    out_ << (first ? "" : ",") << c;
+    first = false;
+  }
+  for (const auto& c : extra_columns_) out_ << ',' << csv_escape(c);
+  out_ << '\n';
+  out_.flush();
+
+  const GpuInfo gpu = gpu_info();
+  auto q = [](const std::string& s) { return "\"" + json_escape(s) + "\""; };
+  meta_["experiment"] = q(experiment);
+  meta_["date"] = q(iso_date_now());
+  meta_["git_sha"] = q(git_sha());
+  meta_["command_line"] = q(cli.command_line());
+  meta_["scale"] = q(opt.scale);
+  meta_["tag"] = q(opt.tag);
+  meta_["input"] = q(opt.input);
+  meta_["seed"] = std::to_string(opt.seed);
+  meta_["trials"] = std::to_string(opt.trials);
+  meta_["threads"] = std::to_string(opt.threads);
+  meta_["cpu_model"] = q(cpu_model());
+  meta_["cpu_cores"] = std::to_string(cpu_cores());
+  meta_["ram_bytes"] = std::to_string(host_memory_total());
+  meta_["gpu_name"] = q(gpu.present ? gpu.name : "none");
+  meta_["gpu_memory_bytes"] = std::to_string(gpu.total_memory);
+  meta_["gpu_driver_cuda_version"] = q(gpu.driver_version);
+  meta_["cuda_runtime_version"] = q(gpu.runtime_version);
+  meta_["cuda_compiler_version"] = q(cuda_compiler_version());
+  meta_["compiler"] = q(compiler_version());
+  meta_["boost_version"] = q(boost_version());
+  if (!gpu.present) meta_["gpu_absent_reason"] = q(gpu.why_absent);
+}
+
+ResultsWriter::~ResultsWriter() {
+  if (finished_) return;
+  out_.close();
+  std::error_code ec;
+  if (rows_ == 0) fs::remove(partial_path_, ec);
+  else fs::rename(partial_path_, csv_path_ + ".failed", ec);
+}
+
+void ResultsWriter::add(const ResultRow& r) {
+  if (finished_) throw std::logic_error("ResultsWriter::add after finish");
+  for (const auto& kv : r.extra) {
+    bool known = false;
+    for (const auto& c : extra_columns_) known = known || c == kv.first;
+    if (!known) throw std::logic_error("ResultsWriter: undeclared column " + kv.first);
+  }
+  out_ << csv_escape(experiment_) << ',' << csv_escape(r.graph) << ',' << csv_escape(r.generator) << ',' << r.n << ','
+       << r.m << ',' << r.seed << ',' << csv_escape(r.algorithm) << ',' << r.threads << ',' << csv_escape(r.device)
+       << ',' << r.trial << ',' << fmt_seconds(r.seconds) << ',' << csv_escape(r.answer) << ','
+       << (r.verified ? "true" : "false");
+  for (const auto& c : extra_columns_) {
+    auto it = r.extra.find(c);
+    out_ << ',' << (it == r.extra.end() ? "" : csv_escape(it->second));
+  }
+  out_ << '\n';
+  out_.flush();
+  if (!out_) throw ResourceError("cannot write " + partial_path_ + " (disk full?)");
+  ++rows_;
+}
+
+void ResultsWriter::set_meta(const std::string& key, const std::string& value) {
+  meta_[key] = "\"" + json_escape(value) + "\"";
+}
+void ResultsWriter::set_meta(const std::string& key, double value) { meta_[key] = fmt_number(value); }
+
+void ResultsWriter::finish() {
+  if (finished_) return;
+  out_.close();
+  if (!out_) throw ResourceError("cannot write " + partial_path_);
+  meta_["rows"] = std::to_string(rows_);
+  meta_["columns"] = [&] {
+    std::string s = "[";
+    bool first = true;
+    for (const char* c : kFixedColumns) {
+      s += std::string(first ? "" : ", ") + "\"" + c + "\"";
+      first = false;
+    }
+    for (const auto& c : extra_columns_) s += ", \"" + json_escape(c) + "\"";
+    return s + "]";
+  }();
+  const std::string json_tmp = json_path_ + ".partial";
+  {
+    std::ofstream j(json_tmp, std::ios::trunc);
+    j << "{\n";
+    std::size_t i = 0;
+    for (const auto& kv : meta_) j << "  \"" << json_escape(kv.first) << "\": " << kv.second << (++i < meta_.size() ? ",\n" : "\n");
+    j << "}\n";
+    if (!j) throw ResourceError("cannot write " + json_tmp);
+  }
+  // Order matters: the JSON lands first, the CSV last; readers require both.
+  std::error_code ec;
+  fs::remove(csv_path_, ec);
+  fs::rename(json_tmp, json_path_);
+  fs::rename(partial_path_, csv_path_);
+  finished_ = true;
+}
+
+}  // namespace gs

@@ -1,0 +1,136 @@
+// Minimum spanning forest verifier.
+//
+// The reference is computed once per graph, independently of the programs
+// under test: Kruskal over the edge list (parallel sort + plain union-find),
+// or O(N^2) Prim over a dense matrix. check() then proves that a program's
+// forest (1) uses only edges of the graph with their weights, (2) is acyclic,
+// (3) spans every component (n - components edges), and (4) has the reference
+// total weight (exact for integer weights, relative 1e-9 for floating ones).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <parallel/algorithm>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include "common/answer.hpp"
+#include "common/errors.hpp"
+#include "common/graph.hpp"
+#include "common/verify/union_find.hpp"
+
+namespace gs::verify {
+
+struct MsfSummary {
+  double weight = 0;
+  std::uint64_t edges = 0;
+  std::string answer() const { return msf_answer(weight, edges); }
+};
+
+template <class W>
+class MsfVerifier {
+ public:
+  // Reference by Kruskal over an undirected edge list (self loops ignored).
+  explicit MsfVerifier(const EdgeList<W>& g) : n_(g.n), edges_(&g) {
+    const eid_t m = g.size();
+    std::vector<std::pair<W, eid_t>> order(m);
+#pragma omp parallel for schedule(static)
+    for (std::int64_t e = 0; e < std::int64_t(m); ++e) order[e] = {g.weighted() ? g.w[e] : W(1), eid_t(e)};
+    __gnu_parallel::sort(order.begin(), order.end());
+    UnionFind uf(g.n);
+    for (const auto& [w, e] : order)
+      if (uf.unite(g.u[e], g.v[e])) {
+        ref_.weight += double(w);
+        ++ref_.edges;
+      }
+  }
+
+  // Reference by O(N^2) Prim over a complete graph's dense matrix.
+  template <class Matrix>
+  static MsfVerifier from_matrix(const Matrix& a) {
+    MsfVerifier v;
+    v.n_ = a.n;
+    v.matrix_lookup_ = [&a](vid_t i, vid_t j, W w) { return i != j && i < a.n && j < a.n && W(a.at(i, j)) == w; };
+    std::vector<double> best(a.n, INFINITY);
+    std::vector<char> in(a.n, 0);
+    if (a.n > 0) best[0] = 0;
+    for (vid_t k = 0; k < a.n; ++k) {
+      vid_t x = kNoVertex;
+      for (vid_t i = 0; i < a.n; ++i)
+        if (!in[i] && (x == kNoVertex || best[i] < best[x])) x = i;
+      in[x] = 1;
+      if (k > 0) {
+        v.ref_.weight += best[x];
+        ++v.ref_.edges;
+      }
+      for (vid_t i = 0; i < a.n; ++i)
+        if (!in[i] && double(a.at(x, i)) < best[i]) best[i] = double(a.at(x, i));
+    }
+    return v;
+  }
+
+  const MsfSummary& reference() const { return ref_; }
+
+  // Throws VerificationError naming `who` and the first problem found.
+  MsfSummary check(const std::vector<Edge<W>>& forest, const std::string& who) const {
+    auto fail = [&](const std::string& what) { throw VerificationError(who + ": minimum spanning forest: " + what); };
+    MsfSummary got;
+    UnionFind uf(n_);
+    for (const auto& e : forest) {
+      if (e.u >= n_ || e.v >= n_) fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") has a vertex id >= n");
+      if (!uf.unite(e.u, e.v)) fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") closes a cycle");
+      got.weight += double(e.w);
+      ++got.edges;
+    }
+    if (got.edges != ref_.edges)
+      fail(std::to_string(got.edges) + " edges, but a spanning forest of this graph has " + std::to_string(ref_.edges));
+    check_edges_exist(forest, fail);
+    const bool exact = std::is_integral_v<W>;
+    const double tol = exact ? 0.0 : 1e-9 * std::max(1.0, std::fabs(ref_.weight));
+    if (std::fabs(got.weight - ref_.weight) > tol)
+      fail("total weight " + fmt_number(got.weight) + ", reference (Kruskal/Prim) " + fmt_number(ref_.weight));
+    return got;
+  }
+
+ private:
+  MsfVerifier() = default;
+
+  template <class Fail>
+  void check_edges_exist(const std::vector<Edge<W>>& forest, Fail&& fail) const {
+    if (matrix_lookup_) {
+      for (const auto& e : forest)
+        if (!matrix_lookup_(e.u, e.v, e.w)) fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") with weight " + fmt_number(double(e.w)) + " is not in the graph");
+      return;
+    }
+    // One pass over the graph marks the forest's edges that exist (key: endpoints + weight).
+    std::unordered_map<std::uint64_t, std::vector<std::pair<W, bool>>> want;
+    want.reserve(forest.size() * 2);
+    auto key = [](vid_t a, vid_t b) { return (std::uint64_t(std::min(a, b)) << 32) | std::max(a, b); };
+    for (const auto& e : forest) want[key(e.u, e.v)].push_back({e.w, false});
+    const EdgeList<W>& g = *edges_;
+    for (eid_t i = 0; i < g.size(); ++i) {
+      auto it = want.find(key(g.u[i], g.v[i]));
+      if (it == want.end()) continue;
+      const W w = g.weighted() ? g.w[i] : W(1);
+      for (auto& [ww, seen] : it->second)
+        if (!seen && ww == w) {
+          seen = true;
+          break;
+        }
+    }
+    for (const auto& [k, list] : want)
+      for (const auto& [w, seen] : list)
+        if (!seen)
+          fail("edge (" + std::to_string(k >> 32) + "," + std::to_string(k & 0xffffffffu) + ") with weight " + fmt_number(double(w)) + " is not in the graph (or is used twice)");
+  }
+
+  vid_t n_ = 0;
+  const EdgeList<W>* edges_ = nullptr;
+  std::function<bool(vid_t, vid_t, W)> matrix_lookup_;
+  MsfSummary ref_;
+};
+
+}  // namespace gs::verify

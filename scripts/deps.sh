@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Checks (and, as root on Debian/Ubuntu, installs) what the suite needs:
+# a C++20 compiler, CMake >= 3.25, Ninja, OpenMP, Boost Graph headers,
+# GoogleTest, Python 3 with matplotlib, OpenCL headers + ICD loader + PoCL.
+# CUDA is optional and never installed here: where nvcc exists it is used.
+# Usage: scripts/deps.sh [--check-only]
+set -u
+check_only=0
+[ "${1:-}" = "--check-only" ] && check_only=1
+
+missing_pkgs=()
+need() {  # need <description> <debian package> <test command...>
+  local what=$1 pkg=$2; shift 2
+  if "$@" >/dev/null 2>&1; then return 0; fi
+  echo "deps: missing $what (Debian/Ubuntu package $pkg)" >&2
+  missing_pkgs+=("$pkg")
+}
+have_header() { [ -f "/usr/include/$1" ] || [ -f "/usr/local/include/$1" ]; }
+cmake_ok() {
+  local v; v=$(cmake --version 2>/dev/null | head -1 | awk '{print $3}') || return 1
+  [ -n "$v" ] && [ "$(printf '%s\n3.25.0\n' "$v" | sort -V | head -1)" = "3.25.0" ]
+}
+python_ok() { "$(dirname "$0")/find-python.sh" >/dev/null; }
+
+need "a C++ compiler" g++ command -v g++
+need "CMake >= 3.25" cmake cmake_ok
+need "Ninja" ninja-build command -v ninja
+need "Boost Graph headers" libboost-graph-dev have_header boost/graph/adjacency_list.hpp
+need "GoogleTest" libgtest-dev have_header gtest/gtest.h
+need "Python 3 with matplotlib" python3-matplotlib python_ok
+need "OpenCL headers" opencl-headers have_header CL/cl.h
+need "the OpenCL ICD loader" ocl-icd-opencl-dev sh -c 'ls /usr/lib/*/libOpenCL.so /usr/lib/libOpenCL.so /usr/local/cuda/lib64/libOpenCL.so 2>/dev/null | grep -q .'
+need "an OpenCL CPU driver (PoCL)" pocl-opencl-icd sh -c 'ls /etc/OpenCL/vendors/*.icd 2>/dev/null | grep -q .'
+
+if [ ${#missing_pkgs[@]} -eq 0 ]; then
+  if command -v nvcc >/dev/null 2>&1; then
+    echo "deps: all found; CUDA: $(nvcc --version | tail -1)" >&2
+  else
+    echo "deps: all found; no nvcc on PATH: the CPU-only suite will be built (GPU programs skipped)" >&2
+  fi
+  exit 0
+fi
+
+cmd="apt-get install -y --no-install-recommends ${missing_pkgs[*]}"
+if [ $check_only -eq 1 ] || [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "deps: install them with:  sudo apt-get update && sudo $cmd" >&2
+  exit 1
+fi
+echo "deps: installing ${missing_pkgs[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing_pkgs[@]}" >&2 || {
+  echo "deps: apt-get failed; run: $cmd" >&2
+  exit 1
+}
+exec "$0" --check-only

@@ -1,0 +1,89 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/results.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct ResultsTest : ::testing::Test {
+  fs::path dir = fs::temp_directory_path() / ("gs_results_test_" + std::to_string(::getpid()));
+  gs::Cli cli{"prog", "test"};
+  gs::CommonOptions opt;
+  void SetUp() override {
+    fs::remove_all(dir);
+    opt.out = dir.string();
+    opt.tag = "t1";
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  gs::ResultRow row() {
+    gs::ResultRow r;
+    r.graph = "g";
+    r.generator = "gen";
+    r.n = 10;
+    r.m = 20;
+    r.algorithm = "alg";
+    r.seconds = 0.5;
+    r.answer = "weight=3;edges=9";
+    r.verified = true;
+    r.extra["h2d_s"] = "0.25";
+    return r;
+  }
+};
+
+TEST_F(ResultsTest, WritesCsvAndJsonOnlyWhenFinished) {
+  {
+    gs::ResultsWriter w(opt, cli, "exp", {"h2d_s", "source"});
+    w.add(row());
+    EXPECT_FALSE(fs::exists(dir / "exp-t1.csv"));
+    EXPECT_TRUE(fs::exists(dir / "exp-t1.csv.partial"));
+    w.set_meta("bandwidth_gbs", 90.5);
+    w.finish();
+  }
+  ASSERT_TRUE(fs::exists(dir / "exp-t1.csv"));
+  ASSERT_TRUE(fs::exists(dir / "exp-t1.json"));
+  EXPECT_FALSE(fs::exists(dir / "exp-t1.csv.partial"));
+  const std::string csv = slurp(dir / "exp-t1.csv");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "experiment,graph,generator,n,m,seed,algorithm,threads,device,trial,seconds,answer,verified,h2d_s,source");
+  EXPECT_NE(csv.find("exp,g,gen,10,20,0,alg,1,cpu,0,0.5,weight=3;edges=9,true,0.25,"), std::string::npos);
+  const std::string json = slurp(dir / "exp-t1.json");
+  EXPECT_NE(json.find("\"bandwidth_gbs\": 90.5"), std::string::npos);
+  EXPECT_NE(json.find("\"git_sha\""), std::string::npos);
+  EXPECT_NE(json.find("\"rows\": 1"), std::string::npos);
+}
+
+TEST_F(ResultsTest, AnInterruptedRunLeavesNoCompleteLookingCsv) {
+  {
+    gs::ResultsWriter w(opt, cli, "exp", {"h2d_s"});
+    w.add(row());  // no finish(): as if an exception unwound the run
+  }
+  EXPECT_FALSE(fs::exists(dir / "exp-t1.csv"));
+  EXPECT_FALSE(fs::exists(dir / "exp-t1.json"));
+  EXPECT_TRUE(fs::exists(dir / "exp-t1.csv.failed"));
+}
+
+TEST_F(ResultsTest, RejectsUndeclaredColumns) {
+  gs::ResultsWriter w(opt, cli, "exp", {});
+  EXPECT_THROW(w.add(row()), std::logic_error);
+}
+
+TEST(CsvEscape, QuotesOnlyWhenNeeded) {
+  EXPECT_EQ(gs::csv_escape("plain"), "plain");
+  EXPECT_EQ(gs::csv_escape("a,b"), "\"a,b\"");
+  EXPECT_EQ(gs::csv_escape("say \"x\""), "\"say \"\"x\"\"\"");
+  EXPECT_EQ(gs::json_escape("a\"b\\\n"), "a\\\"b\\\\\\n");
+}
+
+}  // namespace
