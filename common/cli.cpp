@@ -71,7 +71,10 @@ std::string Cli::usage() const {
     << "  --threads T            OpenMP threads (default: all cores)\n"
     << "  --seed S               generator seed (default 1)\n"
     << "  --out DIR              results directory (default results/local)\n"
-    << "  --tag NAME             results file suffix, for one piece of a longer run\n";
+    << "  --tag NAME             results file suffix (default: the piece name)\n"
+    << "  --list-pieces          print the pieces of this experiment at this scale and exit\n"
+    << "                         (name, estimated seconds, cpu|gpu; one per line)\n"
+    << "  --piece NAME           run only that piece; results go to <out>/<experiment>-<piece>.csv\n";
   if (takes_sources_)
     o << "  --sources v1,v2,...    0-based source vertices (default: random roots as the paper says)\n";
   if (!extra_order_.empty()) {
@@ -139,9 +142,10 @@ CommonOptions Cli::parse(int argc, char** argv) {
       opt.out = val();
     } else if (name == "tag") {
       opt.tag = val();
-      for (char c : opt.tag)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
-          throw InputError(program_ + ": --tag may hold letters, digits, '-', '_' and '.' only");
+    } else if (name == "piece") {
+      opt.piece = val();
+    } else if (name == "list-pieces") {
+      opt.list_pieces = true;
     } else if (name == "sources" && takes_sources_) {
       opt.sources_given = true;
       for (const auto& s : split(val(), ',')) {
@@ -156,6 +160,10 @@ CommonOptions Cli::parse(int argc, char** argv) {
       throw InputError(program_ + ": unknown option '--" + name + "' (see --help)");
     }
   }
+  if (opt.tag.empty()) opt.tag = opt.piece;
+  for (char c : opt.tag)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
+      throw InputError(program_ + ": --tag/--piece may hold letters, digits, '-', '_' and '.' only");
   return opt;
 }
 

@@ -25,6 +25,8 @@ struct CommonOptions {
   std::uint64_t seed = 1;
   std::string out = "results/local";
   std::string tag;                        // results file suffix (a piece of a run)
+  std::string piece;                      // run only this piece of the experiment (see --list-pieces)
+  bool list_pieces = false;               // print "name<TAB>est_seconds<TAB>cpu|gpu" per piece and exit
   std::vector<vid_t> sources;             // traversal / shortest paths
   bool sources_given = false;
 };
