@@ -1,0 +1,132 @@
+"""Claims: the paper's statement, how to measure it from our data, and the rule
+that turns the measurement into a verdict, written side by side.
+
+    Claim("A3", "maximum speedup over BGL about 2x",
+          measure=max_speedup,                  # Results -> Measured(value, text)
+          rule=at_least(2.0 * 0.7, partly=1.0, unit="x"))
+
+``measure`` raises ``ResultsMissing`` (or returns ``None``) when the data it
+needs is absent: the verdict is then NOT_RUN with that reason.  Rules return
+(verdict, reason); ``rule.text`` says the rule in words for the report.
+"""
+
+from paper.results import ResultsMissing
+
+REPRODUCED = "reproduced"
+PARTLY = "partly"
+NOT_REPRODUCED = "not reproduced"
+NOT_RUN = "not run"
+VERDICTS = (REPRODUCED, PARTLY, NOT_REPRODUCED, NOT_RUN)
+
+
+class Measured:
+    """A measured value for a rule plus the text shown in the report."""
+
+    def __init__(self, value, text):
+        self.value, self.text = value, text
+
+
+class Rule:
+    """``judge(value) -> (verdict, reason)``; ``text`` describes the rule."""
+
+    def __init__(self, text, judge):
+        self.text, self.judge = text, judge
+
+    def __call__(self, value):
+        verdict, reason = self.judge(value)
+        if verdict not in VERDICTS:
+            raise ValueError("rule %r gave unknown verdict %r" % (self.text, verdict))
+        return verdict, reason
+
+
+def _fmt(x, unit):
+    return ("%.3g" % x) + unit
+
+
+def at_least(reproduced, partly=None, unit=""):
+    """value >= reproduced: reproduced; >= partly: partly; else not reproduced."""
+    text = "reproduced if ≥ %s" % _fmt(reproduced, unit)
+    if partly is not None:
+        text += "; partly if ≥ %s" % _fmt(partly, unit)
+
+    def judge(v):
+        if v >= reproduced:
+            return REPRODUCED, "%s ≥ %s" % (_fmt(v, unit), _fmt(reproduced, unit))
+        if partly is not None and v >= partly:
+            return PARTLY, "%s is below %s but ≥ %s" % (_fmt(v, unit), _fmt(reproduced, unit), _fmt(partly, unit))
+        return NOT_REPRODUCED, "%s < %s" % (_fmt(v, unit), _fmt(partly if partly is not None else reproduced, unit))
+    return Rule(text, judge)
+
+
+def at_most(reproduced, partly=None, unit=""):
+    """value <= reproduced: reproduced; <= partly: partly; else not reproduced."""
+    text = "reproduced if ≤ %s" % _fmt(reproduced, unit)
+    if partly is not None:
+        text += "; partly if ≤ %s" % _fmt(partly, unit)
+
+    def judge(v):
+        if v <= reproduced:
+            return REPRODUCED, "%s ≤ %s" % (_fmt(v, unit), _fmt(reproduced, unit))
+        if partly is not None and v <= partly:
+            return PARTLY, "%s is above %s but ≤ %s" % (_fmt(v, unit), _fmt(reproduced, unit), _fmt(partly, unit))
+        return NOT_REPRODUCED, "%s > %s" % (_fmt(v, unit), _fmt(partly if partly is not None else reproduced, unit))
+    return Rule(text, judge)
+
+
+def within(lo, hi, partly=None, unit=""):
+    """lo <= value <= hi: reproduced; inside ``partly=(plo, phi)``: partly; else not."""
+    text = "reproduced if in [%s, %s]" % (_fmt(lo, unit), _fmt(hi, unit))
+    if partly:
+        text += "; partly if in [%s, %s]" % (_fmt(partly[0], unit), _fmt(partly[1], unit))
+
+    def judge(v):
+        if lo <= v <= hi:
+            return REPRODUCED, "%s in [%s, %s]" % (_fmt(v, unit), _fmt(lo, unit), _fmt(hi, unit))
+        if partly and partly[0] <= v <= partly[1]:
+            return PARTLY, "%s outside [%s, %s] but in [%s, %s]" % (_fmt(v, unit), _fmt(lo, unit), _fmt(hi, unit),
+                                                                  _fmt(partly[0], unit), _fmt(partly[1], unit))
+        return NOT_REPRODUCED, "%s outside [%s, %s]" % (_fmt(v, unit), _fmt(lo, unit), _fmt(hi, unit))
+    return Rule(text, judge)
+
+
+def conditions(partly_min=1):
+    """The value is an ordered {condition text: bool}: all hold -> reproduced; at
+    least ``partly_min`` hold -> partly; else not reproduced. The reason names
+    the conditions that fail."""
+    text = "reproduced if every condition holds; partly if at least %d does" % partly_min
+
+    def judge(v):
+        failed = [k for k, ok in v.items() if not ok]
+        held = len(v) - len(failed)
+        if not failed:
+            return REPRODUCED, "all hold: " + "; ".join(v)
+        verdict = PARTLY if held >= partly_min else NOT_REPRODUCED
+        return verdict, "fails: " + "; ".join(failed)
+    return Rule(text, judge)
+
+
+class Claim:
+    """One row of the claim-vs-reproduced table."""
+
+    def __init__(self, id, statement, measure, rule, note=""):
+        self.id, self.statement, self.measure, self.rule, self.note = id, statement, measure, rule, note
+
+
+class Outcome:
+    def __init__(self, claim, verdict, measured, reason):
+        self.claim, self.verdict, self.measured, self.reason = claim, verdict, measured, reason
+
+
+def evaluate(claim, results, absent_reason=None):
+    """The claim's Outcome on ``results`` (None: the experiment did not run, and
+    ``absent_reason`` says why). ResultsMalformed propagates: it is an error."""
+    if results is None:
+        return Outcome(claim, NOT_RUN, "–", absent_reason or "no results")
+    try:
+        m = claim.measure(results)
+    except ResultsMissing as e:
+        return Outcome(claim, NOT_RUN, "–", str(e))
+    if m is None:
+        return Outcome(claim, NOT_RUN, "–", "the data this claim needs is absent")
+    verdict, reason = claim.rule(m.value)
+    return Outcome(claim, verdict, m.text, reason)

@@ -1,0 +1,162 @@
+"""Writes the claim-vs-reproduced report from a results directory.
+
+    python3 -m paper.report --results DIR [--out paper/REPORT.md] [--figures paper/figures]
+
+Per paper: the original setup and hardware, ours (from the metadata JSONs),
+the figures that ``paper.figures`` drew, and one row per claim with the
+measured value and the verdict of the claim's rule.  A paper whose results are
+absent says "not run" with the reason (from ``reproduce-status.json`` when
+``scripts/reproduce.py`` left one, otherwise the loader's message).
+Exit status 1 when results are present but malformed, or a module is broken.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import sys
+import traceback
+
+from paper import claims as claims_mod
+from paper import registry, tables
+from paper.results import ResultsMalformed, ResultsMissing, load
+
+PAPER_DIR = os.path.dirname(os.path.abspath(__file__))
+STATUS_FILE = "reproduce-status.json"
+
+OURS_KEYS = [("CPU", "cpu_model"), ("cores", "cpu_cores"), ("RAM", "ram_bytes"), ("GPU", "gpu_name"),
+             ("GPU driver (CUDA version)", "gpu_driver_cuda_version"), ("CUDA runtime", "cuda_runtime_version"),
+             ("CUDA compiler", "cuda_compiler_version"), ("compiler", "compiler"), ("Boost", "boost_version"),
+             ("git SHA", "git_sha"), ("date", "date"), ("scale", "scale"), ("trials", "trials")]
+
+
+def reproduce_status(results_dir):
+    """{experiment: [piece entries]} from reproduce.py's status file, or {}."""
+    path = os.path.join(results_dir, STATUS_FILE)
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    out = {}
+    for p in data.get("pieces", []):
+        out.setdefault(p.get("experiment"), []).append(p)
+    return out
+
+
+def absent_reason(loader_message, status_entries):
+    reasons = sorted({"%s: %s" % (p["status"], p["reason"]) if p.get("reason") else p["status"]
+                      for p in status_entries if p.get("status") not in ("ran", "done")})
+    return "; ".join(reasons) if reasons else loader_message
+
+
+def fmt_meta(key, values):
+    if key == "ram_bytes":
+        return ", ".join("%.0f GiB" % (int(v) / 2 ** 30) for v in values)
+    if key == "date" and len(values) > 1:
+        return "%s .. %s" % (values[0], values[-1])
+    return ", ".join(values)
+
+
+def ours_table(results):
+    rows = [[label, fmt_meta(key, results.meta_value(key)) or "–"] for label, key in OURS_KEYS]
+    rows.append(["result files", ", ".join("`%s`" % f for f in results.files)])
+    extra = sorted({k for m in results.metas for k, v in m.items() if isinstance(v, (int, float)) and k.endswith(("_gbs", "_s", "_us"))})
+    for k in extra:
+        rows.append([k, fmt_meta(k, results.meta_value(k))])
+    return tables.TableData(["", "this run"], rows, align="ll")
+
+
+def claims_rows(module, results, absent):
+    rows, counts = [], {v: 0 for v in claims_mod.VERDICTS}
+    for c in module.claims:
+        o = claims_mod.evaluate(c, results, absent)
+        counts[o.verdict] += 1
+        rows.append([c.id, c.statement, o.measured, "**%s**" % o.verdict, o.reason, c.rule.text])
+    return tables.TableData(["#", "Paper's claim", "Measured (ours)", "Verdict", "Why", "Rule"], rows, align="llllll"), counts
+
+
+def module_section(module, results_dir, fig_dir, report_dir, status):
+    lines = ["## %s. %s (`%s`)" % (module.letter, module.title, module.experiment), "",
+             "*Paper:* %s" % module.citation, "",
+             "**Original setup and hardware.** %s" % module.original.strip(), "",
+             "**What the suite runs.** %s" % module.ours.strip(), ""]
+    try:
+        results, absent = load(results_dir, module.experiment), None
+    except ResultsMissing as e:
+        results, absent = None, absent_reason(str(e), status.get(module.experiment, []))
+    if results is None:
+        lines += ["**Ours: not run.** %s" % absent, ""]
+    else:
+        lines += ["**Ours.**", "", tables.to_markdown(ours_table(results))]
+        skipped = [p for p in status.get(module.experiment, []) if p.get("status") not in ("ran", "done")]
+        if skipped:
+            lines.append("Pieces not in these results: " + "; ".join(
+                "`%s` (%s%s)" % (p["piece"], p["status"], ": " + p["reason"] if p.get("reason") else "") for p in skipped))
+            lines.append("")
+        figs = []
+        for f in module.figures:
+            png = os.path.join(fig_dir, module.output_name(f) + ".png")
+            if os.path.exists(png):
+                rel = os.path.relpath(png, report_dir)
+                figs += ["![%s](%s)" % (f.caption, rel), "",
+                         "*%s* ([PDF](%s))" % (f.caption, os.path.splitext(rel)[0] + ".pdf"), ""]
+            else:
+                figs += ["*%s*: not drawn (run `make figures RESULTS=%s`, or its data is absent)." % (f.caption, results_dir), ""]
+        lines += ["**Figures.**", ""] + figs
+    table, counts = claims_rows(module, results, absent)
+    lines += ["**Claims.**", "", tables.to_markdown(table)]
+    return "\n".join(lines), counts
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m paper.report", description=__doc__.split("\n")[0])
+    ap.add_argument("--results", required=True, help="results directory (CSV + JSON per experiment piece)")
+    ap.add_argument("--out", default=os.path.join(PAPER_DIR, "REPORT.md"), help="report file (default: paper/REPORT.md)")
+    ap.add_argument("--figures", default=None, help="where paper.figures wrote the figures (default: figures/ beside --out)")
+    args = ap.parse_args(argv)
+    report_dir = os.path.dirname(os.path.abspath(args.out))
+    fig_dir = args.figures or os.path.join(report_dir, "figures")
+    status = reproduce_status(args.results)
+    sections, summary, errors = [], [], []
+    for name, module in registry.load_modules():
+        if isinstance(module, registry.BrokenModule):
+            errors.append("paper/%s.py does not import:\n%s" % (name, module.error))
+            summary.append(["–", "`%s`" % name, "module broken", "", "", "", ""])
+            continue
+        try:
+            text, counts = module_section(module, args.results, fig_dir, report_dir, status)
+        except ResultsMalformed as e:
+            errors.append("%s: %s" % (name, e))
+            text, counts = "## %s. %s (`%s`)\n\n**Results malformed:** %s\n" % (module.letter, module.title, name, e), None
+        except Exception:
+            errors.append("%s: the module failed:\n%s" % (name, traceback.format_exc()))
+            text, counts = "## %s. %s (`%s`)\n\n**The module failed** (see the error output).\n" % (module.letter, module.title, name), None
+        sections.append(text)
+        if counts is None:
+            summary.append([module.letter, "`%s`" % name, "error", "", "", "", ""])
+        else:
+            summary.append([module.letter, "`%s`" % name, module.title] + [counts[v] for v in claims_mod.VERDICTS])
+    head = ["# Claim-vs-reproduced report", "",
+            "Generated by `python3 -m paper.report --results %s` on %s. Do not edit: rerun `make paper RESULTS=%s`."
+            % (args.results, datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), args.results), "",
+            "Verdicts come from the rule written next to each claim in `paper/<experiment>.py`: "
+            "*reproduced*, *partly*, *not reproduced*, or *not run* (the data is absent; the reason says why).", "",
+            tables.to_markdown(tables.TableData(["", "experiment", "paper"] + list(claims_mod.VERDICTS), summary)), ""]
+    text = "\n".join(head + sections)
+    os.makedirs(report_dir, exist_ok=True)
+    tmp = args.out + ".partial"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, args.out)
+    print("paper.report: wrote %s" % args.out)
+    if errors:
+        print("ERRORS (%d):" % len(errors), file=sys.stderr)
+        for e in errors:
+            print("  " + e.rstrip().replace("\n", "\n    "), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
