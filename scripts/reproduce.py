@@ -1,0 +1,397 @@
+#!/usr/bin/env python3
+"""Runs every experiment piece by piece, resumably, then the figures and the report.
+
+    scripts/reproduce.py --build build/default --scale quick --results results/local/quick
+                         [--only prim_gpu,hybrid_dfs] [--pieces a,b] [--no-figures] [--no-gpu]
+                         [--list] [--budget SECONDS] [--piece-timeout SECONDS]
+
+For each experiment, ``<build>/bin/<exp> --scale S --list-pieces`` names its
+pieces (``name<TAB>est_seconds<TAB>cpu|gpu``); each piece runs as
+``<exp> --scale S --piece NAME --out RESULTS`` and writes
+``<exp>-<NAME>.csv`` + ``.json``, renamed into place only when complete.
+
+Resuming: a piece whose CSV and JSON are both there, whose JSON parses and whose
+CSV has the contract's header and exactly the JSON's ``rows`` rows is done and is
+never rerun.  Anything else left by an interrupted run (``*.partial``, a JSON
+without its CSV, a CSV that does not match its JSON) is removed or set aside as
+``*.stale`` and the piece reruns.  So Ctrl-C, a kill or a lost machine at any
+moment costs at most the piece that was running.
+
+Outcomes: ran, done (earlier), skipped (GPU piece without a GPU; the
+executable's exit 3: no device / not enough memory; the --budget), not
+implemented (no executable yet), failed (exit 1/2 or another code, or files
+that do not check out).  Exit status: 0, or 1 if anything failed, 130/143 when
+interrupted.  ``RESULTS/reproduce-status.json`` records every piece's outcome;
+``RESULTS/logs/`` keeps each piece's stdout and stderr.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, REPO)
+from paper.results import ResultsError, read_piece  # noqa: E402  (the same check the figures use)
+
+EXPERIMENTS = ["prim_gpu", "sollin_multicore", "kruskal_100m", "hybrid_dfs", "dijkstra_deg5"]
+STATUS_FILE = "reproduce-status.json"
+EXIT_RESOURCE = 3  # DESIGN.md: not enough memory / no device for the requested size
+
+
+class Interrupted(Exception):
+    def __init__(self, signum):
+        super().__init__("signal %d" % signum)
+        self.signum = signum
+
+
+class Piece:
+    def __init__(self, experiment, name, est, kind, exe=None):
+        self.experiment, self.name, self.est, self.kind, self.exe = experiment, name, est, kind, exe
+        self.status, self.reason, self.seconds = "pending", "", None
+
+    @property
+    def stem(self):
+        return "%s-%s" % (self.experiment, self.name) if self.name else self.experiment
+
+    def as_dict(self):
+        return {"experiment": self.experiment, "piece": self.name, "kind": self.kind, "est_seconds": self.est,
+                "status": self.status, "reason": self.reason, "seconds": self.seconds}
+
+
+def fmt_duration(s):
+    if s is None:
+        return "–"
+    s = int(round(s))
+    if s < 60:
+        return "%ds" % s
+    if s < 3600:
+        return "%dm%02ds" % (s // 60, s % 60)
+    return "%dh%02dm" % (s // 3600, s % 3600 // 60)
+
+
+def log(msg):
+    print("[reproduce] " + msg, file=sys.stderr, flush=True)
+
+
+def gpu_present():
+    """True when ``nvidia-smi -L`` lists at least one GPU."""
+    if not shutil.which("nvidia-smi"):
+        return False, "no GPU: nvidia-smi not found"
+    try:
+        r = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return False, "no GPU: nvidia-smi -L failed (%s)" % e
+    if r.returncode == 0 and "GPU" in r.stdout:
+        return True, r.stdout.strip().splitlines()[0]
+    return False, "no GPU: nvidia-smi -L found none (exit %d)" % r.returncode
+
+
+def last_line(text):
+    lines = [l.strip() for l in text.replace("\r", "\n").splitlines() if l.strip()]
+    return lines[-1] if lines else ""
+
+
+def list_pieces(experiment, exe, scale):
+    """The experiment's pieces, or one failed/not-implemented placeholder."""
+    if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
+        p = Piece(experiment, "", 0.0, "cpu")
+        p.status, p.reason = "not implemented", "not yet implemented (no executable %s)" % exe
+        return [p]
+    try:
+        r = subprocess.run([exe, "--scale", scale, "--list-pieces"], capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        r = None
+        why = str(e)
+    if r is None or r.returncode != 0:
+        p = Piece(experiment, "", 0.0, "cpu", exe)
+        p.status = "failed"
+        p.reason = "--list-pieces: " + (why if r is None else "exit %d: %s" % (r.returncode, last_line(r.stderr)))
+        return [p]
+    pieces = []
+    for i, line in enumerate(r.stdout.splitlines(), 1):
+        if not line.strip():
+            continue
+        f = line.split("\t")
+        try:
+            if len(f) != 3 or f[2] not in ("cpu", "gpu") or not f[0]:
+                raise ValueError
+            pieces.append(Piece(experiment, f[0], float(f[1]), f[2], exe))
+        except ValueError:
+            p = Piece(experiment, "", 0.0, "cpu", exe)
+            p.status, p.reason = "failed", "--list-pieces line %d is %r, expected name<TAB>seconds<TAB>cpu|gpu" % (i, line)
+            return [p]
+    if not pieces:
+        p = Piece(experiment, "", 0.0, "cpu", exe)
+        p.status, p.reason = "failed", "--list-pieces printed no pieces"
+        return [p]
+    return pieces
+
+
+def remove(path):
+    if os.path.lexists(path):
+        os.remove(path)
+        return True
+    return False
+
+
+def check_done(results, piece):
+    """True when the piece's files are complete. Cleans up what an interrupted
+    run left: partial files are removed, inconsistent ones set aside as *.stale."""
+    stem = os.path.join(results, piece.stem)
+    csv_path, json_path = stem + ".csv", stem + ".json"
+    for p in (csv_path + ".partial", json_path + ".partial"):
+        if remove(p):
+            log("removed the half-written %s" % p)
+    if os.path.exists(csv_path) and os.path.exists(json_path):
+        try:
+            read_piece(stem, piece.experiment)
+            return True
+        except ResultsError as e:
+            log("not trusting %s: %s; setting it aside as .stale" % (piece.stem, e))
+    for p in (csv_path, json_path):
+        if os.path.exists(p):
+            os.replace(p, p + ".stale")
+    return False
+
+
+class Runner:
+    def __init__(self, args):
+        self.args = args
+        self.results = args.results
+        self.pieces = []
+        self.child = None
+        self.started = time.time()
+
+    # --- status file -------------------------------------------------------
+    def write_status(self):
+        data = {"scale": self.args.scale, "build": self.args.build, "gpu": self.gpu_note,
+                "updated": datetime.datetime.now().isoformat(timespec="seconds"),
+                "pieces": [p.as_dict() for p in self.pieces]}
+        path = os.path.join(self.results, STATUS_FILE)
+        with open(path + ".partial", "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+        os.replace(path + ".partial", path)
+
+    # --- planning ----------------------------------------------------------
+    def plan(self):
+        a = self.args
+        self.have_gpu, self.gpu_note = (False, "no GPU: --no-gpu given") if a.no_gpu else gpu_present()
+        log("scale %s, results in %s, %s" % (a.scale, self.results, self.gpu_note))
+        bindir = os.path.join(a.build, "bin")
+        for exp in a.only:
+            pieces = list_pieces(exp, os.path.join(bindir, exp), a.scale)
+            if a.pieces:
+                pieces = [p for p in pieces if not p.name or p.name in a.pieces]
+            for p in pieces:
+                if p.status != "pending":
+                    continue
+                if check_done(self.results, p):
+                    p.status, p.reason = "done", "complete from an earlier run"
+                elif p.kind == "gpu" and not self.have_gpu:
+                    p.status, p.reason = "skipped", self.gpu_note
+            self.pieces += pieces
+
+    # --- running -----------------------------------------------------------
+    def eta(self):
+        ran = [p for p in self.pieces if p.status == "ran" and p.est > 0]
+        ratio = sum(p.seconds for p in ran) / sum(p.est for p in ran) if ran else 1.0
+        left = sum(p.est for p in self.pieces if p.status == "pending")
+        return left * ratio, ratio
+
+    def run_piece(self, p, index, total):
+        a = self.args
+        remaining, ratio = self.eta()
+        log("[%d/%d] %s: piece %s (%s, est %s) | elapsed %s, remaining ~%s%s"
+            % (index, total, p.experiment, p.name, p.kind, fmt_duration(p.est), fmt_duration(time.time() - self.started),
+               fmt_duration(remaining), " (estimates x%.2f so far)" % ratio if ratio != 1.0 else ""))
+        logdir = os.path.join(self.results, "logs")
+        os.makedirs(logdir, exist_ok=True)
+        cmd = [p.exe, "--scale", a.scale, "--piece", p.name, "--out", self.results]
+        t0 = time.time()
+        tail = b""
+        with open(os.path.join(logdir, p.stem + ".out"), "wb") as out, open(os.path.join(logdir, p.stem + ".log"), "wb") as errlog:
+            errlog.write(("$ " + " ".join(cmd) + "\n").encode())
+            self.child = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
+            deadline = t0 + a.piece_timeout if a.piece_timeout else None
+            fd = self.child.stderr.fileno()
+            timed_out = False
+            while True:
+                if deadline and time.time() > deadline and not timed_out:
+                    timed_out = True
+                    self.child.terminate()
+                ready, _, _ = select.select([fd], [], [], 1.0)
+                if not ready:
+                    continue
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    break
+                errlog.write(chunk)
+                if not a.quiet:
+                    sys.stderr.buffer.write(chunk)
+                    sys.stderr.flush()
+                tail = (tail + chunk)[-4096:]
+            rc = self.child.wait()
+            self.child = None
+        p.seconds = time.time() - t0
+        msg = last_line(tail.decode("utf-8", "replace"))
+        if timed_out:
+            p.status, p.reason = "failed", "timed out after %s (--piece-timeout)" % fmt_duration(a.piece_timeout)
+        elif rc == 0:
+            if check_done(self.results, p):
+                p.status, p.reason = "ran", ""
+            else:
+                p.status, p.reason = "failed", "exit 0 but %s.csv/.json are missing or do not match" % p.stem
+        elif rc == EXIT_RESOURCE:
+            p.status, p.reason = "skipped", msg or "exit 3 (no device or not enough memory)"
+        elif rc < 0:
+            p.status, p.reason = "failed", "killed by signal %d" % -rc
+        else:
+            p.status, p.reason = "failed", "exit %d: %s" % (rc, msg)
+        log("%s/%s: %s in %s%s" % (p.experiment, p.name, p.status, fmt_duration(p.seconds), (" (" + p.reason + ")") if p.reason else ""))
+
+    def run(self):
+        todo = [p for p in self.pieces if p.status == "pending"]
+        est, _ = self.eta()
+        counts = {}
+        for p in self.pieces:
+            counts[p.status] = counts.get(p.status, 0) + 1
+        log("plan: %d pieces to run (estimated %s); %s" % (len(todo), fmt_duration(est),
+            ", ".join("%d %s" % (n, s) for s, n in sorted(counts.items()) if s != "pending") or "nothing else"))
+        self.write_status()
+        for i, p in enumerate(todo, 1):
+            if self.args.budget is not None:
+                spent = time.time() - self.started
+                _, ratio = self.eta()
+                if spent + p.est * ratio > self.args.budget:
+                    p.status, p.reason = "skipped", "deferred: would exceed --budget %ds; rerun to continue" % self.args.budget
+                    continue
+            self.write_status()
+            self.run_piece(p, i, len(todo))
+            self.write_status()
+
+    def stop_child(self, signum):
+        c = self.child
+        if c is None or c.poll() is not None:
+            return
+        try:
+            c.send_signal(signum)
+            c.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            c.kill()
+            c.wait()
+
+    # --- report ------------------------------------------------------------
+    def summary(self):
+        rows = [(p.experiment, p.name or "–", p.kind, p.status, fmt_duration(p.seconds), p.reason) for p in self.pieces]
+        head = ("experiment", "piece", "kind", "status", "time", "reason")
+        widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(5)]
+        print("\nSummary (%s, scale %s, %s):" % (self.results, self.args.scale, fmt_duration(time.time() - self.started)))
+        for r in [head] + rows:
+            print("  " + "  ".join(str(r[i]).ljust(widths[i]) for i in range(5)) + "  " + r[5])
+        counts = {}
+        for p in self.pieces:
+            counts[p.status] = counts.get(p.status, 0) + 1
+        print("  " + ", ".join("%d %s" % (n, s) for s, n in sorted(counts.items())))
+        sys.stdout.flush()
+        return any(p.status == "failed" for p in self.pieces)
+
+
+def python_with_matplotlib():
+    try:
+        out = subprocess.run([os.path.join(REPO, "scripts", "find-python.sh")], capture_output=True, text=True, timeout=60)
+        if out.returncode == 0 and out.stdout.strip():
+            return out.stdout.strip()
+    except OSError:
+        pass
+    return sys.executable
+
+
+def draw(results, only):
+    """Figures, then the report; returns the names of the steps that failed."""
+    py = python_with_matplotlib()
+    failed = []
+    results = os.path.abspath(results)  # the steps run from the repository root
+    if results.startswith(REPO + os.sep):
+        results = os.path.relpath(results, REPO)
+    steps = [("figures", [py, "-m", "paper.figures", "--results", results]),
+             ("report", [py, "-m", "paper.report", "--results", results])]
+    if only:
+        steps[0][1].extend(["--only", ",".join(only)])
+    for name, cmd in steps:
+        log("$ " + " ".join(cmd))
+        if subprocess.run(cmd, cwd=REPO).returncode != 0:
+            failed.append(name)
+    return failed
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", required=True, help="build directory with bin/<experiment> (e.g. build/default)")
+    ap.add_argument("--scale", required=True, choices=["quick", "paper"])
+    ap.add_argument("--results", required=True, help="results directory (created)")
+    ap.add_argument("--only", default="", help="comma-separated experiments (default: all five)")
+    ap.add_argument("--pieces", default="", help="comma-separated piece names to run (default: all)")
+    ap.add_argument("--no-figures", action="store_true", help="skip the figures and the report")
+    ap.add_argument("--no-gpu", action="store_true", help="treat this machine as having no GPU")
+    ap.add_argument("--list", action="store_true", help="print the plan (pieces, estimates, done/skipped) and exit")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="start no piece that would (by its estimate) end after this many seconds; rerun to continue")
+    ap.add_argument("--piece-timeout", type=float, default=None, help="stop a piece after this many seconds (a failure)")
+    ap.add_argument("--quiet", action="store_true", help="do not echo the pieces' progress (still in RESULTS/logs)")
+    a = ap.parse_args(argv)
+    only = [s for s in a.only.split(",") if s]
+    unknown = [s for s in only if s not in EXPERIMENTS]
+    if unknown:
+        ap.error("unknown experiment(s) %s; known: %s" % (", ".join(unknown), ", ".join(EXPERIMENTS)))
+    a.only = only or list(EXPERIMENTS)
+    a.pieces = [s for s in a.pieces.split(",") if s]
+    return a
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    os.makedirs(args.results, exist_ok=True)
+    runner = Runner(args)
+
+    def on_signal(signum, _frame):
+        raise Interrupted(signum)
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGHUP, on_signal)
+    try:
+        runner.plan()
+        if args.list:
+            runner.summary()
+            return 0
+        runner.run()
+    except Interrupted as e:
+        # Ctrl-C reaches the child through the terminal's process group; a kill does not: pass it on.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        runner.stop_child(e.signum)
+        for p in runner.pieces:
+            if p.status == "pending":
+                p.status, p.reason = "interrupted", "not run: %s; rerun to resume" % ("Ctrl-C" if e.signum == signal.SIGINT else "killed")
+        runner.write_status()
+        runner.summary()
+        log("interrupted; rerun the same command to resume (finished pieces are kept)")
+        return 128 + e.signum
+    runner.write_status()
+    failed = runner.summary()
+    if not args.no_figures:
+        bad = draw(args.results, [] if args.only == EXPERIMENTS else args.only)
+        if bad:
+            log("failed: " + ", ".join(bad))
+            failed = True
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

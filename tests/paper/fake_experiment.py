@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""A stand-in for build/<preset>/bin/<experiment> that keeps the executable
+contract (--list-pieces, --piece NAME --out DIR, results renamed into place
+when complete) so that scripts/reproduce.py can be tested without C++.
+
+Driven by environment variables:
+  FAKE_EXPERIMENT  experiment name (default: the basename of argv[0])
+  FAKE_PIECES      "name:est:kind,..." (default "a:1:cpu,b:1:cpu")
+  FAKE_LOG         file to which each --piece run appends "<experiment> <piece>"
+  FAKE_HANG        piece that writes a partial CSV and then sleeps (to be killed)
+  FAKE_EXIT        "piece=code,...": exit with that code (3 prints a resource message)
+  FAKE_GPU         "1" when a GPU is present; a gpu piece without it exits 3
+"""
+
+import json
+import os
+import sys
+import time
+
+HEADER = "experiment,graph,generator,n,m,seed,algorithm,threads,device,trial,seconds,answer,verified"
+
+
+def opt(argv, name, default=None):
+    return argv[argv.index(name) + 1] if name in argv else default
+
+
+def main(argv):
+    exp = os.environ.get("FAKE_EXPERIMENT") or os.path.basename(argv[0])
+    pieces = [p.split(":") for p in os.environ.get("FAKE_PIECES", "a:1:cpu,b:1:cpu").split(",")]
+    if "--list-pieces" in argv:
+        for name, est, kind in pieces:
+            print("%s\t%s\t%s" % (name, est, kind))
+        return 0
+    piece, out = opt(argv, "--piece"), opt(argv, "--out", ".")
+    kinds = {p[0]: p[2] for p in pieces}
+    if piece not in kinds:
+        print("%s: unknown piece %r" % (exp, piece), file=sys.stderr)
+        return 2
+    if os.environ.get("FAKE_LOG"):
+        with open(os.environ["FAKE_LOG"], "a") as f:
+            f.write("%s %s\n" % (exp, piece))
+    codes = dict(kv.split("=") for kv in os.environ.get("FAKE_EXIT", "").split(",") if kv)
+    if kinds[piece] == "gpu" and os.environ.get("FAKE_GPU") != "1":
+        print("%s: piece %s needs a GPU: no CUDA device" % (exp, piece), file=sys.stderr)
+        return 3
+    if piece in codes:
+        print("%s: piece %s fails on purpose" % (exp, piece), file=sys.stderr)
+        return int(codes[piece])
+    stem = os.path.join(out, "%s-%s" % (exp, piece))
+    rows = ["%s,g%d,fake,%d,%d,1,algo,1,cpu,%d,0.5,weight=%d;edges=%d,true" % (exp, i, 10 * i, 20 * i, t, i, i)
+            for i in range(1, 4) for t in range(2)]
+    with open(stem + ".csv.partial", "w") as f:
+        f.write(HEADER + "\n")
+        f.write("\n".join(rows[:2]) + "\n")
+        f.flush()
+        print("%s: piece %s running" % (exp, piece), file=sys.stderr, flush=True)
+        if os.environ.get("FAKE_HANG") == piece:
+            time.sleep(3600)
+        f.write("\n".join(rows[2:]) + "\n")
+    with open(stem + ".json.partial", "w") as f:
+        json.dump({"experiment": exp, "tag": piece, "rows": len(rows), "scale": opt(argv, "--scale")}, f)
+    os.replace(stem + ".json.partial", stem + ".json")
+    os.replace(stem + ".csv.partial", stem + ".csv")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

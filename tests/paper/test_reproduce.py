@@ -1,0 +1,165 @@
+"""scripts/reproduce.py against a fake experiment executable: the plan, skips,
+failures, and resuming after the run is killed halfway."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+REPRODUCE = os.path.join(REPO, "scripts", "reproduce.py")
+FAKE = os.path.join(HERE, "fake_experiment.py")
+
+
+class ReproduceTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.build = os.path.join(self.tmp.name, "build")
+        self.results = os.path.join(self.tmp.name, "results")
+        self.log = os.path.join(self.tmp.name, "invocations.log")
+        os.makedirs(os.path.join(self.build, "bin"))
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def fake(self, experiment):
+        path = os.path.join(self.build, "bin", experiment)
+        with open(path, "w") as f:
+            f.write('#!/bin/sh\nFAKE_EXPERIMENT=%s exec "%s" "%s" "$@"\n' % (experiment, sys.executable, FAKE))
+        os.chmod(path, 0o755)
+
+    def env(self, **kw):
+        env = dict(os.environ, FAKE_LOG=self.log, FAKE_GPU="0")
+        env.update(kw)
+        return env
+
+    def command(self, *extra):
+        return [sys.executable, REPRODUCE, "--build", self.build, "--scale", "quick", "--results", self.results,
+                "--no-figures", "--quiet"] + list(extra)
+
+    def reproduce(self, *extra, **env):
+        return subprocess.run(self.command(*extra), env=self.env(**env), capture_output=True, text=True, timeout=120)
+
+    def status(self):
+        with open(os.path.join(self.results, "reproduce-status.json")) as f:
+            return {(p["experiment"], p["piece"]): p for p in json.load(f)["pieces"]}
+
+    def invocations(self):
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log) as f:
+            return f.read().split("\n")[:-1]
+
+    def test_runs_pieces_skips_gpu_and_missing_executables(self):
+        self.fake("prim_gpu")
+        r = self.reproduce("--no-gpu", FAKE_PIECES="a:1:cpu,b:2:cpu,g:1:gpu")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        st = self.status()
+        self.assertEqual(st[("prim_gpu", "a")]["status"], "ran")
+        self.assertEqual(st[("prim_gpu", "b")]["status"], "ran")
+        self.assertEqual(st[("prim_gpu", "g")]["status"], "skipped")
+        self.assertIn("no GPU", st[("prim_gpu", "g")]["reason"])
+        self.assertEqual(st[("hybrid_dfs", "")]["status"], "not implemented")
+        self.assertEqual(self.invocations(), ["prim_gpu a", "prim_gpu b"])
+        for piece in ("a", "b"):
+            self.assertTrue(os.path.exists(os.path.join(self.results, "prim_gpu-%s.csv" % piece)))
+        self.assertIn("skipped", r.stdout)
+        self.assertIn("not implemented", r.stdout)
+
+    def test_exit_3_is_a_skip_with_the_executables_message(self):
+        self.fake("dijkstra_deg5")
+        r = self.reproduce("--only", "dijkstra_deg5", FAKE_PIECES="a:1:cpu,big:1:cpu", FAKE_EXIT="big=3")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        st = self.status()
+        self.assertEqual(st[("dijkstra_deg5", "big")]["status"], "skipped")
+        self.assertIn("fails on purpose", st[("dijkstra_deg5", "big")]["reason"])
+
+    def test_a_failed_piece_is_reported_and_the_rest_runs(self):
+        self.fake("kruskal_100m")
+        r = self.reproduce("--only", "kruskal_100m", FAKE_PIECES="a:1:cpu,b:1:cpu", FAKE_EXIT="a=1")
+        self.assertEqual(r.returncode, 1)
+        st = self.status()
+        self.assertEqual(st[("kruskal_100m", "a")]["status"], "failed")
+        self.assertIn("exit 1", st[("kruskal_100m", "a")]["reason"])
+        self.assertEqual(st[("kruskal_100m", "b")]["status"], "ran")
+        self.assertIn("failed", r.stdout)
+
+    def wait_for(self, cond, what, timeout=30):
+        end = time.time() + timeout
+        while time.time() < end:
+            if cond():
+                return
+            time.sleep(0.05)
+        self.fail("timed out waiting for " + what)
+
+    def start_and_hang_in_b(self):
+        self.fake("sollin_multicore")
+        proc = subprocess.Popen(self.command("--only", "sollin_multicore"), start_new_session=True,
+                                env=self.env(FAKE_PIECES="a:1:cpu,b:1:cpu,c:1:cpu", FAKE_HANG="b"),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        partial = os.path.join(self.results, "sollin_multicore-b.csv.partial")
+        self.wait_for(lambda: os.path.exists(partial), "piece b to start writing")
+        return proc, partial
+
+    def assert_resumes(self, partial):
+        self.assertTrue(os.path.exists(os.path.join(self.results, "sollin_multicore-a.csv")))
+        self.assertFalse(os.path.exists(os.path.join(self.results, "sollin_multicore-b.csv")))
+        r = self.reproduce("--only", "sollin_multicore", FAKE_PIECES="a:1:cpu,b:1:cpu,c:1:cpu")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        # a was finished before the kill and is not redone; b reruns from scratch; c runs once.
+        self.assertEqual(self.invocations(), ["sollin_multicore a", "sollin_multicore b",
+                                              "sollin_multicore b", "sollin_multicore c"])
+        st = self.status()
+        self.assertEqual(st[("sollin_multicore", "a")]["status"], "done")
+        self.assertEqual(st[("sollin_multicore", "b")]["status"], "ran")
+        self.assertEqual(st[("sollin_multicore", "c")]["status"], "ran")
+        self.assertFalse(os.path.exists(partial))
+        with open(os.path.join(self.results, "sollin_multicore-b.csv")) as f:
+            self.assertEqual(len(f.read().splitlines()), 1 + 6)
+
+    def test_resume_after_the_whole_run_is_killed(self):
+        proc, partial = self.start_and_hang_in_b()
+        os.killpg(proc.pid, signal.SIGKILL)  # a lost machine: everything dies at once
+        proc.wait()
+        self.assertTrue(os.path.exists(partial))
+        self.assert_resumes(partial)
+
+    def test_resume_after_sigterm(self):
+        proc, partial = self.start_and_hang_in_b()
+        proc.send_signal(signal.SIGTERM)  # only reproduce.py: it must stop the piece itself
+        self.assertEqual(proc.wait(timeout=30), 128 + signal.SIGTERM)
+        st = self.status()
+        self.assertEqual(st[("sollin_multicore", "b")]["status"], "interrupted")
+        self.assertEqual(st[("sollin_multicore", "c")]["status"], "interrupted")
+        self.assert_resumes(partial)
+
+    def test_a_csv_that_does_not_match_its_json_is_set_aside_and_rerun(self):
+        self.fake("prim_gpu")
+        self.assertEqual(self.reproduce("--only", "prim_gpu", FAKE_PIECES="a:1:cpu").returncode, 0)
+        csv_path = os.path.join(self.results, "prim_gpu-a.csv")
+        with open(csv_path) as f:
+            lines = f.read().splitlines()
+        with open(csv_path, "w") as f:
+            f.write("\n".join(lines[:3]) + "\n")  # truncated: 2 rows, JSON says 6
+        r = self.reproduce("--only", "prim_gpu", FAKE_PIECES="a:1:cpu")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), ["prim_gpu a", "prim_gpu a"])
+        self.assertTrue(os.path.exists(csv_path + ".stale"))
+        with open(csv_path) as f:
+            self.assertEqual(len(f.read().splitlines()), 7)
+
+    def test_list_runs_nothing(self):
+        self.fake("prim_gpu")
+        r = self.reproduce("--list", FAKE_PIECES="a:1:cpu")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), [])
+        self.assertIn("pending", r.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
