@@ -1,0 +1,36 @@
+#include "common/io/field_parse.hpp"
+
+namespace gs::io {
+
+std::uint64_t parse_count(const TextInput& in, std::string_view field, const char* what) {
+  std::uint64_t x = 0;
+  const auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), x);
+  if (ec == std::errc::result_out_of_range) in.fail(std::string(what) + " " + quoted(field) + " is too large");
+  if (ec != std::errc() || p != field.data() + field.size())
+    in.fail(std::string(what) + " " + quoted(field) + " is not a non-negative integer");
+  return x;
+}
+
+vid_t parse_vertex(const TextInput& in, std::string_view field, unsigned base,
+                   std::optional<std::uint64_t> declared_n) {
+  std::uint64_t x = 0;
+  const auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), x);
+  if (ec == std::errc() && p == field.data() + field.size()) {
+    if (x < base) in.fail("vertex id 0 in a 1-based format (ids run from 1 to N)");
+    const std::uint64_t id = x - base;
+    if (declared_n) {
+      if (id >= *declared_n)
+        in.fail("vertex id " + std::string(field) + " is out of range: the header declares " +
+                std::to_string(*declared_n) + " vertices");
+    } else if (id >= std::uint64_t(kNoVertex)) {
+      in.fail("vertex id " + std::string(field) + " is too large: vertex ids are 32-bit (n < 2^32)");
+    }
+    return vid_t(id);
+  }
+  if (!field.empty() && field.front() == '-') in.fail("vertex id " + quoted(field) + " is negative");
+  if (ec == std::errc::result_out_of_range)
+    in.fail("vertex id " + quoted(field) + " is too large: vertex ids are 32-bit (n < 2^32)");
+  in.fail("vertex id " + quoted(field) + " is not a non-negative integer");
+}
+
+}  // namespace gs::io

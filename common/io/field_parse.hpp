@@ -1,0 +1,95 @@
+// Parsing of single fields (counts, vertex ids, weights) with std::from_chars,
+// each failure an InputError at the current line that quotes the field.
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "common/graph.hpp"
+#include "common/io/graph_io.hpp"
+#include "common/io/text_input.hpp"
+#include "common/io/weight_types.hpp"
+
+namespace gs::io {
+
+// A non-negative integer that fits in 64 bits (header counts such as N and M).
+std::uint64_t parse_count(const TextInput& in, std::string_view field, const char* what);
+
+// A vertex id in a format whose ids start at `base` (0 or 1). With a declared
+// vertex count n, ids must be < base + n; without one (nullopt), the id must
+// leave n = id + 1 representable as a 32-bit vertex count. Returns the 0-based id.
+vid_t parse_vertex(const TextInput& in, std::string_view field, unsigned base,
+                   std::optional<std::uint64_t> declared_n);
+
+// A weight of type W. Integer W accepts integers and integral decimals ("3.0");
+// floating W accepts any finite decimal. Rejects NaN and infinities, negative
+// values unless options.allow_negative_weights, and values that do not fit W.
+template <class W>
+W parse_weight(const TextInput& in, std::string_view field, const ReadOptions& options) {
+  const std::string_view original = field;
+  if (field.size() > 1 && field.front() == '+' && field[1] != '-') field.remove_prefix(1);
+  const char* first = field.data();
+  const char* last = first + field.size();
+  const auto not_a_number = [&] { in.fail("weight " + quoted(original) + " is not a number"); };
+  const auto does_not_fit = [&] {
+    in.fail("weight " + quoted(original) + " does not fit the weight type " + weight_type_name<W>());
+  };
+  const auto negative = [&] {
+    in.fail("weight " + quoted(original) + " is negative (negative weights are not allowed here)");
+  };
+
+  if constexpr (std::is_integral_v<W>) {
+    // Fast path: a plain integer.
+    if (field.front() == '-') {
+      std::int64_t x = 0;
+      const auto [p, ec] = std::from_chars(first, last, x);
+      if (ec == std::errc() && p == last) {
+        if (x < 0 && !options.allow_negative_weights) negative();
+        if (x < std::int64_t(std::numeric_limits<W>::min()) || (x >= 0 && std::uint64_t(x) > std::uint64_t(std::numeric_limits<W>::max())))
+          does_not_fit();
+        return W(x);
+      }
+      if (ec == std::errc::result_out_of_range) does_not_fit();
+    } else {
+      std::uint64_t x = 0;
+      const auto [p, ec] = std::from_chars(first, last, x);
+      if (ec == std::errc() && p == last) {
+        if (x > std::uint64_t(std::numeric_limits<W>::max())) does_not_fit();
+        return W(x);
+      }
+      if (ec == std::errc::result_out_of_range) does_not_fit();
+    }
+    // Otherwise it may be an integral decimal such as "3.0" or "1e3".
+    double d = 0;
+    const auto [p, ec] = std::from_chars(first, last, d);
+    if (ec == std::errc::result_out_of_range) does_not_fit();
+    if (ec != std::errc() || p != last) not_a_number();
+    if (!std::isfinite(d)) in.fail("weight " + quoted(original) + " is not finite (NaN and infinities are not allowed)");
+    if (d < 0 && !options.allow_negative_weights) negative();
+    if (d != std::floor(d))
+      in.fail("weight " + quoted(original) + " is not an integer (the weight type is " + weight_type_name<W>() + ")");
+    // long double holds every limit of W exactly (double rounds 2^64 - 1 up).
+    const long double x = d;
+    if (x < static_cast<long double>(std::numeric_limits<W>::min()) ||
+        x > static_cast<long double>(std::numeric_limits<W>::max()))
+      does_not_fit();
+    return W(d);
+  } else {
+    double d = 0;
+    const auto [p, ec] = std::from_chars(first, last, d);
+    if (ec == std::errc::result_out_of_range) does_not_fit();
+    if (ec != std::errc() || p != last) not_a_number();
+    if (!std::isfinite(d)) in.fail("weight " + quoted(original) + " is not finite (NaN and infinities are not allowed)");
+    if (d < 0 && !options.allow_negative_weights) negative();
+    if (std::fabs(d) > double(std::numeric_limits<W>::max())) does_not_fit();
+    return W(d);
+  }
+}
+
+}  // namespace gs::io

@@ -1,0 +1,86 @@
+#include "common/io/text_input.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/errors.hpp"
+
+namespace gs::io {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+TextInput::TextInput(const std::string& path) : file_(path) {
+  pos_ = file_.data();
+  end_ = pos_ + file_.size();
+  static constexpr char kBom[] = "\xEF\xBB\xBF";
+  if (file_.size() >= 3 && std::memcmp(pos_, kBom, 3) == 0) pos_ += 3;
+  const bool only_whitespace = std::all_of(pos_, end_, [](char c) { return is_blank(c) || c == '\n'; });
+  if (only_whitespace) fail_at(0, file_.size() == 0 ? "the file is empty" : "the file has no content (only whitespace)");
+}
+
+bool TextInput::next_line(std::string_view& line) {
+  if (pos_ >= end_) return false;
+  const auto* nl = static_cast<const char*>(std::memchr(pos_, '\n', std::size_t(end_ - pos_)));
+  const char* stop = nl ? nl : end_;
+  line = trim(std::string_view(pos_, std::size_t(stop - pos_)));
+  pos_ = nl ? nl + 1 : end_;
+  ++line_;
+  return true;
+}
+
+std::uint64_t TextInput::remaining_lines() const {
+  return std::uint64_t(std::count(pos_, end_, '\n')) + 1;
+}
+
+void TextInput::fail(const std::string& what) const { throw file_error(path(), line_, what); }
+
+void TextInput::fail_at(std::uint64_t line, const std::string& what) const { throw file_error(path(), line, what); }
+
+bool Fields::next(std::string_view& field) {
+  std::size_t i = 0;
+  while (i < rest_.size() && is_blank(rest_[i])) ++i;
+  if (i == rest_.size()) {
+    rest_ = {};
+    return false;
+  }
+  std::size_t j = i;
+  while (j < rest_.size() && !is_blank(rest_[j])) ++j;
+  field = rest_.substr(i, j - i);
+  rest_.remove_prefix(j);
+  return true;
+}
+
+bool Fields::done() {
+  std::string_view ignored;
+  Fields copy = *this;
+  return !copy.next(ignored);
+}
+
+std::string quoted(std::string_view field) {
+  constexpr std::size_t kMax = 40;
+  std::string out = "'";
+  for (std::size_t i = 0; i < field.size() && i < kMax; ++i) {
+    const auto c = static_cast<unsigned char>(field[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      out += char(c);
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  if (field.size() > kMax) out += "...";
+  return out + "'";
+}
+
+}  // namespace gs::io
