@@ -1,0 +1,120 @@
+// Paper D's input: SNAP's GenRMat, in parallel. See generators.hpp.
+//
+// Draw i is a pure function of (seed, i) (counter-based RNG), encoded as the key
+// u * 2^32 + v. SNAP keeps a draw when it is neither a self loop nor a pair seen
+// before, until m pairs exist: the result is the set of distinct keys among the
+// first T draws, for the smallest T that yields m of them. We compute that set
+// in rounds: draw exactly as many new draws as pairs are still missing (each
+// draw adds at most one pair, so a round can never overshoot m), then sort,
+// deduplicate and drop keys already found. The set is the same for any thread
+// count, and it is exactly SNAP's set for this stream of draws.
+#include <algorithm>
+#include <parallel/algorithm>
+#include <vector>
+
+#include "common/errors.hpp"
+#include "common/memory.hpp"
+#include "generators/rmat_draws.hpp"
+#include "generators/generators.hpp"
+
+namespace gs::gen {
+namespace {
+
+using detail::Key;
+using detail::kRejected;
+using detail::RmatDraws;
+using detail::noisy_levels;
+
+// Sorted distinct real keys of `keys` (consumed).
+std::vector<Key> sorted_distinct(std::vector<Key> keys) {
+  __gnu_parallel::sort(keys.begin(), keys.end());
+  std::vector<Key> out(keys.size());
+  out.erase(__gnu_parallel::unique_copy(keys.begin(), keys.end(), out.begin()), out.end());
+  if (!out.empty() && out.back() == kRejected) out.pop_back();
+  return out;
+}
+
+// Removes from sorted `fresh` every key present in sorted `known`.
+void erase_known(std::vector<Key>& fresh, const std::vector<Key>& known) {
+  if (fresh.empty() || known.empty()) return;
+  std::vector<Key> out(fresh.size());
+  if (fresh.size() * 64 < known.size()) {
+    // Few keys against a big set: binary searches beat streaming the whole set.
+    std::vector<char> seen(fresh.size());
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < std::int64_t(fresh.size()); ++i)
+      seen[i] = std::binary_search(known.begin(), known.end(), fresh[i]);
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < fresh.size(); ++i)
+      if (!seen[i]) out[k++] = fresh[i];
+    out.resize(k);
+  } else {
+    out.erase(__gnu_parallel::set_difference(fresh.begin(), fresh.end(), known.begin(), known.end(), out.begin()),
+              out.end());
+  }
+  fresh.swap(out);
+}
+
+std::vector<Key> merged(const std::vector<Key>& x, const std::vector<Key>& y) {
+  std::vector<Key> out(x.size() + y.size());
+  __gnu_parallel::merge(x.begin(), x.end(), y.begin(), y.end(), out.begin());
+  return out;
+}
+
+}  // namespace
+
+EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a, double b, double c, std::uint64_t seed) {
+  if (scale < 1 || scale > 31) throw InputError("rmat: scale must be in 1..31 (n = 2^scale), got " + std::to_string(scale));
+  if (!(a >= 0 && b >= 0 && c >= 0 && a + b + c < 1))
+    throw InputError("rmat: need a, b, c >= 0 with a + b + c < 1 (d = 1 - a - b - c > 0)");
+  const std::uint64_t n = std::uint64_t(1) << scale;
+  // Rejection sampling of a skewed distribution cannot fill a dense matrix in
+  // reasonable time; half the off-diagonal cells is already far beyond RMAT use.
+  if (m > n * (n - 1) / 2)
+    throw InputError("rmat: m = " + std::to_string(m) + " exceeds half of the n(n-1) possible pairs for n = 2^" +
+                     std::to_string(scale));
+  // Peak: the sorted key set plus a sort buffer or the output arrays (16 bytes
+  // per edge), plus the later rounds' buffers.
+  require_host_memory(20 * m + (64 << 20), "rmat 2^" + std::to_string(scale) + " x " + std::to_string(m));
+
+  const RmatDraws draws(noisy_levels(scale, a, b, c, seed), seed);
+  std::vector<Key> found;  // sorted distinct pairs of the first rounds
+  {
+    std::vector<Key> keys(m);
+    draws.generate(0, keys);
+    found = sorted_distinct(std::move(keys));
+  }
+  std::uint64_t next_draw = m;
+  std::vector<Key> extra;  // sorted distinct pairs of later rounds, disjoint from `found`
+  while (found.size() + extra.size() < m) {
+    if (next_draw > 64 * m + (1 << 20))
+      throw InputError("rmat: only " + std::to_string(found.size() + extra.size()) + " distinct pairs after " +
+                       std::to_string(next_draw) + " draws: m is too large for 2^" + std::to_string(scale) +
+                       " vertices with this skew");
+    std::vector<Key> fresh(m - found.size() - extra.size());
+    draws.generate(next_draw, fresh);
+    next_draw += fresh.size();
+    fresh = sorted_distinct(std::move(fresh));
+    erase_known(fresh, found);
+    erase_known(fresh, extra);
+    extra = merged(extra, fresh);
+  }
+  if (!extra.empty()) {
+    found = merged(found, extra);
+    std::vector<Key>().swap(extra);
+  }
+
+  EdgeList<std::uint32_t> el;
+  el.n = vid_t(n);
+  el.directed = false;
+  el.u.resize(m);
+  el.v.resize(m);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < std::int64_t(m); ++i) {
+    el.u[i] = vid_t(found[i] >> 32);
+    el.v[i] = vid_t(found[i]);
+  }
+  return el;
+}
+
+}  // namespace gs::gen
