@@ -1,0 +1,66 @@
+// The CPU level-synchronous traversals of paper D (the paper calls them DFS;
+// they expand the graph branch by branch, i.e. in breadth-first order) and the
+// direction-optimising traversal beyond the paper.
+//
+// Each fills `level` (resized to n) with the branch (BFS level) of every
+// vertex, verify::kUnreached for vertices not reached from `source`. The
+// workspace is allocated once per graph, outside the timed region.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/traversal/csr_view.hpp"
+#include "algorithms/traversal/hybrid_state_machine.hpp"
+#include "algorithms/traversal/workspace.hpp"
+
+namespace gs::traversal {
+
+// Alg. 1's THRESHOLD: local stack entries per bulk push.
+inline constexpr std::size_t kDefaultLocalStack = 256;
+
+// Alg. 1, stack-based.
+void stack_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
+               std::size_t local_threshold = kDefaultLocalStack);
+
+// Alg. 2, read-based: the whole branch array is scanned every branch.
+void read_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws);
+
+// Fig. 1, the read+stack hybrid.
+struct HybridOptions {
+  HybridThresholds thresholds;
+  std::size_t local_threshold = kDefaultLocalStack;
+};
+void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
+                const HybridOptions& opt, HybridTrace* trace = nullptr);
+
+// Direction-optimising (Beamer et al., SC'12): top-down steps as Alg. 1,
+// bottom-up steps (each unvisited vertex looks for a parent in the frontier
+// bitmap) while the frontier's arcs exceed the unexplored arcs / alpha, back to
+// top-down when the frontier shrinks below n / beta.
+struct DirectionOptions {
+  double alpha = 14.0;
+  double beta = 24.0;
+  std::size_t local_threshold = kDefaultLocalStack;
+};
+struct DirectionTrace {
+  std::vector<bool> bottom_up;  // per branch
+};
+void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
+               const DirectionOptions& opt, DirectionTrace* trace = nullptr);
+
+// The CPU side of the CPU+GPU hybrid (Fig. 2): the sequential and stack states
+// of Fig. 1 without writing levels, until the branch to process next exceeds
+// t4 and grows exponentially (next > alpha * cur). The stack then holds every
+// branch so far (branch k = [segment_begin[k], segment_begin[k+1])).
+struct CpuPrefix {
+  bool finished = false;                   // the whole component was traversed on the CPU
+  std::vector<std::size_t> segment_begin;  // one per branch found, plus the stack's end
+  std::vector<HybridState> states;         // state per processed branch
+  std::uint32_t branches() const { return std::uint32_t(segment_begin.size() - 1); }
+};
+CpuPrefix cpu_prefix(const CsrView& g, vid_t source, CpuWorkspace& ws, const HybridOptions& opt, std::uint64_t t4);
+// Levels from the stack's segments (the CPU+GPU hybrid when it never moved).
+void levels_from_stack(const CpuPrefix& p, const BranchStack& stack, vid_t n, std::vector<std::uint32_t>& level);
+
+}  // namespace gs::traversal

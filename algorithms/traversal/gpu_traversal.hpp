@@ -1,0 +1,62 @@
+// GPU traversals of paper D (level-synchronous, BFS order): read-based on the
+// GPU (Alg. 2 with the branch array in device memory), the CPU+GPU hybrid of
+// Fig. 2, and a direction-optimising traversal (beyond the paper).
+//
+// Timing follows the paper: the graph is uploaded once when the object is
+// built (upload_seconds(), outside every traversal's time); each traversal's
+// time includes initialising the branch array on the GPU and copying the
+// level array back to the host. Built only with CUDA (GS_HAVE_CUDA).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "algorithms/traversal/cpu_traversals.hpp"
+#include "algorithms/traversal/csr_view.hpp"
+
+namespace gs::traversal {
+
+struct GpuRunTimes {
+  double seconds = 0;    // the whole traversal as the paper timed it
+  double cpu_s = 0;      // CPU+GPU hybrid: branches processed on the CPU
+  double h2d_s = 0;      // CPU+GPU hybrid: copying the CPU's stacks to the GPU
+  double init_s = 0;     // initialising (or rebuilding) the branch array and bitmap
+  double compute_s = 0;  // branches on the GPU
+  double d2h_s = 0;      // copying the level array back
+  bool moved_to_gpu = true;           // CPU+GPU hybrid: false when the CPU finished alone
+  std::uint32_t gpu_from_branch = 0;  // first branch processed on the GPU
+};
+
+class GpuTraversal {
+ public:
+  // Uploads the graph; `g` must outlive this object (the hybrid's CPU side and
+  // the direction heuristic read it on the host).
+  explicit GpuTraversal(const CsrView& g);
+  ~GpuTraversal();
+  GpuTraversal(const GpuTraversal&) = delete;
+  GpuTraversal& operator=(const GpuTraversal&) = delete;
+
+  // Device bytes this object needs for a graph of n vertices and `arcs` arcs (admission control).
+  static std::uint64_t device_bytes(std::uint64_t n, std::uint64_t arcs);
+
+  double upload_seconds() const;
+  // Resizes `level` to n and page-locks it once, so that the copy back runs
+  // at full bus speed (outside the timed region, like the upload).
+  void pin_output(std::vector<std::uint32_t>& level);
+
+  GpuRunTimes read_based(vid_t source, std::vector<std::uint32_t>& level);
+  GpuRunTimes direction_optimising(vid_t source, std::vector<std::uint32_t>& level, const DirectionOptions& opt,
+                                   DirectionTrace* trace = nullptr);
+  // Fig. 2: CPU first (sequential/stack states, `ws` on the host), then the
+  // GPU rebuilds the branch array from the CPU's stacks and runs read-based
+  // branches to the end, once the branch exceeds t4 and grows exponentially.
+  GpuRunTimes cpu_gpu_hybrid(vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
+                             const HybridOptions& opt, std::uint64_t t4);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gs::traversal

@@ -1,0 +1,17 @@
+// Per-graph scratch memory of the CPU traversals, allocated once outside the
+// timed region (like the graph itself). Clearing it is part of each traversal.
+#pragma once
+
+#include "algorithms/traversal/branch_stack.hpp"
+#include "algorithms/traversal/visited_bitmap.hpp"
+
+namespace gs::traversal {
+
+struct CpuWorkspace {
+  explicit CpuWorkspace(vid_t n) : visited(n), frontier(n), next_frontier(n), stack(n) {}
+  VisitedBitmap visited;
+  VisitedBitmap frontier, next_frontier;  // bottom-up steps of the direction-optimising traversal
+  BranchStack stack;
+};
+
+}  // namespace gs::traversal
