@@ -1,0 +1,13 @@
+// Paper A's non-primitive CUDA Prim: the edge-table loop with the plain finder.
+#include "algorithms/mst/prim_gpu/naive_min.cuh"
+#include "algorithms/mst/prim_gpu/prim_edge_table.cuh"
+#include "algorithms/mst/prim_gpu/prim_gpu.hpp"
+
+namespace gs::mst_gpu {
+
+GpuMsfResult prim_naive_gpu(const Csr<std::uint32_t>& g) {
+  NaiveMinFinder finder(g.n > 1 ? g.n - 1 : 1);
+  return prim_edge_table(g, finder, "prim_naive_gpu");
+}
+
+}  // namespace gs::mst_gpu

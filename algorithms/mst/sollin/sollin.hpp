@@ -1,0 +1,63 @@
+// Paper B: Sollin (Boruvka) on a complete graph's weight matrix, serial and
+// conflict-free parallel, over full or lower-triangular storage.
+//
+// Each level: select (every vertex's lightest edge, ties to the lower index),
+// add the selected edges (the mutual pair A<->B once, at the larger index),
+// contract (the paper's "linked list": every vertex points to a lower-indexed
+// vertex of its tree, then one ascending pass renumbers), and merge edges into
+// the contracted matrix keeping the minimum between two new vertices, with the
+// next select fused into the merge.
+//
+//  - serial (the paper's program 2): the merge traverses the OLD edges in
+//    storage order and scatters them into the new matrix.
+//  - conflict_free (programs 3 and 4): the merge is parallel over NEW vertices;
+//    one thread builds a new vertex's whole row, walking its members through the
+//    head/next lists, so no two threads ever write the same entry.
+//
+// Storage: with a TriangularMatrix16 input only the lower triangle (half the
+// memory) is read. Contracted matrices (at most a quarter of the input's
+// entries) are full symmetric rows of 64-bit keys that remember which input
+// edge an entry stands for, in every variant.
+//
+// The contracted-matrix workspace is allocated and touched by the constructor,
+// so that solve() times the algorithm rather than first-touch page faults.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/mst/sollin/edge_key.hpp"
+#include "common/graph.hpp"
+
+namespace gs::mst {
+
+enum class SollinStrategy { serial, conflict_free };
+
+class SollinSolver {
+ public:
+  // `threads` is used by conflict_free only (serial runs on the calling thread).
+  // Throws InputError for n > kMaxSollinVertices.
+  SollinSolver(vid_t n, SollinStrategy strategy, int threads = 1);
+
+  std::vector<Edge<std::uint32_t>> solve(const DenseMatrix16& a);
+  std::vector<Edge<std::uint32_t>> solve(const TriangularMatrix16& a);
+
+  // Vertices per level of the last solve (n, then the contracted sizes).
+  const std::vector<vid_t>& level_sizes() const { return level_sizes_; }
+  std::uint64_t workspace_bytes() const { return (big_.size() + small_.size()) * sizeof(EdgeKey); }
+
+ private:
+  template <class InputView>
+  std::vector<Edge<std::uint32_t>> run(const InputView& input);
+
+  vid_t n_;
+  SollinStrategy strategy_;
+  int threads_;
+  std::vector<EdgeKey> big_, small_;  // ping-pong contracted matrices: (n/2)^2 and (n/4)^2 entries
+  std::vector<Choice> choice_;        // per vertex of the current level
+  std::vector<vid_t> new_id_, link_, head_, next_;
+  std::vector<Choice> scratch_;       // per-thread choices for the triangular passes
+  std::vector<vid_t> level_sizes_;
+};
+
+}  // namespace gs::mst
