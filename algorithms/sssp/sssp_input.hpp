@@ -17,7 +17,8 @@ inline constexpr float kUnreachable = std::numeric_limits<float>::infinity();
 
 // Throws InputError naming the first offending arc.
 inline void require_nonnegative_weights(const Csr<float>& g, const std::string& who) {
-  if (!g.weighted()) throw InputError(who + ": the graph has no weights (shortest paths need a weighted graph)");
+  if (!g.weighted() && g.num_arcs() > 0)
+    throw InputError(who + ": the graph has no weights (shortest paths need a weighted graph)");
   for (vid_t u = 0; u < g.n; ++u)
     for (eid_t i = g.offsets[u]; i < g.offsets[u + 1]; ++i)
       if (!(g.w[i] >= 0.0f))  // also catches NaN
