@@ -89,6 +89,21 @@ def within(lo, hi, partly=None, unit=""):
     return Rule(text, judge)
 
 
+def share(partly=0.5):
+    """The value is (k, total): k of total cases hold. All: reproduced; at least
+    ``partly`` of them: partly; else not reproduced."""
+    text = "reproduced if in every case; partly if in at least %d%%" % round(100 * partly)
+
+    def judge(v):
+        k, total = v
+        if total and k == total:
+            return REPRODUCED, "holds in all %d cases" % total
+        if total and k >= partly * total:
+            return PARTLY, "holds in %d of %d cases" % (k, total)
+        return NOT_REPRODUCED, "holds in %d of %d cases" % (k, total)
+    return Rule(text, judge)
+
+
 def conditions(partly_min=1):
     """The value is an ordered {condition text: bool}: all hold -> reproduced; at
     least ``partly_min`` hold -> partly; else not reproduced. The reason names

@@ -38,7 +38,7 @@ RC = {
     "lines.linewidth": 1.2,
     "lines.markersize": 4,
     "errorbar.capsize": 2,
-    "savefig.dpi": 200,
+    "savefig.dpi": 150,
     "savefig.bbox": "tight",
     "pdf.fonttype": 42,  # TrueType in PDFs: editable text, accepted by publishers
     "figure.figsize": (4.0, 2.8),

@@ -85,3 +85,24 @@ def write_table(t, name, out_dir):
     _write_atomic(md, ("**%s**\n\n" % t.caption if t.caption else "") + to_markdown(t))
     _write_atomic(tex, to_latex(t, label="tab:" + name))
     return [md, tex]
+
+
+def median_table(res, algos, x, xlabel, value="seconds", scale=1.0, unit="", per_algo=None, caption="",
+                 x_format=str, **filters):
+    """Rows: each ``x`` value; columns: each algorithm (label), cells: the median
+    of ``value`` times ``scale`` (``–`` where not measured). Raises
+    ResultsMissing when no algorithm has rows."""
+    from paper import measure
+    from paper.results import ResultsMissing
+    cols, data = [], {}
+    for name, algo in algos.items():
+        pts = measure.series(res, x, value, **dict(filters, algorithm=name, **(per_algo or {}).get(name, {})))
+        if pts:
+            cols.append(name)
+            data[name] = {xv: s.median * scale for xv, s in pts}
+    if not cols:
+        raise ResultsMissing("%s: no rows for the table %r" % (res.experiment, caption))
+    xs = sorted({xv for d in data.values() for xv in d})
+    header = [xlabel] + ["%s%s" % (algos[c].label, " (%s)" % unit if unit else "") for c in cols]
+    rows = [[x_format(xv)] + [data[c].get(xv) for c in cols] for xv in xs]
+    return TableData(header, rows, caption=caption)

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Writes tests/paper/fixtures/complete/: small synthetic results for all five
+experiments that follow the results contract (CSV + metadata JSON per piece,
+the fixed columns, the algorithm names and extra columns the experiments use).
+The numbers are invented but shaped like the real thing, so that every figure,
+table and claim of the paper modules has data (some claims hold, some do not).
+
+    python3 tests/paper/make_fixtures.py      # rewrites the committed fixtures
+"""
+
+import csv
+import json
+import math
+import os
+import random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "fixtures", "complete")
+FIXED = ["experiment", "graph", "generator", "n", "m", "seed", "algorithm", "threads", "device", "trial",
+         "seconds", "answer", "verified"]
+TRIALS = 3
+rng = random.Random(20240601)
+
+META = {"date": "2025-01-01T00:00:00Z", "git_sha": "fixture", "scale": "paper", "seed": 1, "trials": TRIALS,
+        "cpu_model": "Fixture CPU @ 3.0GHz", "cpu_cores": 16, "ram_bytes": 134217728000,
+        "gpu_name": "Fixture GPU", "gpu_memory_bytes": 85899345920, "gpu_driver_cuda_version": "13.0",
+        "cuda_runtime_version": "13.0", "cuda_compiler_version": "13.0", "compiler": "g++ 13.3.0",
+        "boost_version": "1.83.0", "input": "", "threads": 16}
+
+
+def jitter(x):
+    return x * (1.0 + rng.uniform(-0.04, 0.04))
+
+
+def write_piece(exp, piece, rows, extra, meta=None):
+    os.makedirs(OUT, exist_ok=True)
+    stem = os.path.join(OUT, "%s-%s" % (exp, piece))
+    with open(stem + ".csv", "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(FIXED + extra)
+        for r in rows:
+            w.writerow([exp] + [r.get(c, "") for c in FIXED[1:]] + [r.get(c, "") for c in extra])
+    m = dict(META, experiment=exp, tag=piece, rows=len(rows), columns=FIXED + extra,
+             command_line="%s --scale paper --piece %s" % (exp, piece))
+    m.update(meta or {})
+    with open(stem + ".json", "w") as f:
+        json.dump(m, f, indent=1, sort_keys=True)
+
+
+def trials(base, seconds, extra=None, sources=(None,)):
+    out = []
+    for t in range(TRIALS):
+        for s in sources:
+            r = dict(base, trial=t, seconds="%.9g" % jitter(seconds), verified="true")
+            if s is not None:
+                r["source"] = s
+            for k, v in (extra or {}).items():
+                r[k] = v(r) if callable(v) else v
+            out.append(r)
+    return out
+
+
+def prim_gpu():
+    def t(algo, n):
+        m = 10 * n
+        return {"bgl_prim": 8.2e-3 * (n / 16384) * math.log2(n) / 14,
+                "prim_naive_gpu": n * 16e-6 + 1e-4,
+                "prim_minreduce_gpu": n * 9e-6 + 1e-4,
+                "prim_resident_gpu": n * 1.2e-6 + 5e-5,
+                "boruvka_gpu": 3e-4 + m * 2e-10}[algo]
+    for piece, sizes in (("paper", [2 ** k for k in range(7, 15)]), ("extended", [2 ** 16, 2 ** 18, 2 ** 20])):
+        rows = []
+        for n in sizes:
+            for a in ("bgl_prim", "prim_naive_gpu", "prim_minreduce_gpu", "prim_resident_gpu", "boruvka_gpu"):
+                gpu = a != "bgl_prim"
+                base = dict(graph="gtgraph-random-n%d" % n, generator="gtgraph-random", n=n, m=10 * n, seed=1, algorithm=a,
+                            threads=1, device="gpu" if gpu else "cpu", answer="weight=%d;edges=%d" % (n * 37, n - 1))
+                sec = t(a, n)
+                extra = {"h2d_s": "%.6g" % (n * 4e-9), "compute_s": "%.6g" % sec, "d2h_s": "%.6g" % (n * 1e-9)} if gpu else {}
+                rows += trials(base, sec, extra)
+        write_piece("prim_gpu", piece, rows, ["h2d_s", "compute_s", "d2h_s"])
+
+
+def sollin_multicore():
+    def t(algo, n, threads=1):
+        e = n * (n - 1) / 2
+        serial = 2.2e-9 * n ** 2 * (n / 1000) ** 0.55
+        base = {"kruskal": 1.1e-8 * e * math.log2(e) * (n / 1000) ** 0.9,
+                "bgl_kruskal": 2.5e-8 * e * math.log2(e),
+                "sollin_serial": serial,
+                "sollin_conflict_free": 1.7 * serial,
+                "boruvka_dense_gpu": 2e-3 + n * n * 2 / 1.5e12}
+        algo_base = algo[:-4] if algo.endswith("_tri") else algo
+        s = base[algo_base] * (0.8 if algo.endswith("_tri") else 1.0)
+        if algo_base == "sollin_conflict_free":
+            s *= {1: 1.0, 2: 0.56, 4: 0.31, 8: 0.2, 16: 0.16}[threads]
+        return s
+    rows = []
+    for n in (1000, 2500, 5000, 10000):
+        for a, th in (("kruskal", 1), ("bgl_kruskal", 1), ("sollin_serial", 1), ("sollin_serial_tri", 1),
+                      ("sollin_conflict_free", 1), ("sollin_conflict_free", 16), ("sollin_conflict_free_tri", 16)):
+            base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1, algorithm=a,
+                        threads=th, device="cpu", answer="weight=%d;edges=%d" % (n * 11, n - 1))
+            rows += trials(base, t(a, n, th))
+    write_piece("sollin_multicore", "sizes", rows, [], {"read_bandwidth_gbs": 90.0})
+    rows = []
+    n = 10000
+    for a in ("sollin_conflict_free", "sollin_conflict_free_tri"):
+        for th in (1, 2, 4, 8, 16):
+            base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1, algorithm=a,
+                        threads=th, device="cpu", answer="weight=%d;edges=%d" % (n * 11, n - 1))
+            rows += trials(base, t(a, n, th))
+    write_piece("sollin_multicore", "threads", rows, [], {"read_bandwidth_gbs": 90.0})
+    rows = []
+    for n in (1000, 2500, 5000, 10000):
+        base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1,
+                    algorithm="boruvka_dense_gpu", threads=1, device="gpu", answer="weight=%d;edges=%d" % (n * 11, n - 1))
+        rows += trials(base, t("boruvka_dense_gpu", n), {"h2d_s": "%.6g" % (n * n * 2 / 54e9)})
+    write_piece("sollin_multicore", "gpu", rows, ["h2d_s"])
+
+
+def kruskal_100m():
+    phases = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s"]
+
+    def row_set(m, algo, threads):
+        scale = m / 1e8
+        sort = {"kruskal_seq": 11.0, "kruskal_omp": 11.0 / threads ** 0.75,
+                "kruskal_thrust": 0.05, "kruskal_cdp": 1.6, "bgl_kruskal": 14.0,
+                "filter_kruskal_omp": 6.0 / threads ** 0.9, "kruskal_cub_gpu": 0.004}[algo] * scale
+        gpu = algo in ("kruskal_thrust", "kruskal_cdp", "kruskal_cub_gpu")
+        ph = {"generate_s": 1.2 * scale, "sort_s": sort, "unionfind_s": 0.011 * scale * (4 if algo == "kruskal_seq" else 1)}
+        if gpu:
+            ph.update({"pin_s": 0.3 * scale, "h2d_s": 1.2e9 * scale / 54e9, "d2h_s": 1.2e9 * scale / 54e9})
+            if algo == "kruskal_thrust":
+                ph["pin_s"] = 0.0
+                ph["h2d_s"] = ph["d2h_s"] = 1.2e9 * scale / 8e9
+                ph["sort_s"] += 0.9 * scale  # unpack/repack on the host
+        total = sum(v for k, v in ph.items() if k != "generate_s")
+        base = dict(graph="path-random-m%d" % m, generator="path-random", n=100000, m=m, seed=1, algorithm=algo,
+                    threads=threads, device="gpu" if gpu else "cpu", answer="weight=%d;edges=99999" % 4999950)
+        return trials(base, total, {k: "%.6g" % v for k, v in ph.items()})
+    algos = [("kruskal_seq", 1), ("kruskal_omp", 16), ("kruskal_thrust", 16), ("kruskal_cdp", 1), ("bgl_kruskal", 1),
+             ("filter_kruskal_omp", 16), ("kruskal_cub_gpu", 1)]
+    write_piece("kruskal_100m", "main", [r for a, th in algos for r in row_set(int(1e8), a, th)], phases)
+    rows = [r for m in (10 ** 7, 5 * 10 ** 7, 10 ** 8, 2 * 10 ** 8)
+            for a, th in (("kruskal_seq", 1), ("kruskal_omp", 16), ("kruskal_thrust", 16), ("kruskal_cub_gpu", 1))
+            for r in row_set(m, a, th)]
+    write_piece("kruskal_100m", "edges", rows, phases)
+    rows = [r for a in ("kruskal_omp", "filter_kruskal_omp") for th in (1, 2, 4, 8, 16) for r in row_set(int(1e8), a, th)]
+    write_piece("kruskal_100m", "threads", rows, phases)
+
+
+def hybrid_dfs():
+    extra = ["source", "teps", "upload_s", "gbs"]
+    sources = (11, 977)
+
+    def rows_for(n, m, algo, threads, teps):
+        gpu = algo in ("read_gpu", "hybrid_cpu_gpu", "dobfs_gpu")
+        base = dict(graph="rmat-n%d-m%d" % (n, m), generator="rmat", n=n, m=m, seed=1, algorithm=algo, threads=threads,
+                    device="cpu+gpu" if algo == "hybrid_cpu_gpu" else ("gpu" if gpu else "cpu"),
+                    answer="reached=%d;levelsum=%d" % (int(n * 0.7), int(n * 4.1)))
+        reached_edges = m * 0.98
+        out = trials(base, reached_edges / teps, {"upload_s": "%.6g" % (m * 8 / 54e9) if gpu else ""}, sources)
+        for r in out:
+            r["teps"] = "%.6g" % (reached_edges / float(r["seconds"]))
+        return out
+    cpu_teps = {"stack_omp": 0.35e9, "read_omp": 0.55e9, "hybrid_omp": 0.6e9, "dobfs_omp": 1.8e9}
+    n, m = 2 ** 25, 2 ** 28
+    rows = rows_for(n, m, "bgl_bfs", 1, 0.03e9)
+    for a, top in cpu_teps.items():
+        for th in (1, 2, 4, 8, 16):
+            rows += rows_for(n, m, a, th, top * (th / 16) ** 0.8)
+    write_piece("hybrid_dfs", "fig3", rows, extra)
+    gpu_teps = {"read_gpu": 5.0e9, "hybrid_cpu_gpu": 5.3e9, "dobfs_gpu": 14e9}
+    write_piece("hybrid_dfs", "fig4", [r for a, v in gpu_teps.items() for r in rows_for(n, m, a, 16, v)], extra)
+    rows = []
+    for k in (20, 22, 24, 26):
+        nn = 2 ** k
+        for a, v in (("hybrid_omp", 0.6e9 * (2 ** 20 / nn) ** 0.12), ("read_gpu", 5.0e9), ("hybrid_cpu_gpu", 5.3e9)):
+            rows += rows_for(nn, 8 * nn, a, 16, v)
+    write_piece("hybrid_dfs", "fig5a", rows, extra)
+    rows = []
+    for mm in (2 ** 28, 2 ** 29, 2 ** 30, 2 ** 31):
+        f = mm / 2 ** 28
+        for a, v in (("hybrid_omp", 0.6e9 * f ** 0.1), ("read_gpu", 5.0e9 * f ** 0.3), ("hybrid_cpu_gpu", 5.3e9 * f ** 0.3)):
+            rows += rows_for(n, mm, a, 16, v)
+    write_piece("hybrid_dfs", "fig5b", rows, extra)
+    rows = []
+    for a, gbs in (("bandwidth_seq_cpu", 90.0), ("bandwidth_rand_cpu", 9.5), ("bandwidth_seq_gpu", 3000.0),
+                   ("bandwidth_rand_gpu", 420.0)):
+        base = dict(graph="buffer-1GiB", generator="none", n=0, m=0, seed=1, algorithm=a,
+                    threads=16 if a.endswith("cpu") else 1, device=a.rsplit("_", 1)[1], answer="bytes=1073741824")
+        rows += trials(base, 1.0737e9 / (gbs * 1e9), {"gbs": lambda r: "%.4g" % (1.0737 / float(r["seconds"]))})
+    write_piece("hybrid_dfs", "table1", rows, extra)
+
+
+def dijkstra_deg5():
+    extra = ["source", "h2d_s", "kernel_s", "d2h_s", "build_s"]
+    rows = []
+    for n in (10 ** 4, 10 ** 5, 10 ** 6, 4 * 10 ** 6):
+        bgl = 2.6e-7 * n * math.log2(n) / math.log2(1e5) * (1 + 0.4 * math.log10(n / 1e4))
+        for a, sec in (("bgl_dijkstra", bgl),
+                       ("two_kernel_opencl", bgl / (3.0 + 1.8 * math.log10(n / 1e4))),
+                       ("two_kernel_cuda", bgl / (3.6 + 2.0 * math.log10(n / 1e4))),
+                       ("delta_stepping_omp", bgl / 6.0),
+                       ("near_far_gpu", bgl / (10 + 8 * math.log10(n / 1e4)))):
+            gpu = a in ("two_kernel_opencl", "two_kernel_cuda", "near_far_gpu")
+            base = dict(graph="fixed-degree5-n%d" % n, generator="fixed-degree", n=n, m=5 * n, seed=1, algorithm=a,
+                        threads=16 if a == "delta_stepping_omp" else 1, device="gpu" if gpu else "cpu",
+                        answer="reached=%d;distsum=%.9g" % (n, n * 2417.5))
+            ph = {"h2d_s": "%.6g" % (n * 60 / 54e9), "kernel_s": "%.6g" % (sec * 0.9), "d2h_s": "%.6g" % (n * 4 / 54e9)} if gpu else {}
+            ph["build_s"] = "%.6g" % (n * 2e-8)
+            rows += trials(base, sec, ph, sources=(0, 7))
+    write_piece("dijkstra_deg5", "sweep", rows, extra)
+
+
+if __name__ == "__main__":
+    for f in os.listdir(OUT) if os.path.isdir(OUT) else []:
+        os.remove(os.path.join(OUT, f))
+    prim_gpu()
+    sollin_multicore()
+    kruskal_100m()
+    hybrid_dfs()
+    dijkstra_deg5()
+    print("wrote", OUT)
