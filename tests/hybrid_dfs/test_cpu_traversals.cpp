@@ -1,0 +1,176 @@
+// Paper D's CPU traversals against BGL's breadth_first_search levels, the
+// hybrid's state machine driven through every state, and the verifier.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <functional>
+
+#include "algorithms/traversal/cpu_traversals.hpp"
+#include "common/verify/traversal.hpp"
+#include "traversal_test_graphs.hpp"
+
+namespace gs {
+namespace {
+
+using traversal::CpuWorkspace;
+using traversal::CsrView;
+using Program = std::function<void(const CsrView&, vid_t, std::vector<std::uint32_t>&, CpuWorkspace&)>;
+
+std::vector<std::pair<std::string, Program>> programs() {
+  using namespace traversal;
+  HybridOptions forced;  // every state reachable on small graphs
+  forced.thresholds = {2, 40, 8, 2.0, 2.0};
+  forced.local_threshold = 3;
+  DirectionOptions eager;  // bottom-up as soon as possible, top-down late
+  eager.alpha = 1e9;
+  eager.beta = 1.0;
+  return {
+      {"stack_omp", [](auto& g, vid_t s, auto& l, auto& ws) { stack_omp(g, s, l, ws); }},
+      {"stack_omp_threshold1", [](auto& g, vid_t s, auto& l, auto& ws) { stack_omp(g, s, l, ws, 1); }},
+      {"read_omp", [](auto& g, vid_t s, auto& l, auto& ws) { read_omp(g, s, l, ws); }},
+      {"hybrid_omp", [](auto& g, vid_t s, auto& l, auto& ws) { hybrid_omp(g, s, l, ws, HybridOptions{}); }},
+      {"hybrid_omp_forced", [forced](auto& g, vid_t s, auto& l, auto& ws) { hybrid_omp(g, s, l, ws, forced); }},
+      {"dobfs_omp", [](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, DirectionOptions{}); }},
+      {"dobfs_omp_eager", [eager](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, eager); }},
+      {"cpu_prefix_only", [](auto& g, vid_t s, auto& l, auto& ws) {
+         // The CPU side of Fig. 2 with a threshold it never reaches: it must finish alone.
+         const CpuPrefix p = cpu_prefix(g, s, ws, HybridOptions{}, ~std::uint64_t(0));
+         ASSERT_TRUE(p.finished);
+         levels_from_stack(p, ws.stack, g.n, l);
+       }},
+  };
+}
+
+TEST(HybridDfsCpu, EveryProgramMatchesBglLevels) {
+  for (int threads : {1, 4}) {
+    omp_set_num_threads(threads);
+    for (const auto& tg : test::traversal_graphs()) {
+      const CsrView view = traversal::view_of(tg.g);
+      CpuWorkspace ws(tg.g.n);
+      for (vid_t root : tg.roots) {
+        const auto expected = test::bgl_levels(tg.g, root);
+        for (const auto& [name, run] : programs()) {
+          SCOPED_TRACE(tg.name + " root " + std::to_string(root) + " " + name + " threads " + std::to_string(threads));
+          std::vector<std::uint32_t> level(7, 123);  // wrong size and contents on purpose
+          run(view, root, level, ws);
+          ASSERT_EQ(level, expected);
+          EXPECT_NO_THROW(verify::check_traversal(tg.g, root, level, nullptr, name));
+        }
+      }
+    }
+  }
+  omp_set_num_threads(omp_get_num_procs());
+}
+
+TEST(HybridDfsCpu, RootInSmallComponentReachesOnlyIt) {
+  for (const auto& tg : test::traversal_graphs()) {
+    if (tg.name != "disconnected") continue;
+    CpuWorkspace ws(tg.g.n);
+    std::vector<std::uint32_t> level;
+    traversal::hybrid_omp(traversal::view_of(tg.g), 3001, level, ws, {});
+    std::uint64_t reached = 0;
+    for (auto l : level) reached += l != verify::kUnreached;
+    EXPECT_EQ(reached, 3u);  // the triangle
+    traversal::read_omp(traversal::view_of(tg.g), 3006, level, ws);
+    reached = 0;
+    for (auto l : level) reached += l != verify::kUnreached;
+    EXPECT_EQ(reached, 1u);  // an isolated vertex
+  }
+}
+
+TEST(HybridDfsCpu, HybridVisitsEveryStateWithForcedThresholds) {
+  // Branch sizes 1, 4, 16, 64, 256, 64, 16, 4, 1. With T1 = 2, T2 = 100, T3 = 10:
+  // 1 sequential; 4 > T1 -> stack; 16 > T3 and > 2*4 -> stack-to-read (growth);
+  // read while 256 >= T2; 64 < T2 -> read-to-stack; then stack, sequential.
+  const Csr<std::uint32_t> g = test::diamond_layers();
+  traversal::HybridOptions opt;
+  opt.thresholds = {2, 100, 10, 2.0, 2.0};
+  CpuWorkspace ws(g.n);
+  std::vector<std::uint32_t> level;
+  traversal::HybridTrace trace;
+  traversal::hybrid_omp(traversal::view_of(g), 0, level, ws, opt, &trace);
+  using S = traversal::HybridState;
+  const std::vector<S> expected = {S::Sequential, S::Stack,       S::Stack, S::StackToRead, S::Read,
+                                   S::Read,       S::ReadToStack, S::Stack, S::Stack,       S::Sequential};
+  EXPECT_EQ(trace.summary(), traversal::HybridTrace{expected}.summary());
+  for (S s : {S::Sequential, S::Stack, S::StackToRead, S::Read, S::ReadToStack}) EXPECT_TRUE(trace.visited(s));
+  EXPECT_EQ(level, test::bgl_levels(g, 0));
+}
+
+TEST(HybridDfsCpu, HybridWithPaperThresholdsStaysOnStackForSmallBranches) {
+  const Csr<std::uint32_t> g = test::diamond_layers();
+  CpuWorkspace ws(g.n);
+  std::vector<std::uint32_t> level;
+  traversal::HybridTrace trace;
+  traversal::hybrid_omp(traversal::view_of(g), 0, level, ws, {}, &trace);
+  EXPECT_FALSE(trace.visited(traversal::HybridState::Read));  // 256 < T3 = 2048
+  EXPECT_TRUE(trace.visited(traversal::HybridState::Stack));
+}
+
+TEST(HybridDfsCpu, StateMachineLeavesGrowthReadWhenGrowthStops) {
+  using S = traversal::HybridState;
+  traversal::HybridStateMachine sm({2, 1000, 10, 2.0, 2.0}, 1 << 20);
+  sm.advance(1, 5);      // sequential -> stack
+  EXPECT_EQ(sm.state(), S::Stack);
+  sm.advance(5, 50);     // > T3 and > 2 * 5
+  EXPECT_EQ(sm.state(), S::StackToRead);
+  sm.advance(50, 200);
+  EXPECT_EQ(sm.state(), S::Read);
+  sm.advance(200, 500);  // still growing 2.5x
+  EXPECT_EQ(sm.state(), S::Read);
+  sm.advance(500, 600);  // growth < beta: leave
+  EXPECT_EQ(sm.state(), S::ReadToStack);
+  sm.advance(600, 5000);  // > T2 -> large
+  EXPECT_EQ(sm.state(), S::StackToRead);
+  sm.advance(5000, 8000);
+  EXPECT_EQ(sm.state(), S::Read);
+  sm.advance(8000, 9000);  // large read ignores growth
+  EXPECT_EQ(sm.state(), S::Read);
+  sm.advance(9000, 999);  // < T2
+  EXPECT_EQ(sm.state(), S::ReadToStack);
+  EXPECT_EQ(traversal::HybridThresholds{}.resolve_t2(std::uint64_t(1) << 25), (std::uint64_t(1) << 25) / 100);
+  EXPECT_EQ(traversal::HybridThresholds{}.resolve_t2(1000), std::uint64_t(1) << 18);
+}
+
+TEST(HybridDfsCpu, DirectionOptimisingUsesBothDirections) {
+  const auto graphs = test::traversal_graphs();
+  const Csr<std::uint32_t>& g = graphs.front().g;  // RMAT
+  CpuWorkspace ws(g.n);
+  std::vector<std::uint32_t> level;
+  traversal::DirectionTrace trace;
+  traversal::dobfs_omp(traversal::view_of(g), graphs.front().roots[0], level, ws, {}, &trace);
+  bool td = false, bu = false;
+  for (bool b : trace.bottom_up) (b ? bu : td) = true;
+  EXPECT_TRUE(td);
+  EXPECT_TRUE(bu);
+  EXPECT_EQ(level, test::bgl_levels(g, graphs.front().roots[0]));
+}
+
+TEST(HybridDfsCpu, VerifierRejectsCorruptedLevels) {
+  const auto graphs = test::traversal_graphs();
+  const Csr<std::uint32_t>& g = graphs.front().g;
+  const vid_t root = graphs.front().roots[0];
+  CpuWorkspace ws(g.n);
+  std::vector<std::uint32_t> level;
+  traversal::read_omp(traversal::view_of(g), root, level, ws);
+  ASSERT_NO_THROW(verify::check_traversal(g, root, level, nullptr, "read_omp"));
+  vid_t far = root;
+  for (vid_t x = 0; x < g.n; ++x)
+    if (level[x] != verify::kUnreached && level[x] > level[far]) far = x;
+  ASSERT_GT(level[far], 1u);
+  auto bad = level;
+  bad[far] += 1;  // no neighbour one level up any more
+  EXPECT_THROW(verify::check_traversal(g, root, bad, nullptr, "corrupt"), VerificationError);
+  bad = level;
+  bad[far] = verify::kUnreached;  // an edge leaves the reached set
+  EXPECT_THROW(verify::check_traversal(g, root, bad, nullptr, "corrupt"), VerificationError);
+  bad = level;
+  bad[far] = 1;  // too short: spans more than one level to its parent
+  EXPECT_THROW(verify::check_traversal(g, root, bad, nullptr, "corrupt"), VerificationError);
+  bad = level;
+  bad[root] = 1;
+  EXPECT_THROW(verify::check_traversal(g, root, bad, nullptr, "corrupt"), VerificationError);
+}
+
+}  // namespace
+}  // namespace gs
