@@ -1,0 +1,136 @@
+"""Paper C: Kruskal with parallel sorting on 100M edges (EXPERIMENTS.md, section C).
+
+The paper reports end-to-end times of its four programs at 100M edges; here:
+those times and speedups, the phase breakdown, the edge sweep 10M..200M and the
+thread sweep, with BGL, parallel filter-Kruskal and a CUB radix-sort pipeline
+beyond the paper."""
+
+from paper import measure, plots, style, tables
+from paper.claims import Claim, Measured, at_least
+from paper.module import Figure, Module, Table
+from paper.results import ResultsMissing
+
+ALGOS = style.algorithms({
+    "bgl_kruskal": ("BGL Kruskal", "baseline"),
+    "kruskal_seq": ("(1) sequential", "paper"),
+    "kruskal_omp": ("(2) OpenMP tasks", "paper"),
+    "kruskal_thrust": ("(3) CUDA Thrust sort", "paper"),
+    "kruskal_cdp": ("(4) CUDA dyn. parallelism", "paper"),
+    "filter_kruskal_omp": ("filter-Kruskal (OpenMP)", "beyond"),
+    "kruskal_cub_gpu": ("CUB radix-sort pipeline", "beyond"),
+})
+PHASES = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s"]
+PHASE_LABELS = {"generate_s": "generate", "pin_s": "pin", "h2d_s": "host→device", "sort_s": "sort",
+                "d2h_s": "device→host", "unionfind_s": "union-find"}
+THREADED = ("kruskal_omp", "filter_kruskal_omp")
+MAIN_M = 100_000_000
+
+
+def main_m(res):
+    """100M edges when measured, else the largest edge count with the sequential program."""
+    ms = res.where(algorithm="kruskal_seq").values("m") or res.values("m")
+    if not ms:
+        raise ResultsMissing("kruskal_100m: no rows")
+    return MAIN_M if MAIN_M in ms else ms[-1]
+
+
+def best_threads(res, algo, m):
+    return measure.largest(res, "threads", algorithm=algo, m=m)
+
+
+def _per_algo(res, m):
+    return {a: {"threads": best_threads(res, a, m)} for a in THREADED if res.where(algorithm=a, m=m).rows}
+
+
+def main_runtime(res):
+    m = main_m(res)
+    rows = res.where(m=m)
+    per = _per_algo(res, m)
+    keep = rows.where(pred=lambda r: r["algorithm"] not in per or r["threads"] == per[r["algorithm"]]["threads"])
+    return plots.bars(keep, ALGOS, title="End-to-end time at %s edges" % measure.fmt_size(m), ylabel="seconds")
+
+
+def phases(res):
+    m = main_m(res)
+    per = _per_algo(res, m)
+    keep = res.where(m=m, pred=lambda r: r["algorithm"] not in per or r["threads"] == per[r["algorithm"]]["threads"])
+    return plots.phase_bars(keep, ALGOS, PHASES, title="Phases at %s edges" % measure.fmt_size(m),
+                            phase_labels=PHASE_LABELS)
+
+
+def edge_sweep(res):
+    per = {a: {"threads": measure.largest(res, "threads", algorithm=a)} for a in THREADED if res.where(algorithm=a).rows}
+    return plots.lines(res, ALGOS, "m", xlabel="edges m (n = 100,000)", ylabel="run time (s)", per_algo=per,
+                       title="Edge sweep", log_x=True, log_y=True)
+
+
+def thread_sweep(res):
+    m = main_m(res)
+    fig = plots.lines(res, {a: ALGOS[a] for a in THREADED}, "threads", xlabel="threads", ylabel="run time (s)",
+                      title="Thread sweep at %s edges" % measure.fmt_size(m), m=m, log_x=True, log_y="auto")
+    seq = res.where(algorithm="kruskal_seq", m=m)
+    if seq.rows:
+        fig.axes[0].axhline(measure.median_seconds(seq), color=ALGOS["kruskal_seq"].colour, linestyle=":",
+                            label=ALGOS["kruskal_seq"].label)
+        style.legend(fig.axes[0])
+    return fig
+
+
+def speedup_table(res):
+    m = main_m(res)
+    seq = measure.median_seconds(res, "kruskal_seq", algorithm="kruskal_seq", m=m)
+    per = _per_algo(res, m)
+    rows = []
+    for a, algo in ALGOS.items():
+        f = dict(algorithm=a, m=m, **per.get(a, {}))
+        if not res.where(**f).rows:
+            continue
+        t = measure.median_seconds(res, a, **f)
+        ph = [measure.median_of(res, p, **f) if any(r.num(p) is not None for r in res.where(**f).rows) else None
+              for p in PHASES]
+        rows.append([algo.label, per.get(a, {}).get("threads", res.where(**f).values("threads")[0]), t, seq / t] + ph)
+    return tables.TableData(["program", "threads", "seconds", "speedup vs (1)"] + [PHASE_LABELS[p] + " (s)" for p in PHASES],
+                            rows, caption="Kruskal at %s edges: median time, speedup over the sequential program, phases"
+                            % measure.fmt_size(m))
+
+
+def speedup_claim(algorithm, claimed):
+    def measure_it(res):
+        m = main_m(res)
+        f = _per_algo(res, m).get(algorithm, {})
+        s = (measure.median_seconds(res, "kruskal_seq", algorithm="kruskal_seq", m=m)
+             / measure.median_seconds(res, algorithm, algorithm=algorithm, m=m, **f))
+        return Measured(s, "%.3gx at %s edges%s (paper: %.3gx)" % (s, measure.fmt_size(m),
+                        ", %d threads" % f["threads"] if f else "", claimed))
+    return measure_it
+
+
+MODULE = Module(
+    experiment="kruskal_100m", letter="C", title="Kruskal with parallel sorting, 100M edges",
+    citation='Maksimovic, Nikolovski, Bovan, "Optimizacija Kruskalovog algoritma za MST", Novi Sad, 2025.',
+    original="100,000,000 edges on 100,000 vertices, weights 1..1,000,000 (a random-weight path for connectivity, "
+             "the rest uniform random pairs). Sort by weight, then union-find. Programs: (1) sequential quicksort "
+             "(median-of-sqrt(len) pivot), (2) OpenMP tasks, (3) CUDA Thrust sort_by_key with host copies, "
+             "(4) CUDA dynamic-parallelism quicksort. Times end to end with the edges on the host.",
+    ours="The four programs (approach 4 in the CDP2 model of sm_90) plus BGL Kruskal, parallel filter-Kruskal and "
+         "a CUB radix-sort GPU pipeline; phase columns (generate, pin, copies, sort, union-find); edge sweep "
+         "10M..200M; thread sweep.",
+    figures=[
+        Figure("runtime", "End-to-end time per program at 100M edges (median, min..max)", main_runtime),
+        Figure("phases", "Phase breakdown at 100M edges", phases),
+        Figure("edge_sweep", "Run time vs number of edges", edge_sweep),
+        Figure("thread_sweep", "OpenMP programs vs threads", thread_sweep),
+    ],
+    tables=[Table("speedups", "Times, speedups and phases at 100M edges", speedup_table),
+            Table("edge_sweep", "Median run time (s) vs edges",
+                  lambda res: tables.median_table(res, ALGOS, "m", "edges", unit="s", x_format=measure.fmt_size,
+                                                  per_algo={a: {"threads": measure.largest(res, "threads", algorithm=a)}
+                                                            for a in THREADED if res.where(algorithm=a).rows},
+                                                  caption="Median run time (s) vs edges"))],
+    claims=[
+        Claim("C1", "OpenMP is 4.6x faster than sequential (end to end)", speedup_claim("kruskal_omp", 4.6),
+              at_least(4.6 * 0.7, partly=1.0, unit="x")),
+        Claim("C2", "CUDA (approach 1, Thrust) is 3.34x faster than sequential (end to end)",
+              speedup_claim("kruskal_thrust", 3.34), at_least(3.34 * 0.7, partly=1.0, unit="x")),
+    ],
+)
