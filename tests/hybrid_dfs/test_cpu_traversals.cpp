@@ -80,8 +80,10 @@ TEST(HybridDfsCpu, RootInSmallComponentReachesOnlyIt) {
 
 TEST(HybridDfsCpu, HybridVisitsEveryStateWithForcedThresholds) {
   // Branch sizes 1, 4, 16, 64, 256, 64, 16, 4, 1. With T1 = 2, T2 = 100, T3 = 10:
-  // 1 sequential; 4 > T1 -> stack; 16 > T3 and > 2*4 -> stack-to-read (growth);
-  // read while 256 >= T2; 64 < T2 -> read-to-stack; then stack, sequential.
+  // branch 0 (1) sequential, 4 > T1 -> branch 1 stack; 16 > T3 and > 2*4 ->
+  // branch 2 stack-to-read (growth); branches 3, 4 read (256 >= T2 makes it
+  // large); 64 < T2 -> branch 5 read-to-stack; branches 6, 7 stack; 1 <= T1 ->
+  // branch 8 sequential.
   const Csr<std::uint32_t> g = test::diamond_layers();
   traversal::HybridOptions opt;
   opt.thresholds = {2, 100, 10, 2.0, 2.0};
@@ -90,8 +92,8 @@ TEST(HybridDfsCpu, HybridVisitsEveryStateWithForcedThresholds) {
   traversal::HybridTrace trace;
   traversal::hybrid_omp(traversal::view_of(g), 0, level, ws, opt, &trace);
   using S = traversal::HybridState;
-  const std::vector<S> expected = {S::Sequential, S::Stack,       S::Stack, S::StackToRead, S::Read,
-                                   S::Read,       S::ReadToStack, S::Stack, S::Stack,       S::Sequential};
+  const std::vector<S> expected = {S::Sequential,  S::Stack, S::StackToRead, S::Read,      S::Read,
+                                   S::ReadToStack, S::Stack, S::Stack,       S::Sequential};
   EXPECT_EQ(trace.summary(), traversal::HybridTrace{expected}.summary());
   for (S s : {S::Sequential, S::Stack, S::StackToRead, S::Read, S::ReadToStack}) EXPECT_TRUE(trace.visited(s));
   EXPECT_EQ(level, test::bgl_levels(g, 0));

@@ -1,0 +1,89 @@
+// Paper D's GPU traversals (read-based, direction-optimising, CPU+GPU hybrid)
+// against BGL levels. Labelled `gpu`: skipped without a device.
+#include <gtest/gtest.h>
+
+#include "algorithms/traversal/gpu_traversal.hpp"
+#include "common/verify/traversal.hpp"
+#include "traversal_test_graphs.hpp"
+
+namespace gs {
+namespace {
+
+using namespace traversal;
+
+TEST(HybridDfsGpu, EveryProgramMatchesBglLevels) {
+  for (const auto& tg : test::traversal_graphs()) {
+    const CsrView view = view_of(tg.g);
+    GpuTraversal gpu(view);
+    CpuWorkspace ws(tg.g.n);
+    std::vector<std::uint32_t> pinned;
+    gpu.pin_output(pinned);
+    for (vid_t root : tg.roots) {
+      SCOPED_TRACE(tg.name + " root " + std::to_string(root));
+      const auto expected = test::bgl_levels(tg.g, root);
+      std::vector<std::uint32_t> level(3, 9);
+      gpu.read_based(root, level);
+      EXPECT_EQ(level, expected) << "read_gpu";
+      gpu.read_based(root, pinned);
+      EXPECT_EQ(pinned, expected) << "read_gpu into page-locked output";
+      gpu.direction_optimising(root, level, DirectionOptions{});
+      EXPECT_EQ(level, expected) << "dobfs_gpu";
+      DirectionOptions eager;
+      eager.alpha = 1e9;
+      eager.beta = 1.0;
+      DirectionTrace trace;
+      gpu.direction_optimising(root, level, eager, &trace);
+      EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up";
+      for (std::uint64_t t4 : {std::uint64_t(0), std::uint64_t(2), std::uint64_t(16384)}) {
+        HybridOptions opt;
+        opt.thresholds.t1 = t4 == 0 ? 0 : 64;
+        const GpuRunTimes t = gpu.cpu_gpu_hybrid(root, level, ws, opt, t4);
+        EXPECT_EQ(level, expected) << "hybrid_cpu_gpu t4=" << t4 << " moved=" << t.moved_to_gpu;
+        EXPECT_NO_THROW(verify::check_traversal(tg.g, root, level, nullptr, "hybrid_cpu_gpu"));
+      }
+    }
+  }
+}
+
+TEST(HybridDfsGpu, CpuGpuHybridMovesOnlyOnExponentialGrowth) {
+  // Branch sizes 1, 4, 16, 64, 256, ...: with T4 = 10 the move happens after
+  // branch 2 (16 > 10 and > 2 * 4); the path never grows and stays on the CPU.
+  const Csr<std::uint32_t> g = test::diamond_layers();
+  GpuTraversal gpu(view_of(g));
+  CpuWorkspace ws(g.n);
+  std::vector<std::uint32_t> level;
+  GpuRunTimes t = gpu.cpu_gpu_hybrid(0, level, ws, HybridOptions{}, 10);
+  EXPECT_TRUE(t.moved_to_gpu);
+  EXPECT_EQ(t.gpu_from_branch, 2u);
+  EXPECT_EQ(level, test::bgl_levels(g, 0));
+  t = gpu.cpu_gpu_hybrid(0, level, ws, HybridOptions{}, 1000);
+  EXPECT_FALSE(t.moved_to_gpu);
+  EXPECT_EQ(level, test::bgl_levels(g, 0));
+
+  const auto graphs = test::traversal_graphs();
+  for (const auto& tg : graphs) {
+    if (tg.name != "path") continue;
+    GpuTraversal pg(view_of(tg.g));
+    CpuWorkspace pws(tg.g.n);
+    t = pg.cpu_gpu_hybrid(0, level, pws, HybridOptions{}, 0);
+    EXPECT_FALSE(t.moved_to_gpu);  // one vertex per branch never grows
+    EXPECT_EQ(level, test::bgl_levels(tg.g, 0));
+  }
+}
+
+TEST(HybridDfsGpu, DirectionOptimisingUsesBothDirectionsOnRmat) {
+  const auto graphs = test::traversal_graphs();
+  const auto& tg = graphs.front();
+  GpuTraversal gpu(view_of(tg.g));
+  std::vector<std::uint32_t> level;
+  DirectionTrace trace;
+  gpu.direction_optimising(tg.roots[0], level, DirectionOptions{}, &trace);
+  bool td = false, bu = false;
+  for (bool b : trace.bottom_up) (b ? bu : td) = true;
+  EXPECT_TRUE(td);
+  EXPECT_TRUE(bu);
+  EXPECT_EQ(level, test::bgl_levels(tg.g, tg.roots[0]));
+}
+
+}  // namespace
+}  // namespace gs
