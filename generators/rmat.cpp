@@ -34,8 +34,9 @@ std::vector<Key> sorted_distinct(std::vector<Key> keys) {
   return out;
 }
 
-// Removes from sorted `fresh` every key present in sorted `known`.
-void erase_known(std::vector<Key>& fresh, const std::vector<Key>& known) {
+// Removes from sorted `fresh` every key present in sorted `known`. (The GNU
+// parallel-mode algorithms need mutable iterators of one type, hence no const.)
+void erase_known(std::vector<Key>& fresh, std::vector<Key>& known) {
   if (fresh.empty() || known.empty()) return;
   std::vector<Key> out(fresh.size());
   if (fresh.size() * 64 < known.size()) {
@@ -55,7 +56,7 @@ void erase_known(std::vector<Key>& fresh, const std::vector<Key>& known) {
   fresh.swap(out);
 }
 
-std::vector<Key> merged(const std::vector<Key>& x, const std::vector<Key>& y) {
+std::vector<Key> merged(std::vector<Key>& x, std::vector<Key>& y) {
   std::vector<Key> out(x.size() + y.size());
   __gnu_parallel::merge(x.begin(), x.end(), y.begin(), y.end(), out.begin());
   return out;

@@ -48,7 +48,9 @@ TEST(Rmat, ExactCountUniqueSortedNoSelfLoops) {
     ASSERT_LT(el.u[i], el.n);
     ASSERT_LT(el.v[i], el.n);
     ASSERT_NE(el.u[i], el.v[i]);
-    if (i) ASSERT_LT(keys[i - 1], keys[i]) << "not strictly increasing (duplicate or unsorted) at " << i;
+    if (i) {
+      ASSERT_LT(keys[i - 1], keys[i]) << "not strictly increasing (duplicate or unsorted) at " << i;
+    }
   }
 }
 
@@ -57,7 +59,8 @@ TEST(Rmat, MatchesSnapSerialRejectionLoop) {
   // parallel version needs several rounds.
   for (const auto& [scale, m] : {std::pair{8, gs::eid_t(8000)}, std::pair{12, gs::eid_t(40000)}}) {
     const auto el = gen::rmat(scale, m, 0.45, 0.25, 0.15, 5);
-    EXPECT_TRUE(keys_of(el) == snap_serial(scale, m, 0.45, 0.25, 0.15, 5)) << "scale " << scale;
+    const bool same = keys_of(el) == snap_serial(scale, m, 0.45, 0.25, 0.15, 5);
+    EXPECT_TRUE(same) << "scale " << scale;
   }
 }
 
@@ -78,14 +81,16 @@ TEST(Rmat, DegreeDistributionIsSkewed) {
   const double mean = 2.0 * m / el.n;  // 16
   const auto max_degree = *std::max_element(degree.begin(), degree.end());
   EXPECT_GT(max_degree, 20 * mean) << "max degree " << max_degree << ", mean " << mean;
-  // Skew also leaves many vertices isolated, unlike a uniform graph of mean 16.
+  // Skew also leaves vertices isolated, which a uniform graph of mean degree 16
+  // almost never does (expected e^-16 n < 1).
   const auto isolated = std::count(degree.begin(), degree.end(), 0u);
-  EXPECT_GT(isolated, el.n / 10);
+  EXPECT_GT(isolated, el.n / 100);
   // The uniform case (a = b = c = d) is not skewed: the same checks fail there.
   const auto flat = gen::rmat(scale, m, 0.25, 0.25, 0.25, 1);
   std::vector<std::uint32_t> flat_degree(flat.n, 0);
   for (gs::eid_t i = 0; i < m; ++i) ++flat_degree[flat.u[i]], ++flat_degree[flat.v[i]];
   EXPECT_LT(*std::max_element(flat_degree.begin(), flat_degree.end()), 5 * mean);
+  EXPECT_LT(std::count(flat_degree.begin(), flat_degree.end(), 0u), 5);
 }
 
 TEST(Rmat, NoiseIsPerLevelAndRenormalised) {
