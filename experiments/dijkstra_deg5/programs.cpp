@@ -1,0 +1,145 @@
+#include "experiments/dijkstra_deg5/programs.hpp"
+
+#include <omp.h>
+
+#include <optional>
+#include <stdexcept>
+
+#include "algorithms/sssp/delta_stepping_omp.hpp"
+#include "algorithms/sssp/sssp_input.hpp"
+#include "baselines/bgl.hpp"
+#include "common/timer.hpp"
+#ifdef GS_HAVE_CUDA
+#include "algorithms/sssp/near_far_gpu.hpp"
+#include "algorithms/sssp/two_kernel_cuda.hpp"
+#endif
+
+namespace gs::dijkstra_deg5 {
+
+namespace {
+
+class BglDijkstra final : public SsspProgram {
+ public:
+  void load(const Csr<float>& g) override {
+    sssp::require_nonnegative_weights(g, "bgl_dijkstra");
+    graph_.reset();
+    graph_.emplace(g);
+  }
+  ProgramRun run(vid_t source) override {
+    ProgramRun r;
+    WallTimer t;
+    r.dist = bgl::dijkstra(*graph_, source);
+    r.seconds = t.seconds();
+    return r;
+  }
+
+ private:
+  std::optional<bgl::Digraph<float>> graph_;
+};
+
+class DeltaSteppingOmp final : public SsspProgram {
+ public:
+  explicit DeltaSteppingOmp(const ProgramOptions& o) : opt_(o) {}
+  void load(const Csr<float>& g) override {
+    sssp::require_nonnegative_weights(g, "delta_stepping_omp");
+    g_ = &g;
+    delta_ = sssp::default_delta(g, opt_.cpu_delta_factor);
+  }
+  ProgramRun run(vid_t source) override {
+    ProgramRun r;
+    WallTimer t;
+    r.dist = sssp::delta_stepping_omp(*g_, source, delta_, opt_.threads);
+    r.seconds = t.seconds();
+    return r;
+  }
+  int threads() const override { return opt_.threads > 0 ? opt_.threads : omp_get_max_threads(); }
+  double delta() const override { return delta_; }
+
+ private:
+  ProgramOptions opt_;
+  const Csr<float>* g_ = nullptr;
+  float delta_ = 1;
+};
+
+// The GPU programs share the run shape: one source per call, phases from SsspRun.
+template <class Impl>
+ProgramRun from_gpu_run(Impl& impl, vid_t source) {
+  sssp::SsspRun run = std::move(impl.run({source}).front());
+  ProgramRun r;
+  r.dist = std::move(run.dist);
+  r.seconds = run.kernel_s;
+  r.kernel_s = run.kernel_s;
+  r.d2h_s = run.d2h_s;
+  r.iterations = run.iterations;
+  return r;
+}
+
+#ifdef GS_HAVE_OPENCL
+class TwoKernelOpenClProgram final : public SsspProgram {
+ public:
+  explicit TwoKernelOpenClProgram(const ProgramOptions& o) : impl_(o.opencl_device) {}
+  void load(const Csr<float>& g) override { impl_.load(g); }
+  ProgramRun run(vid_t source) override { return from_gpu_run(impl_, source); }
+  std::string device() const override { return impl_.device_is_gpu() ? "gpu" : "cpu"; }
+  double h2d_s() const override { return impl_.upload_seconds(); }
+  double build_s() const override { return impl_.build_seconds(); }
+  std::string device_name() const override { return impl_.device_name(); }
+
+ private:
+  sssp::TwoKernelOpenCl impl_;
+};
+#endif
+
+#ifdef GS_HAVE_CUDA
+class TwoKernelCudaProgram final : public SsspProgram {
+ public:
+  void load(const Csr<float>& g) override { impl_.load(g); }
+  ProgramRun run(vid_t source) override { return from_gpu_run(impl_, source); }
+  std::string device() const override { return "gpu"; }
+  double h2d_s() const override { return impl_.upload_seconds(); }
+
+ private:
+  sssp::TwoKernelCuda impl_;
+};
+
+class NearFarProgram final : public SsspProgram {
+ public:
+  explicit NearFarProgram(const ProgramOptions& o) : factor_(o.gpu_delta_factor) {}
+  void load(const Csr<float>& g) override { impl_.load(g, sssp::default_delta(g, factor_)); }
+  ProgramRun run(vid_t source) override { return from_gpu_run(impl_, source); }
+  std::string device() const override { return "gpu"; }
+  double h2d_s() const override { return impl_.upload_seconds(); }
+  double delta() const override { return impl_.delta(); }
+
+ private:
+  float factor_;
+  sssp::NearFarGpu impl_;
+};
+#endif
+
+}  // namespace
+
+std::vector<AlgorithmInfo> all_programs() {
+  return {
+      {"bgl_dijkstra", "BGL dijkstra_shortest_paths, binary heap (CPU baseline, the paper's CPU program)", false, false},
+      {"two_kernel_opencl", "the paper's two-kernel SSSP in OpenCL (device: --opencl-device)", false, true},
+      {"two_kernel_cuda", "the same two-kernel SSSP in CUDA", true, false},
+      {"delta_stepping_omp", "beyond: parallel delta-stepping, OpenMP (CPU)", false, false},
+      {"near_far_gpu", "beyond: work-efficient near-far SSSP with frontier queues (CUDA)", true, false},
+  };
+}
+
+std::unique_ptr<SsspProgram> make_program(const std::string& name, const ProgramOptions& opt) {
+  if (name == "bgl_dijkstra") return std::make_unique<BglDijkstra>();
+  if (name == "delta_stepping_omp") return std::make_unique<DeltaSteppingOmp>(opt);
+#ifdef GS_HAVE_OPENCL
+  if (name == "two_kernel_opencl") return std::make_unique<TwoKernelOpenClProgram>(opt);
+#endif
+#ifdef GS_HAVE_CUDA
+  if (name == "two_kernel_cuda") return std::make_unique<TwoKernelCudaProgram>();
+  if (name == "near_far_gpu") return std::make_unique<NearFarProgram>(opt);
+#endif
+  throw ResourceError("dijkstra_deg5: " + name + " is not built in this configuration");
+}
+
+}  // namespace gs::dijkstra_deg5

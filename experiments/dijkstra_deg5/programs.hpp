@@ -1,0 +1,57 @@
+// The five programs of experiment dijkstra_deg5 behind one interface, so that
+// the driver times, verifies and records them alike.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/sssp/two_kernel_opencl.hpp"
+#include "common/algorithms.hpp"
+#include "common/graph.hpp"
+
+namespace gs::dijkstra_deg5 {
+
+struct ProgramOptions {
+  int threads = 0;                                              // delta_stepping_omp; 0 = all cores
+  sssp::OpenClDeviceKind opencl_device = sssp::OpenClDeviceKind::gpu;
+  float cpu_delta_factor = 1.0f;                                // x default_delta for delta_stepping_omp
+  float gpu_delta_factor = 4.0f;                                // x default_delta for near_far_gpu
+};
+
+// One source's result. Phases that a program does not have stay negative.
+struct ProgramRun {
+  std::vector<float> dist;
+  double seconds = 0;    // the headline time (see kSecondsDefinition)
+  double kernel_s = -1;  // GPU: init kernel + iterations with their per-iteration read-back
+  double d2h_s = -1;     // GPU: distances back to the host
+  long iterations = -1;
+};
+
+class SsspProgram {
+ public:
+  virtual ~SsspProgram() = default;
+  // Prepares a graph (BGL graph, device upload), outside any timed region.
+  virtual void load(const Csr<float>& g) = 0;
+  virtual ProgramRun run(vid_t source) = 0;
+  virtual std::string device() const { return "cpu"; }  // cpu | gpu: the CSV's device column
+  virtual int threads() const { return 1; }
+  virtual double h2d_s() const { return -1; }    // graph upload of the last load()
+  virtual double build_s() const { return -1; }  // OpenCL program build
+  virtual double delta() const { return -1; }    // bucket width, where there is one
+  virtual std::string device_name() const { return ""; }
+};
+
+// What the CSV's `seconds` means (also in --help and the metadata JSON).
+inline constexpr const char* kSecondsDefinition =
+    "CPU programs: the shortest-path computation alone (graph structures built beforehand). GPU programs "
+    "(two_kernel_opencl, two_kernel_cuda, near_far_gpu): the initialisation kernel plus every iteration's kernels "
+    "and its small read-back of the continue flag (the paper's per-iteration mask check); excluded and recorded "
+    "separately: graph upload h2d_s (once per graph), distance read-back d2h_s, OpenCL program build build_s. "
+    "End-to-end GPU time = h2d_s + kernel_s + d2h_s (+ build_s).";
+
+// Every program of this experiment, for --list-algorithms and selection.
+std::vector<AlgorithmInfo> all_programs();
+std::unique_ptr<SsspProgram> make_program(const std::string& name, const ProgramOptions& opt);
+
+}  // namespace gs::dijkstra_deg5
