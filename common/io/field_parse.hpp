@@ -81,14 +81,15 @@ W parse_weight(const TextInput& in, std::string_view field, const ReadOptions& o
       does_not_fit();
     return W(d);
   } else {
-    double d = 0;
+    // Parsed straight into W: correctly rounded (no double rounding through
+    // double), and out of range when the value overflows or underflows W.
+    W d = 0;
     const auto [p, ec] = std::from_chars(first, last, d);
     if (ec == std::errc::result_out_of_range) does_not_fit();
     if (ec != std::errc() || p != last) not_a_number();
     if (!std::isfinite(d)) in.fail("weight " + quoted(original) + " is not finite (NaN and infinities are not allowed)");
     if (d < 0 && !options.allow_negative_weights) negative();
-    if (std::fabs(d) > double(std::numeric_limits<W>::max())) does_not_fit();
-    return W(d);
+    return d;
   }
 }
 

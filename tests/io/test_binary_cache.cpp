@@ -1,0 +1,131 @@
+// The .gsc cache: exact round trip and rejection of damaged files (checked
+// before anything of the declared size is allocated).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "common/errors.hpp"
+#include "common/io/graph_io.hpp"
+#include "tests/io/io_test_support.hpp"
+
+namespace {
+
+using gs::io::test::expect_error;
+using gs::io::test::TempDir;
+
+std::vector<char> slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void dump(const std::string& path, const std::vector<char>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), std::streamsize(bytes.size()));
+}
+
+gs::EdgeList<std::uint32_t> sample() {
+  gs::EdgeList<std::uint32_t> el;
+  el.n = 100;
+  el.directed = true;
+  for (gs::vid_t i = 0; i < 50; ++i) el.add(i, 99 - i, i * 7);
+  return el;
+}
+
+class BinaryCache : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path = dir.file("g.gsc");
+    gs::io::write_edge_list(path, sample());
+    bytes = slurp(path);
+  }
+  // Writes `damaged` and expects the reader to refuse it with `fragment`.
+  void expect_refused(const std::vector<char>& damaged, const std::string& fragment) {
+    dump(path, damaged);
+    expect_error<gs::InputError>([&] { gs::io::read_edge_list<std::uint32_t>(path); }, fragment);
+    expect_error<gs::InputError>([&] { gs::io::read_edge_list<std::uint32_t>(path); }, path + ":0: ");
+  }
+  TempDir dir;
+  std::string path;
+  std::vector<char> bytes;
+};
+
+TEST_F(BinaryCache, LayoutIsHeaderThenArrays) {
+  EXPECT_EQ(bytes.size(), 64u + 50 * (4 + 4 + 4));
+  EXPECT_EQ(std::memcmp(bytes.data(), "GSGRAPH", 8), 0);
+  const auto el = gs::io::read_edge_list<std::uint32_t>(path);
+  EXPECT_EQ(el.u, sample().u);
+  EXPECT_EQ(el.v, sample().v);
+  EXPECT_EQ(el.w, sample().w);
+  EXPECT_TRUE(el.directed);
+}
+
+TEST_F(BinaryCache, FlippedPayloadByteFailsTheChecksum) {
+  auto damaged = bytes;
+  damaged[64 + 4 * 50 + 3] ^= 0x10;  // inside v[]
+  expect_refused(damaged, "checksum mismatch");
+}
+
+TEST_F(BinaryCache, TruncatedOrExtendedFilesAreRefused) {
+  expect_refused(std::vector<char>(bytes.begin(), bytes.end() - 1), "m = 50 edges, more than the file's 663 bytes hold");
+  auto longer = bytes;
+  longer.push_back(0);
+  expect_refused(longer, "the file has 665 bytes, but its header (m = 50) implies 664");
+  expect_refused(std::vector<char>(bytes.begin(), bytes.begin() + 40), "less than a .gsc header");
+  expect_refused({}, "the file is empty");
+}
+
+TEST_F(BinaryCache, HeaderFieldsAreChecked) {
+  auto version = bytes;
+  version[8] = 9;
+  expect_refused(version, "unsupported .gsc version 9");
+  auto weight = bytes;
+  weight[12] = 77;
+  expect_refused(weight, "unknown weight type code 77");
+  auto flags = bytes;
+  flags[16] = 2;
+  expect_refused(flags, "unknown flags 2");
+  auto huge_m = bytes;
+  const std::uint64_t m = std::uint64_t(1) << 60;  // must fail on the length check, not in an allocation
+  std::memcpy(huge_m.data() + 32, &m, 8);
+  expect_refused(huge_m, "more than the file's 664 bytes hold");
+  auto huge_n = bytes;
+  const std::uint64_t n = std::uint64_t(1) << 40;
+  std::memcpy(huge_n.data() + 24, &n, 8);
+  expect_refused(huge_n, "more than 32-bit vertex ids allow");
+}
+
+TEST_F(BinaryCache, WeightTypeMustMatchUnlessUnweighted) {
+  expect_error<gs::InputError>([&] { gs::io::read_edge_list<float>(path); },
+                               "stores uint32 weights, but float32 weights were requested");
+  gs::EdgeList<double> unweighted;
+  unweighted.n = 3;
+  unweighted.add(0, 2);
+  const std::string other = dir.file("u.gsc");
+  gs::io::write_edge_list(other, unweighted);
+  const auto back = gs::io::read_edge_list<std::uint16_t>(other);
+  EXPECT_FALSE(back.weighted());
+  EXPECT_EQ(back.n, 3u);
+  EXPECT_FALSE(back.directed);
+}
+
+TEST_F(BinaryCache, EdgeRulesApplyAsForTextFormats) {
+  gs::EdgeList<float> el;
+  el.n = 3;
+  el.add(0, 1, 1.0f);
+  el.add(2, 2, -1.0f);
+  const std::string p = dir.file("f.gsc");
+  gs::io::write_edge_list(p, el);
+  expect_error<gs::InputError>([&] { gs::io::read_edge_list<float>(p); }, p + ":0: edge 1 (2, 2) has a weight");
+  gs::io::ReadOptions options;
+  options.allow_negative_weights = true;
+  EXPECT_EQ(gs::io::read_edge_list<float>(p, options).w[1], -1.0f);
+  options.allow_self_loops = false;
+  expect_error<gs::InputError>([&] { gs::io::read_edge_list<float>(p, options); }, "is a self loop");
+}
+
+}  // namespace
