@@ -19,6 +19,7 @@
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/transform_iterator.h>
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <utility>
