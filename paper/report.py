@@ -142,7 +142,8 @@ def main(argv=None):
             % (args.results, datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), args.results), "",
             "Verdicts come from the rule written next to each claim in `paper/<experiment>.py`: "
             "*reproduced*, *partly*, *not reproduced*, or *not run* (the data is absent; the reason says why).", "",
-            tables.to_markdown(tables.TableData(["", "experiment", "paper"] + list(claims_mod.VERDICTS), summary)), ""]
+            tables.to_markdown(tables.TableData(["", "experiment", "paper"] + list(claims_mod.VERDICTS), summary,
+                                                align="lll" + "r" * len(claims_mod.VERDICTS))), ""]
     text = "\n".join(head + sections)
     os.makedirs(report_dir, exist_ok=True)
     tmp = args.out + ".partial"

@@ -1,0 +1,230 @@
+"""Paper D: hybrid CPU/GPU level-synchronous traversal on RMAT ("hybrid DFS";
+EXPERIMENTS.md, section D).  The paper calls it DFS; it is a level-synchronous
+traversal in BFS order.  Metric: traversed edges per second (TEPS, column
+``teps``: undirected edges in the traversed component / seconds, as Graph500),
+mean over random roots; figures show the median over roots and trials with
+min..max bars.
+
+Figures after the paper: Fig. 3 (CPU methods vs threads), Fig. 4 (GPU, CPU+GPU
+hybrid, best CPU), Fig. 5a (vary N at M = 8N), Fig. 5b (vary M at the main N),
+Table 1 (sequential and random read bandwidth: rows whose algorithm starts with
+``bandwidth_``, e.g. ``bandwidth_seq_cpu``, with the GB/s in column ``gbs``)."""
+
+from paper import measure, plots, style, tables
+from paper.claims import Claim, Measured, at_least, conditions, share, within
+from paper.module import Figure, Module, Table
+from paper.results import ResultsMissing
+
+ALGOS = style.algorithms({
+    "bgl_bfs": ("BGL BFS (1 thread)", "baseline"),
+    "stack_omp": ("stack-based (Alg. 1)", "paper"),
+    "read_omp": ("read-based (Alg. 2)", "paper"),
+    "hybrid_omp": ("hybrid read+stack", "paper"),
+    "read_gpu": ("GPU read-based", "paper"),
+    "hybrid_cpu_gpu": ("CPU+GPU hybrid", "paper"),
+    "dobfs_omp": ("direction-optimizing (CPU)", "beyond"),
+    "dobfs_gpu": ("direction-optimizing (GPU)", "beyond"),
+})
+CPU_PAPER = ("stack_omp", "read_omp", "hybrid_omp")
+CPU = CPU_PAPER + ("dobfs_omp",)
+GPU = ("read_gpu", "hybrid_cpu_gpu", "dobfs_gpu")
+BANDWIDTH = {"bandwidth_seq_cpu": "CPU sequential read", "bandwidth_rand_cpu": "CPU random read",
+             "bandwidth_seq_gpu": "GPU sequential read", "bandwidth_rand_gpu": "GPU random read"}
+
+
+def traversals(res):
+    return res.where(pred=lambda r: not r["algorithm"].startswith("bandwidth_"))
+
+
+def main_graph(res):
+    """(n, m) of the thread-sweep graph: the one with the most thread counts for
+    the CPU programs (ties: the largest m)."""
+    cpu = res.where(algorithm=list(CPU_PAPER))
+    graphs = {(r["n"], r["m"]) for r in cpu.rows}
+    if not graphs:
+        raise ResultsMissing("hybrid_dfs: no rows for the CPU programs %s" % ", ".join(CPU_PAPER))
+    return max(graphs, key=lambda g: (len(cpu.where(n=g[0], m=g[1]).values("threads")), g[1]))
+
+
+def max_threads(res, algo):
+    return measure.largest(res, "threads", algorithm=algo)
+
+
+def cpu_at_max_threads(res):
+    return {a: {"threads": max_threads(res, a)} for a in CPU if res.where(algorithm=a).rows}
+
+
+def teps(res, algo, **f):
+    return measure.median_of(res, "teps", what=algo, algorithm=algo, **f)
+
+
+def fig3_cpu_threads(res):
+    n, m = main_graph(res)
+    fig = plots.lines(res, {a: ALGOS[a] for a in CPU}, "threads", "teps", scale=1e-9, xlabel="threads",
+                      ylabel="GTEPS", title="Fig. 3: CPU methods, N = %s, M = %s" % (measure.fmt_size(n), measure.fmt_size(m)),
+                      n=n, m=m, log_x=True, log_y="auto")
+    bgl = res.where(algorithm="bgl_bfs", n=n, m=m)
+    if bgl.rows:
+        ax = fig.axes[0]
+        ax.axhline(teps(res, "bgl_bfs", n=n, m=m) * 1e-9, color=ALGOS["bgl_bfs"].colour, linestyle=":",
+                   label=ALGOS["bgl_bfs"].label)
+        style.legend(ax)
+    return fig
+
+
+def fig4_gpu(res):
+    n, m = main_graph(res)
+    per = cpu_at_max_threads(res)
+    rows = res.where(n=n, m=m, algorithm=list(GPU) + list(CPU),
+                     pred=lambda r: r["algorithm"] not in per or r["threads"] == per[r["algorithm"]]["threads"])
+    return plots.bars(rows, {a: ALGOS[a] for a in CPU + GPU}, "teps", scale=1e-9, ylabel="GTEPS",
+                      title="Fig. 4: GPU, CPU+GPU and CPU (max threads)")
+
+
+def fig5a_vary_n(res):
+    per = cpu_at_max_threads(res)
+    return plots.lines(traversals(res), {a: ALGOS[a] for a in CPU + GPU}, "n", "teps", scale=1e-9, per_algo=per,
+                       xlabel="vertices N (M = 8N)", ylabel="GTEPS", title="Fig. 5a: effect of N",
+                       log_x=True, log_y="auto", pred=lambda r: r["m"] == 8 * r["n"])
+
+
+def fig5b_vary_m(res):
+    n, _ = main_graph(res)
+    per = cpu_at_max_threads(res)
+    return plots.lines(traversals(res), {a: ALGOS[a] for a in CPU + GPU}, "m", "teps", scale=1e-9, per_algo=per,
+                       xlabel="edges M (N = %s)" % measure.fmt_size(n), ylabel="GTEPS", title="Fig. 5b: effect of M",
+                       log_x=True, log_y="auto", n=n)
+
+
+def bandwidth(res, algo):
+    return measure.median_of(res, "gbs", what=algo + " (bandwidth micro-benchmark)", algorithm=algo)
+
+
+def table1_bandwidth(res):
+    rows = []
+    for algo, label in BANDWIDTH.items():
+        if res.where(algorithm=algo).rows:
+            rows.append([label, bandwidth(res, algo)])
+    if not rows:
+        raise ResultsMissing("hybrid_dfs: no bandwidth rows (%s)" % ", ".join(BANDWIDTH))
+    for dev in ("cpu", "gpu"):
+        s, r = "bandwidth_seq_" + dev, "bandwidth_rand_" + dev
+        if res.where(algorithm=s).rows and res.where(algorithm=r).rows:
+            rows.append(["%s sequential / random" % dev.upper(), bandwidth(res, s) / bandwidth(res, r)])
+    return tables.TableData(["measurement", "GB/s (ratio)"], rows, caption="Table 1: read bandwidth of this machine")
+
+
+def teps_table(res):
+    n, m = main_graph(res)
+    rows = []
+    for a, algo in ALGOS.items():
+        sub = res.where(algorithm=a, n=n, m=m)
+        for th in sub.values("threads"):
+            rows.append([algo.label, th, teps(res, a, n=n, m=m, threads=th) * 1e-9])
+    return tables.TableData(["program", "threads", "GTEPS (median)"], rows,
+                            caption="Throughput on the main graph N = %s, M = %s" % (measure.fmt_size(n), measure.fmt_size(m)))
+
+
+# --- claims -------------------------------------------------------------------
+
+def _main_at_max(res, algo):
+    n, m = main_graph(res)
+    th = measure.largest(res, "threads", algorithm=algo, n=n, m=m)
+    return teps(res, algo, n=n, m=m, threads=th), th
+
+
+def read_beats_stack(res):
+    n, m = main_graph(res)
+    threads = sorted(set(res.where(algorithm="read_omp", n=n, m=m).values("threads"))
+                     & set(res.where(algorithm="stack_omp", n=n, m=m).values("threads")))
+    if not threads:
+        raise ResultsMissing("hybrid_dfs: read_omp and stack_omp at a common thread count")
+    wins = [t for t in threads if teps(res, "read_omp", n=n, m=m, threads=t) > teps(res, "stack_omp", n=n, m=m, threads=t)]
+    return Measured((len(wins), len(threads)), "read-based faster at %d of %d thread counts (%s)"
+                    % (len(wins), len(threads), ", ".join(map(str, threads))))
+
+
+def ratio_claim(algo, other, what):
+    def measure_it(res):
+        a, ta = _main_at_max(res, algo)
+        b, tb = _main_at_max(res, other)
+        return Measured(a / b, "%s %.3g vs %s %.3g GTEPS (%.3gx)" % (algo, a * 1e-9, other, b * 1e-9, a / b))
+    measure_it.__doc__ = what
+    return measure_it
+
+
+def gpu_beats_best_cpu(res):
+    g, _ = _main_at_max(res, "read_gpu")
+    best, name = max((_main_at_max(res, a)[0], a) for a in CPU_PAPER if res.where(algorithm=a).rows)
+    return Measured(g / best, "GPU %.3g vs best CPU (%s) %.3g GTEPS: %.3gx" % (g * 1e-9, name, best * 1e-9, g / best))
+
+
+def gpu_constant_cpu_drops(res):
+    sub = res.where(pred=lambda r: r["m"] == 8 * r["n"])
+    gpu = [(n, teps(sub, "read_gpu", n=n)) for n in sub.where(algorithm="read_gpu").values("n")]
+    cpu_algo = "hybrid_omp"
+    th = max_threads(res, cpu_algo)
+    cpu = [(n, teps(sub, cpu_algo, n=n, threads=th)) for n in sub.where(algorithm=cpu_algo, threads=th).values("n")]
+    if len(gpu) < 2 or len(cpu) < 2:
+        raise ResultsMissing("hybrid_dfs: Fig. 5a needs read_gpu and hybrid_omp at two or more N with M = 8N")
+    gv = [v for _, v in gpu]
+    spread = max(gv) / min(gv)
+    drop = cpu[-1][1] / cpu[0][1]
+    return Measured({"GPU TEPS within 2x over N": spread <= 2.0, "CPU TEPS at the largest N below 0.8x the smallest": drop < 0.8},
+                    "GPU max/min %.3g over N = %s..%s; CPU (hybrid, %d threads) largest/smallest N %.3g"
+                    % (spread, measure.fmt_size(gpu[0][0]), measure.fmt_size(gpu[-1][0]), th, drop))
+
+
+def gap_widens_with_m(res):
+    n, _ = main_graph(res)
+    sub = res.where(n=n)
+    th = max_threads(res, "hybrid_omp")
+    ms = sorted(set(sub.where(algorithm="read_gpu").values("m")) & set(sub.where(algorithm="hybrid_omp", threads=th).values("m")))
+    if len(ms) < 2:
+        raise ResultsMissing("hybrid_dfs: Fig. 5b needs read_gpu and hybrid_omp at two or more M")
+    gap = [teps(sub, "read_gpu", m=m) / teps(sub, "hybrid_omp", m=m, threads=th) for m in ms]
+    widening = sum(1 for a, b in zip(gap, gap[1:]) if b > a)
+    return Measured((widening, len(gap) - 1), "GPU/CPU TEPS ratio %s over M = %s..%s"
+                    % (" → ".join("%.3g" % g for g in gap), measure.fmt_size(ms[0]), measure.fmt_size(ms[-1])))
+
+
+def random_vs_sequential(res):
+    s, r = bandwidth(res, "bandwidth_seq_cpu"), bandwidth(res, "bandwidth_rand_cpu")
+    return Measured(s / r, "CPU sequential %.3g GB/s, random %.3g GB/s: %.3gx" % (s, r, s / r))
+
+
+MODULE = Module(
+    experiment="hybrid_dfs", letter="D", title='Hybrid CPU/GPU level-synchronous traversal on RMAT ("hybrid DFS")',
+    citation='Yu Ying, Li Kenli, "Parallel depth first search algorithm on multicore-CPU and GPU", Application Research '
+             "of Computers 31(10), 2014 (after Hong, Oguntebi, Olukotun, PACT 2011).",
+    original="SNAP RMAT graphs (a, b, c) = (0.45, 0.25, 0.15), main graph N = 32M, M = 256M; Fig. 5a N = 1M..64M at "
+             "M = 8N; Fig. 5b M = 256M..2B at N = 32M. Stack-based (Alg. 1), read-based (Alg. 2) and hybrid "
+             "read+stack CPU traversals, a GPU read-based traversal and a CPU+GPU hybrid; 10 random roots, TEPS. "
+             "Despite the name the traversal is level-synchronous (BFS order), not depth-first.",
+    ours="The same programs (edges treated as undirected), plus BGL `breadth_first_search`, direction-optimizing "
+         "traversals on CPU and GPU, Graph500-style validation of every traversal, and TEPS counted as undirected "
+         "edges in the traversed component. GPU time excludes the graph upload (column `upload_s`).",
+    figures=[
+        Figure("fig3_cpu_threads", "Fig. 3: CPU methods vs threads (GTEPS)", fig3_cpu_threads),
+        Figure("fig4_gpu", "Fig. 4: GPU, CPU+GPU hybrid and the CPU methods (GTEPS)", fig4_gpu),
+        Figure("fig5a_vary_n", "Fig. 5a: throughput vs N at M = 8N", fig5a_vary_n),
+        Figure("fig5b_vary_m", "Fig. 5b: throughput vs M", fig5b_vary_m),
+    ],
+    tables=[Table("table1_bandwidth", "Table 1: read bandwidth", table1_bandwidth),
+            Table("teps", "Throughput on the main graph", teps_table)],
+    claims=[
+        Claim("D1", "Read-based beats stack-based on the CPU (bandwidth)", read_beats_stack,
+              share(partly=0.5)),
+        Claim("D2", "The hybrid slightly beats read-based", ratio_claim("hybrid_omp", "read_omp", "hybrid vs read"),
+              within(1.0, 1.3, partly=(0.95, 2.0), unit="x")),
+        Claim("D3", "The GPU beats the best CPU method", gpu_beats_best_cpu, at_least(1.0, partly=0.9, unit="x")),
+        Claim("D4", "The CPU+GPU hybrid slightly beats the pure GPU",
+              ratio_claim("hybrid_cpu_gpu", "read_gpu", "CPU+GPU vs GPU"), within(1.0, 1.3, partly=(0.95, 2.0), unit="x")),
+        Claim("D5", "GPU throughput stays about constant as N grows while CPU throughput drops",
+              gpu_constant_cpu_drops, conditions()),
+        Claim("D6", "The GPU-CPU gap widens with more edges", gap_widens_with_m,
+              share(partly=0.5)),
+        Claim("D7", "Random read bandwidth is ~9x below sequential on CPUs", random_vs_sequential,
+              within(9 / 1.5, 9 * 1.5, partly=(1.5, 100), unit="x")),
+    ],
+)
