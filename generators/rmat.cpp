@@ -9,6 +9,9 @@
 // deduplicate and drop keys already found. The set is the same for any thread
 // count, and it is exactly SNAP's set for this stream of draws.
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <parallel/algorithm>
 #include <vector>
 
@@ -62,6 +65,23 @@ std::vector<Key> merged(std::vector<Key>& x, std::vector<Key>& y) {
   return out;
 }
 
+// Progress of the rounds on stderr for graphs that take a while (m >= 2^26),
+// or always with GS_GEN_VERBOSE=1.
+class RoundLog {
+ public:
+  explicit RoundLog(eid_t m) : on_(m >= (eid_t(1) << 26) || std::getenv("GS_GEN_VERBOSE")) {}
+  void operator()(const char* what, std::uint64_t draws, std::uint64_t found) {
+    if (!on_) return;
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    std::fprintf(stderr, "rmat: %-26s %8.2f s  draws %llu  distinct %llu\n", what, s,
+                 static_cast<unsigned long long>(draws), static_cast<unsigned long long>(found));
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+};
+
 }  // namespace
 
 EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a, double b, double c, std::uint64_t seed) {
@@ -78,12 +98,15 @@ EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a, double b, double c, s
   // per edge), plus the later rounds' buffers.
   require_host_memory(20 * m + (64 << 20), "rmat 2^" + std::to_string(scale) + " x " + std::to_string(m));
 
+  RoundLog log(m);
   const RmatDraws draws(noisy_levels(scale, a, b, c, seed), seed);
-  std::vector<Key> found;  // sorted distinct pairs of the first rounds
+  std::vector<Key> found;  // sorted distinct pairs of the first round
   {
     std::vector<Key> keys(m);
     draws.generate(0, keys);
+    log("first round drawn", m, 0);
     found = sorted_distinct(std::move(keys));
+    log("first round sorted", m, found.size());
   }
   std::uint64_t next_draw = m;
   std::vector<Key> extra;  // sorted distinct pairs of later rounds, disjoint from `found`
@@ -99,10 +122,12 @@ EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a, double b, double c, s
     erase_known(fresh, found);
     erase_known(fresh, extra);
     extra = merged(extra, fresh);
+    log("later round", next_draw, found.size() + extra.size());
   }
   if (!extra.empty()) {
     found = merged(found, extra);
     std::vector<Key>().swap(extra);
+    log("rounds merged", next_draw, found.size());
   }
 
   EdgeList<std::uint32_t> el;
@@ -115,6 +140,7 @@ EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a, double b, double c, s
     el.u[i] = vid_t(found[i] >> 32);
     el.v[i] = vid_t(found[i]);
   }
+  log("edge list written", next_draw, m);
   return el;
 }
 

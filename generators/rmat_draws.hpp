@@ -50,8 +50,10 @@ class RmatDraws {
       if (l % 2 == 0) bits = rng_.bits(draw * words + l / 2);
       const auto r = std::uint32_t(l % 2 ? bits >> 32 : bits);
       const Level& t = levels_[l];
-      u = u << 1 | std::uint64_t(r >= t.ab);
-      v = v << 1 | std::uint64_t((r >= t.a && r < t.ab) || r >= t.abc);
+      // Branch-free: the quadrant is random, so branches would mispredict half the time.
+      const std::uint64_t ge_a = r >= t.a, ge_ab = r >= t.ab, ge_abc = r >= t.abc;
+      u = u << 1 | ge_ab;
+      v = v << 1 | ((ge_a ^ ge_ab) | ge_abc);  // quadrant b (a <= r < ab) or d (r >= abc)
     }
     return u == v ? kRejected : u << 32 | v;
   }
