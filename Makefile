@@ -41,6 +41,7 @@ $(addprefix exp-,$(EXPERIMENTS)): exp-%: build
 
 figures:
 	$(PYTHON) -m paper.figures --results $(RESULTS)
+	$(PYTHON) -m paper.report --results $(RESULTS)
 
 paper:
 	$(PYTHON) -m paper.report --results $(RESULTS)
