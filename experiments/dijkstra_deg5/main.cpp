@@ -244,7 +244,7 @@ int run(int argc, char** argv) {
   cli.add_option("sizes", "comma-separated vertex counts replacing the scale's sizes (pieces sweep, opencl-cpu)", "");
   cli.add_option("opencl-device", "OpenCL device for two_kernel_opencl: gpu, cpu or any (piece opencl-cpu: always cpu)", "gpu");
   cli.add_option("cpu-delta-factor", "delta_stepping_omp bucket width, times mean weight / mean out-degree", "1");
-  cli.add_option("gpu-delta-factor", "near_far_gpu band width, times mean weight / mean out-degree", "4");
+  cli.add_option("gpu-delta-factor", "near_far_gpu band width, times mean weight / mean out-degree", "16");
   CommonOptions opt = cli.parse(argc, argv);
   if (opt.list_algorithms) {
     list_algorithms(all_programs());
