@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <set>
 
@@ -123,6 +124,8 @@ class Driver {
     ResultsWriter writer(opt_, cli_, kExperiment,
                          {"source", "h2d_s", "kernel_s", "d2h_s", "build_s", "iterations", "delta", "opencl_device"});
     writer.set_meta("seconds_definition", kSecondsDefinition);
+    // A copy of the tree without .git (the GPU machine) cannot name its commit: the caller may.
+    if (const char* commit = std::getenv("GS_SOURCE_COMMIT")) writer.set_meta("source_commit", commit);
     writer.set_meta("degree", double(kDegree));
     writer.set_meta("weights", "uniform float in [1, 1000)");
     writer.set_meta("sources_per_graph", double(opt_.sources_given ? opt_.sources.size() : sources_));
