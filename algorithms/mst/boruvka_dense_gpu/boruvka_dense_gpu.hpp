@@ -1,0 +1,52 @@
+// Beyond paper B: dense Boruvka on the GPU, on a device-resident copy of the
+// complete graph's full 16-bit matrix. The same levels as the CPU Sollin
+// (select with ties to the lower index; mutual pair once; contract; merge with
+// the next select fused), with one thread block per new vertex building its
+// contracted row in shared memory, like the conflict-free CPU version.
+//
+// The matrix copy (upload) and the solve are timed separately: `seconds` in
+// the experiment is solve() with the matrix already resident.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "common/graph.hpp"
+
+namespace gs::mst {
+
+struct GpuSolveTimes {
+  double compute_s = 0;  // CUDA events around the levels (the matrix resident)
+  double d2h_s = 0;      // copying the tree back
+};
+
+class DenseBoruvkaGpu {
+ public:
+  // Allocates every device buffer for n vertices up front (ResourceError when
+  // the device lacks memory; InputError when n is beyond what a contracted
+  // row in shared memory allows).
+  explicit DenseBoruvkaGpu(vid_t n);
+  ~DenseBoruvkaGpu();
+  DenseBoruvkaGpu(const DenseBoruvkaGpu&) = delete;
+  DenseBoruvkaGpu& operator=(const DenseBoruvkaGpu&) = delete;
+
+  // Copies the matrix to the device; returns the seconds the copy took.
+  double upload(const DenseMatrix16& a);
+  // Minimum spanning tree of the uploaded matrix.
+  std::vector<Edge<std::uint32_t>> solve(GpuSolveTimes* times = nullptr);
+  const std::vector<vid_t>& level_sizes() const { return level_sizes_; }
+
+  // Device bytes the constructor will allocate for n vertices.
+  static std::uint64_t device_bytes(vid_t n);
+  // The largest n whose first contracted row fits in shared memory.
+  static vid_t max_vertices();
+
+ private:
+  struct Buffers;
+  vid_t n_;
+  std::unique_ptr<Buffers> d_;
+  std::vector<vid_t> level_sizes_;
+};
+
+}  // namespace gs::mst

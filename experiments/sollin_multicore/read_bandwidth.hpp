@@ -1,0 +1,14 @@
+// Streaming-read bandwidth of this machine's memory (for paper B's bandwidth
+// floor: matrix bytes / read bandwidth).
+#pragma once
+
+#include <cstddef>
+
+namespace gs::sollin_exp {
+
+// GB/s (1e9 bytes/s) for `threads` OpenMP threads each summing its part of a
+// buffer of `bytes` (use far more than the last-level cache); the best of
+// `repeats` passes after one warm-up pass.
+double measure_read_bandwidth_gbs(int threads, std::size_t bytes, int repeats = 5);
+
+}  // namespace gs::sollin_exp
