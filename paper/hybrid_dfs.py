@@ -8,7 +8,7 @@ min..max bars.
 Figures after the paper: Fig. 3 (CPU methods vs threads), Fig. 4 (GPU, CPU+GPU
 hybrid, best CPU), Fig. 5a (vary N at M = 8N), Fig. 5b (vary M at the main N),
 Table 1 (sequential and random read bandwidth: rows whose algorithm starts with
-``bandwidth_``, e.g. ``bandwidth_seq_cpu``, with the GB/s in column ``gbs``)."""
+``bw_``, e.g. ``bw_seq_cpu``, with the GB/s in column ``gbs``)."""
 
 from paper import measure, plots, style, tables
 from paper.claims import Claim, Measured, at_least, conditions, share, within
@@ -28,12 +28,12 @@ ALGOS = style.algorithms({
 CPU_PAPER = ("stack_omp", "read_omp", "hybrid_omp")
 CPU = CPU_PAPER + ("dobfs_omp",)
 GPU = ("read_gpu", "hybrid_cpu_gpu", "dobfs_gpu")
-BANDWIDTH = {"bandwidth_seq_cpu": "CPU sequential read", "bandwidth_rand_cpu": "CPU random read",
-             "bandwidth_seq_gpu": "GPU sequential read", "bandwidth_rand_gpu": "GPU random read"}
+BANDWIDTH = {"bw_seq_cpu": "CPU sequential read", "bw_rand_cpu": "CPU random read",
+             "bw_seq_gpu": "GPU sequential read", "bw_rand_gpu": "GPU random read"}
 
 
 def traversals(res):
-    return res.where(pred=lambda r: not r["algorithm"].startswith("bandwidth_"))
+    return res.where(pred=lambda r: not r["algorithm"].startswith("bw_"))
 
 
 def main_graph(res):
@@ -108,7 +108,7 @@ def table1_bandwidth(res):
     if not rows:
         raise ResultsMissing("hybrid_dfs: no bandwidth rows (%s)" % ", ".join(BANDWIDTH))
     for dev in ("cpu", "gpu"):
-        s, r = "bandwidth_seq_" + dev, "bandwidth_rand_" + dev
+        s, r = "bw_seq_" + dev, "bw_rand_" + dev
         if res.where(algorithm=s).rows and res.where(algorithm=r).rows:
             rows.append(["%s sequential / random" % dev.upper(), bandwidth(res, s) / bandwidth(res, r)])
     return tables.TableData(["measurement", "GB/s (ratio)"], rows, caption="Table 1: read bandwidth of this machine")
@@ -189,7 +189,7 @@ def gap_widens_with_m(res):
 
 
 def random_vs_sequential(res):
-    s, r = bandwidth(res, "bandwidth_seq_cpu"), bandwidth(res, "bandwidth_rand_cpu")
+    s, r = bandwidth(res, "bw_seq_cpu"), bandwidth(res, "bw_rand_cpu")
     return Measured(s / r, "CPU sequential %.3g GB/s, random %.3g GB/s: %.3gx" % (s, r, s / r))
 
 
