@@ -61,7 +61,7 @@ def fmt_meta(key, values):
 def ours_table(results):
     rows = [[label, fmt_meta(key, results.meta_value(key)) or "–"] for label, key in OURS_KEYS]
     rows.append(["result files", ", ".join("`%s`" % f for f in results.files)])
-    extra = sorted({k for m in results.metas for k, v in m.items() if isinstance(v, (int, float)) and k.endswith(("_gbs", "_s", "_us"))})
+    extra = sorted({k for m in results.metas for k, v in m.items() if isinstance(v, (int, float)) and ("_gbs" in k or k.endswith(("_s", "_us")))})
     for k in extra:
         rows.append([k, fmt_meta(k, results.meta_value(k))])
     return tables.TableData(["", "this run"], rows, align="ll")

@@ -47,7 +47,9 @@ def thread_sweep(res):
     if serial.rows:
         ax.axhline(measure.median_seconds(serial, "sollin_serial"), color=ALGOS["sollin_serial"].colour,
                    linestyle=":", linewidth=1, label="serial Sollin (1 thread)")
-    bw = [float(v) for v in res.meta_value("read_bandwidth_gbs")]
+    # read_bandwidth_gbs, or per thread count read_bandwidth_gbs_t<T>: the floor uses the best measured.
+    keys = {k for m in res.metas for k in m if k.startswith("read_bandwidth_gbs")}
+    bw = [float(v) for k in keys for v in res.meta_value(k)]
     if bw:
         floor = 2.0 * n * n / (max(bw) * 1e9)  # one pass over the dense uint16 matrix
         ax.axhline(floor, color="black", linestyle="-.", linewidth=0.8,
