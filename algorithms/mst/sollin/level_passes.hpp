@@ -79,6 +79,10 @@ inline Choice select_contracted_row(const EdgeKey* row, vid_t n, vid_t a) {
   return m;
 }
 
+// Levels with fewer new vertices than this are merged on one thread: their
+// work is smaller than the cost of waking the team.
+inline constexpr vid_t kParallelMinVertices = 64;
+
 // ---- Merge edges, fused with the next select -----------------------------------
 // `cur` has cur.n old vertices; `new_id` maps them to nn2 new ones; `out` gets
 // the nn2 x nn2 contracted matrix and `choice` the new vertices' selections.
@@ -133,7 +137,7 @@ inline void merge_serial(const TriangularInputView& cur, const vid_t* new_id, vi
 template <class View>
 void merge_conflict_free(const View& cur, const vid_t* new_id, const vid_t* head, const vid_t* next, vid_t nn2,
                          EdgeKey* out, Choice* choice, int threads, std::vector<Choice>&) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1 && nn2 >= kParallelMinVertices)
   for (std::int64_t a = 0; a < std::int64_t(nn2); ++a) {
     EdgeKey* out_row = out + std::size_t(a) * nn2;
     std::fill(out_row, out_row + nn2, kNoEdgeKey);
@@ -161,7 +165,7 @@ void merge_conflict_free(const View& cur, const vid_t* new_id, const vid_t* head
 inline void merge_conflict_free(const TriangularInputView& cur, const vid_t* new_id, const vid_t* head,
                                 const vid_t* next, vid_t nn2, EdgeKey* out, Choice* choice, int threads,
                                 std::vector<Choice>& scratch) {
-#pragma omp parallel num_threads(threads) if (threads > 1)
+#pragma omp parallel num_threads(threads) if (threads > 1 && nn2 >= kParallelMinVertices)
   {
     const int t = omp_get_thread_num(), T = omp_get_num_threads();
     Choice* mine = scratch.data() + std::size_t(t) * nn2;
