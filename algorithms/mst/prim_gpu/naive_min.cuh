@@ -13,7 +13,9 @@
 
 namespace gs::mst_gpu {
 
+// Kernels defined in a header get internal linkage: one copy per program file.
 namespace detail {
+namespace {
 
 inline constexpr unsigned kNaiveBlock = 256;
 
@@ -42,6 +44,7 @@ __global__ void naive_min_kernel(const std::uint32_t* values, std::uint32_t len,
   }
 }
 
+}  // namespace
 }  // namespace detail
 
 class NaiveMinFinder {

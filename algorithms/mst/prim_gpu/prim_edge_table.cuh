@@ -36,7 +36,9 @@ struct EdgeTable {
   DeviceBuffer<vid_t> c;  // the vertex added last
 };
 
+// Kernels defined in a header get internal linkage: one copy per program file.
 namespace detail {
+namespace {
 
 inline constexpr unsigned kDecreaseBlock = 256;
 inline constexpr unsigned kAdjTile = 1024;  // C's arcs staged per round through shared memory
@@ -111,6 +113,7 @@ inline void launch_decrease(const DeviceCsr& g, EdgeTable& t, std::uint32_t begi
   CUDA_CHECK_LAUNCH();
 }
 
+}  // namespace
 }  // namespace detail
 
 // `find_min(values, len, stream)` enqueues the search of values[0, len) and
