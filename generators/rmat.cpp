@@ -28,38 +28,35 @@ using detail::kRejected;
 using detail::RmatDraws;
 using detail::noisy_levels;
 
-// Sorted distinct real keys of `keys` (consumed).
+// Sorted distinct real keys of `keys` (consumed). GNU parallel mode's
+// sort is its well-trodden part; its unique_copy and set operations trip
+// UBSan/LeakSanitizer on libstdc++ 12, so deduplication is a serial pass.
 std::vector<Key> sorted_distinct(std::vector<Key> keys) {
   __gnu_parallel::sort(keys.begin(), keys.end());
-  std::vector<Key> out(keys.size());
-  out.erase(__gnu_parallel::unique_copy(keys.begin(), keys.end(), out.begin()), out.end());
-  if (!out.empty() && out.back() == kRejected) out.pop_back();
-  return out;
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  if (!keys.empty() && keys.back() == kRejected) keys.pop_back();
+  return keys;
 }
 
-// Removes from sorted `fresh` every key present in sorted `known`. (The GNU
-// parallel-mode algorithms need mutable iterators of one type, hence no const.)
-void erase_known(std::vector<Key>& fresh, std::vector<Key>& known) {
+// Removes from sorted `fresh` every key present in sorted `known`: parallel
+// binary searches (the queries are sorted, so consecutive searches share
+// their cache lines), then a serial compaction of the few that remain.
+void erase_known(std::vector<Key>& fresh, const std::vector<Key>& known) {
   if (fresh.empty() || known.empty()) return;
-  std::vector<Key> out(fresh.size());
-  if (fresh.size() * 64 < known.size()) {
-    // Few keys against a big set: binary searches beat streaming the whole set.
-    std::vector<char> seen(fresh.size());
+  std::vector<char> seen(fresh.size());
 #pragma omp parallel for schedule(static)
-    for (std::int64_t i = 0; i < std::int64_t(fresh.size()); ++i)
-      seen[i] = std::binary_search(known.begin(), known.end(), fresh[i]);
-    std::size_t k = 0;
-    for (std::size_t i = 0; i < fresh.size(); ++i)
-      if (!seen[i]) out[k++] = fresh[i];
-    out.resize(k);
-  } else {
-    out.erase(__gnu_parallel::set_difference(fresh.begin(), fresh.end(), known.begin(), known.end(), out.begin()),
-              out.end());
-  }
-  fresh.swap(out);
+  for (std::int64_t i = 0; i < std::int64_t(fresh.size()); ++i)
+    seen[i] = std::binary_search(known.begin(), known.end(), fresh[i]);
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < fresh.size(); ++i)
+    if (!seen[i]) fresh[k++] = fresh[i];
+  fresh.resize(k);
 }
 
-std::vector<Key> merged(std::vector<Key>& x, std::vector<Key>& y) {
+// Sorted union of two sorted disjoint sets (consumed).
+std::vector<Key> merged(std::vector<Key> x, std::vector<Key> y) {
+  if (x.empty()) return y;
+  if (y.empty()) return x;
   std::vector<Key> out(x.size() + y.size());
   __gnu_parallel::merge(x.begin(), x.end(), y.begin(), y.end(), out.begin());
   return out;
@@ -121,12 +118,11 @@ EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a, double b, double c, s
     fresh = sorted_distinct(std::move(fresh));
     erase_known(fresh, found);
     erase_known(fresh, extra);
-    extra = merged(extra, fresh);
+    extra = merged(std::move(extra), std::move(fresh));
     log("later round", next_draw, found.size() + extra.size());
   }
   if (!extra.empty()) {
-    found = merged(found, extra);
-    std::vector<Key>().swap(extra);
+    found = merged(std::move(found), std::move(extra));
     log("rounds merged", next_draw, found.size());
   }
 
