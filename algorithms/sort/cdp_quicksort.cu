@@ -186,7 +186,7 @@ __global__ void root_kernel(E* data, E* scratch, std::size_t n, CdpQuicksortConf
 void configure_device_runtime() {
   static bool done = false;
   if (done) return;
-  CUDA_CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1u << 17));
+  CUDA_CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1u << 18));
   if (cudaDeviceSetLimit(cudaLimitMallocHeapSize, std::size_t(64) << 20) != cudaSuccess)
     cudaGetLastError();  // already fixed by an earlier malloc-using kernel: keep the default heap
   done = true;
