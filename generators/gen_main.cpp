@@ -187,7 +187,9 @@ int run(int argc, char** argv) {
     check_format(args.values.at("out"), true);
     const std::uint64_t edges = std::uint64_t(n) * (n - 1) / 2;
     gs::require_host_memory(2 * std::uint64_t(n) * n + 12 * edges, "complete graph n = " + std::to_string(n));
-    const auto el = gs::matrix_to_edge_list(gs::gen::complete_matrix(n, seed));
+    const auto matrix = gs::gen::complete_matrix(n, seed);
+    std::fprintf(stderr, "gen: complete: %u x %u matrix generated in %.3f s\n", n, n, seconds_since(t0));
+    const auto el = gs::matrix_to_edge_list(matrix);
     write(args, el, seconds_since(t0));
   } else if (args.name == "path-random") {
     check_format(args.values.at("out"), true);
