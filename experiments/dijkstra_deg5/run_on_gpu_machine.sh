@@ -76,4 +76,4 @@ else
   $B/bin/dijkstra_deg5 --scale paper --piece opencl-cpu --trials 2 --out $OUT/h100; echo "opencl-cpu rc=$?"
 fi
 stamp "done"
-[ -d $OUT/r ] && cd $OUT/r && tar czf $OUT/results.tar.gz . && rm -rf $OUT/r
+if [ -d $OUT/r ]; then cd $OUT/r && tar czf $OUT/results.tar.gz . && rm -rf $OUT/r; fi
