@@ -6,7 +6,7 @@ thread sweep, with BGL, parallel filter-Kruskal and a CUB radix-sort pipeline
 beyond the paper."""
 
 from paper import measure, plots, style, tables
-from paper.claims import Claim, Measured, at_least
+from paper.claims import Claim, Measured, at_least, at_most
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
 
@@ -105,6 +105,39 @@ def speedup_claim(algorithm, claimed):
     return measure_it
 
 
+CPU_ALGOS = ("kruskal_seq", "kruskal_omp", "bgl_kruskal", "filter_kruskal_omp")
+GPU_ALGOS = ("kruskal_thrust", "kruskal_cdp", "kruskal_cub_gpu")
+
+
+def _best(res, algos, column=None):
+    """(median, algorithm) of the fastest of ``algos`` at the main size (seconds, or a phase column)."""
+    m = main_m(res)
+    per = _per_algo(res, m)
+    found = []
+    for a in algos:
+        f = dict(algorithm=a, m=m, **per.get(a, {}))
+        if res.where(**f).rows:
+            found.append(((measure.median_of(res, column, a, **f) if column else measure.median_seconds(res, a, **f)), a))
+    if not found:
+        raise ResultsMissing("kruskal_100m: none of %s at %s edges" % (", ".join(algos), measure.fmt_size(m)))
+    return min(found)
+
+
+def best_time_claim(algos, column=None, what="end to end"):
+    def measure_it(res):
+        v, a = _best(res, algos, column)
+        return Measured(v, "%.4g s (%s, %s, %s edges)" % (v, ALGOS[a].label, what, measure.fmt_size(main_m(res))))
+    return measure_it
+
+
+def cub_sort_ratio(res):
+    m = main_m(res)
+    sort = measure.median_of(res, "sort_s", "kruskal_cub_gpu", algorithm="kruskal_cub_gpu", m=m)
+    ref = measure.median_of(res, "cub_sortpairs_s", "kruskal_cub_gpu", algorithm="kruskal_cub_gpu", m=m)
+    return Measured(sort / ref, "sort phase %.3g ms vs plain CUB SortPairs of all weights %.3g ms (ratio %.3g)"
+                    % (sort * 1e3, ref * 1e3, sort / ref))
+
+
 MODULE = Module(
     experiment="kruskal_100m", letter="C", title="Kruskal with parallel sorting, 100M edges",
     citation='Maksimovic, Nikolovski, Bovan, "Optimizacija Kruskalovog algoritma za MST", Novi Sad, 2025.',
@@ -132,5 +165,17 @@ MODULE = Module(
               at_least(4.6 * 0.7, partly=1.0, unit="x")),
         Claim("C2", "CUDA (approach 1, Thrust) is 3.34x faster than sequential (end to end)",
               speedup_claim("kruskal_thrust", 3.34), at_least(3.34 * 0.7, partly=1.0, unit="x")),
+        # Speed targets of issue 7 (this suite's, not the paper's).
+        Claim("T1", "Target: OpenMP program at least 8x faster than sequential on 16 threads",
+              speedup_claim("kruskal_omp", 8.0), at_least(8.0, partly=4.6, unit="x")),
+        Claim("T2", "Target: best CPU program at most 150 ms end to end at 100M edges",
+              best_time_claim(CPU_ALGOS), at_most(0.150, partly=0.300, unit=" s")),
+        Claim("T3", "Target: best GPU program at most 40 ms end to end from pinned host memory",
+              best_time_claim(GPU_ALGOS), at_most(0.040, partly=0.080, unit=" s")),
+        Claim("T4", "Target: best GPU program at most 5 ms with the edges already on the device",
+              best_time_claim(("kruskal_cub_gpu",), "resident_s", "edges on the device"),
+              at_most(0.005, partly=0.010, unit=" s")),
+        Claim("T5", "Target: GPU pipeline's sort phase within 1.3x of CUB SortPairs on the same keys, same run",
+              cub_sort_ratio, at_most(1.3, partly=2.0, unit="x")),
     ],
 )
