@@ -10,7 +10,8 @@
 namespace gs::io {
 namespace {
 
-// Our writer marks undirected lists with this comment (one arc line per edge).
+// Our writer marks undirected lists with this comment (one arc line per edge);
+// it counts only before the problem line.
 constexpr std::string_view kUndirectedComment = "c graphsuite: undirected";
 
 }  // namespace
@@ -18,14 +19,14 @@ constexpr std::string_view kUndirectedComment = "c graphsuite: undirected";
 template <class W>
 EdgeList<W> read_dimacs_gr(const std::string& path, const ReadOptions& options) {
   resolve_directed(true, options);  // rejects contradictory options before any work
-  TextInput in(path);
+  TextInput text(path);
+  LineCursor& in = text.lines();
   EdgeList<W> el;
-  std::optional<std::uint64_t> declared_m;
-  std::uint64_t problem_line = 0;
   bool undirected_comment = false;
-  EdgeLineShape shape{.base = 1, .n = std::nullopt, .weighted = true};
   std::string_view line, field;
-  while (in.next_line(line)) {
+  // Header: comments, then the problem line.
+  std::optional<std::uint64_t> declared_n, declared_m;
+  while (!declared_m && in.next_line(line)) {
     if (line.empty()) continue;
     if (line.front() == 'c') {
       undirected_comment |= line == kUndirectedComment;
@@ -33,38 +34,33 @@ EdgeList<W> read_dimacs_gr(const std::string& path, const ReadOptions& options) 
     }
     Fields fields(line);
     fields.next(field);
-    if (field == "a") {
-      if (!declared_m) in.fail("arc line before the problem line 'p sp N M'");
-      if (el.size() == *declared_m)
-        in.fail("more arcs than the " + std::to_string(*declared_m) + " declared on line " + std::to_string(problem_line));
-      append_edge_fields(in, fields, shape, options, el);
-    } else if (field == "p") {
-      if (declared_m) in.fail("a second problem line (the first is line " + std::to_string(problem_line) + ")");
-      if (!fields.next(field)) in.fail("the problem line must read 'p sp N M'");
-      if (field != "sp") in.fail("problem type " + quoted(field) + " is not 'sp' (the line must read 'p sp N M')");
-      if (!fields.next(field)) in.fail("the problem line lacks the vertex count N ('p sp N M')");
-      const std::uint64_t n = parse_count(in, field, "vertex count");
-      if (!fields.next(field)) in.fail("the problem line lacks the arc count M ('p sp N M')");
-      const std::uint64_t m = parse_count(in, field, "arc count");
-      if (fields.next(field)) in.fail("unexpected extra field " + quoted(field) + " on the problem line");
-      require_graph_memory(where(in), n, m, sizeof(W));
-      require_vertex_count_fits(in, n);
-      declared_m = m;
-      problem_line = in.line();
-      shape.n = n;
-      el.n = vid_t(n);
-      // Never reserve more than the file can hold: M may be a lie.
-      const std::uint64_t reserve = std::min(m, in.remaining_lines());
-      el.reserve(reserve);
-      el.w.reserve(reserve);
-    } else {
-      in.fail("unknown line type " + quoted(field) + " (.gr lines start with c, p or a)");
-    }
+    if (field == "a") in.fail("arc line before the problem line 'p sp N M'");
+    if (field != "p") in.fail("unknown line type " + quoted(field) + " (.gr lines start with c, p or a)");
+    if (!fields.next(field)) in.fail("the problem line must read 'p sp N M'");
+    if (field != "sp") in.fail("problem type " + quoted(field) + " is not 'sp' (the line must read 'p sp N M')");
+    if (!fields.next(field)) in.fail("the problem line lacks the vertex count N ('p sp N M')");
+    declared_n = parse_count(in, field, "vertex count");
+    if (!fields.next(field)) in.fail("the problem line lacks the arc count M ('p sp N M')");
+    const std::uint64_t m = parse_count(in, field, "arc count");
+    if (fields.next(field)) in.fail("unexpected extra field " + quoted(field) + " on the problem line");
+    require_graph_memory(where(in), *declared_n, m, sizeof(W));
+    require_vertex_count_fits(in, *declared_n);
+    declared_m = m;
   }
   if (!declared_m) in.fail("no problem line 'p sp N M' in the file");
-  if (el.size() < *declared_m)
-    in.fail("the file ends after " + std::to_string(el.size()) + " arcs, but line " + std::to_string(problem_line) +
-            " declares " + std::to_string(*declared_m));
+  el.n = vid_t(*declared_n);
+
+  const std::uint64_t problem_line = in.line();
+  const EdgeLineShape shape{.base = 1, .n = declared_n, .weighted = true};
+  const EdgeLines spec{.comment_starts = "c", .declared_m = declared_m, .declared_on_line = problem_line, .noun = "arcs"};
+  parse_edge_lines(in, spec, true, el, [&](const LineCursor& at, std::string_view text_line, auto& sink) {
+    Fields fields(text_line);
+    std::string_view first;
+    fields.next(first);
+    if (first == "a") return append_edge_fields<W>(at, fields, shape, options, sink);
+    if (first == "p") at.fail("a second problem line (the first is line " + std::to_string(problem_line) + ")");
+    at.fail("unknown line type " + quoted(first) + " (.gr lines start with c, p or a)");
+  });
   el.directed = resolve_directed(!undirected_comment, options);
   return el;
 }

@@ -1,16 +1,24 @@
-// What the text readers share: one edge line "U V [W]" into an EdgeList,
-// directedness from the format and the options, and the memory check that
-// runs before a declared or implied size is allocated.
+// What the text readers share: the parallel parse of the edge lines that
+// follow a format's header, one edge line "U V [W]", directedness from the
+// format and the options, and the memory check that runs before a declared or
+// implied size is allocated.
 #pragma once
 
+#include <omp.h>
+
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <exception>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/graph.hpp"
 #include "common/io/field_parse.hpp"
 #include "common/io/graph_io.hpp"
 #include "common/io/text_input.hpp"
+#include "common/memory.hpp"
 
 namespace gs::io {
 
@@ -21,12 +29,12 @@ struct EdgeLineShape {
   bool weighted = false;                  // a weight field follows U V
 };
 
-// Parses the remaining fields of the current line as "U V [W]" and appends the
-// edge; any missing or extra field, bad id or bad weight is an error at the line.
-// Returns max(u, v), for formats that derive n from the largest id.
-template <class W>
-vid_t append_edge_fields(const TextInput& in, Fields& fields, const EdgeLineShape& shape,
-                         const ReadOptions& options, EdgeList<W>& el) {
+// Parses the remaining fields of the current line as "U V [W]" and appends
+// exactly one edge to `sink` (an EdgeList or anything with the same add());
+// any missing or extra field, bad id or bad weight is an error at the line.
+template <class W, class Sink>
+void append_edge_fields(const LineCursor& in, Fields& fields, const EdgeLineShape& shape,
+                        const ReadOptions& options, Sink& sink) {
   std::string_view f;
   if (!fields.next(f)) in.fail("missing source vertex");
   const vid_t u = parse_vertex(in, f, shape.base, shape.n);
@@ -36,12 +44,129 @@ vid_t append_edge_fields(const TextInput& in, Fields& fields, const EdgeLineShap
   if (shape.weighted) {
     if (!fields.next(f)) in.fail("missing weight");
     const W w = parse_weight<W>(in, f, options);
-    el.add(u, v, w);
+    if (fields.next(f)) in.fail("unexpected extra field " + quoted(f));
+    sink.add(u, v, w);
   } else {
-    el.add(u, v);
+    if (fields.next(f)) in.fail("unexpected extra field " + quoted(f));
+    sink.add(u, v);
   }
-  if (fields.next(f)) in.fail("unexpected extra field " + quoted(f));
-  return u > v ? u : v;
+}
+
+// The body of a text file: what a format says about the lines after its header.
+struct EdgeLines {
+  std::string_view comment_starts;          // a line starting with one of these is a comment
+  std::optional<std::uint64_t> declared_m;  // the header's edge count, if any
+  std::uint64_t declared_on_line = 0;       // where it was declared, for messages
+  const char* noun = "edges";               // what the format calls them ("arcs", "entries")
+};
+
+// Smallest part of a text file worth a thread of its own: 4 MiB, or the
+// environment variable GS_IO_CHUNK_BYTES (tests use tiny chunks to exercise
+// the parallel paths on small files).
+std::uint64_t text_chunk_bytes();
+// Whole lines of one file, for one thread.
+std::vector<LineCursor> split_into_chunks(const LineCursor& rest, std::size_t max_chunks);
+// Lines in a chunk, and those of them that are neither blank nor comments.
+struct ChunkCounts {
+  std::uint64_t lines = 0;
+  std::uint64_t data_lines = 0;
+};
+ChunkCounts count_lines(LineCursor chunk, std::string_view comment_starts);
+bool is_data_line(std::string_view line, std::string_view comment_starts);
+
+// Writes edges into preallocated arrays (one chunk's part of the EdgeList).
+template <class W>
+struct ArraySink {
+  vid_t* u;
+  vid_t* v;
+  W* w;
+  std::uint64_t count = 0;
+  void add(vid_t a, vid_t b) {
+    u[count] = a;
+    v[count] = b;
+    ++count;
+  }
+  void add(vid_t a, vid_t b, W x) {
+    w[count] = x;
+    add(a, b);
+  }
+};
+
+// Parses an excess line only to check it.
+template <class W>
+struct DiscardSink {
+  void add(vid_t, vid_t) {}
+  void add(vid_t, vid_t, W) {}
+};
+
+// Parses every line after `in`'s position into `el` (whose n the caller sets):
+// blank and comment lines are skipped, every other line must be an edge that
+// parse_line(cursor, line, sink) appends (exactly one, or it throws; the sink
+// type varies, so parse_line is a generic lambda). Runs in
+// parallel over chunks of whole lines, after a counting pass that sizes the
+// arrays exactly; edges keep the file's order, and the error reported is the
+// first one in file order, as a serial parse would find it. Also checks the
+// edge count against spec.declared_m, or that there is at least one edge.
+template <class W, class ParseLine>
+void parse_edge_lines(const LineCursor& in, const EdgeLines& spec, bool weighted, EdgeList<W>& el,
+                      ParseLine parse_line) {
+  const auto bytes = std::uint64_t(in.end() - in.position());
+  const std::size_t max_chunks =
+      std::size_t(std::min<std::uint64_t>(4 * omp_get_max_threads(), bytes / text_chunk_bytes() + 1));
+  const std::vector<LineCursor> chunks = split_into_chunks(in, max_chunks);
+  const std::size_t k = chunks.size();
+
+  // Counting pass: line numbers and exact edge offsets for every chunk.
+  std::vector<ChunkCounts> counts(k);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::int64_t c = 0; c < std::int64_t(k); ++c) counts[c] = count_lines(chunks[c], spec.comment_starts);
+  std::vector<std::uint64_t> first_line(k + 1), first_edge(k + 1);
+  first_line[0] = in.line();
+  first_edge[0] = 0;
+  for (std::size_t c = 0; c < k; ++c) {
+    first_line[c + 1] = first_line[c] + counts[c].lines;
+    first_edge[c + 1] = first_edge[c] + counts[c].data_lines;
+  }
+  const std::uint64_t last_line = first_line[k];
+  const std::uint64_t data_lines = first_edge[k];
+  // Never more than declared: the line after the last declared edge fails below.
+  const std::uint64_t m = spec.declared_m ? std::min(data_lines, *spec.declared_m) : data_lines;
+  require_host_memory(m * (2 * sizeof(vid_t) + (weighted ? sizeof(W) : 0)),
+                      in.path() + ": " + std::to_string(m) + " " + spec.noun);
+  el.u.resize(m);
+  el.v.resize(m);
+  el.w.resize(weighted ? m : 0);
+
+  // Parsing pass; each chunk keeps its first error for the ordered report below.
+  std::vector<std::exception_ptr> errors(k);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::int64_t c = 0; c < std::int64_t(k); ++c) {
+    try {
+      LineCursor cursor(chunks[c].path(), chunks[c].position(), chunks[c].end(), first_line[c]);
+      const std::uint64_t budget = first_edge[c] >= m ? 0 : std::min(counts[c].data_lines, m - first_edge[c]);
+      ArraySink<W> sink{el.u.data() + first_edge[c], el.v.data() + first_edge[c],
+                        weighted ? el.w.data() + first_edge[c] : nullptr};
+      std::string_view line;
+      while (cursor.next_line(line)) {
+        if (!is_data_line(line, spec.comment_starts)) continue;
+        if (sink.count == budget) {
+          DiscardSink<W> probe;  // a malformed excess line reports its own problem first
+          parse_line(cursor, line, probe);
+          cursor.fail("more " + std::string(spec.noun) + " than the " + std::to_string(*spec.declared_m) +
+                      " declared on line " + std::to_string(spec.declared_on_line));
+        }
+        parse_line(cursor, line, sink);
+      }
+    } catch (...) {
+      errors[c] = std::current_exception();
+    }
+  }
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
+  if (spec.declared_m && data_lines < *spec.declared_m)
+    in.fail_at(last_line, "the file ends after " + std::to_string(data_lines) + " " + spec.noun + ", but line " +
+                              std::to_string(spec.declared_on_line) + " declares " + std::to_string(*spec.declared_m));
+  if (!spec.declared_m && data_lines == 0) in.fail_at(last_line, std::string("the file has no ") + spec.noun);
 }
 
 // The format's directedness unless the options force one.
@@ -53,9 +178,9 @@ bool resolve_directed(bool format_directed, const ReadOptions& options);
 void require_graph_memory(const std::string& where, std::uint64_t n, std::uint64_t m, std::uint64_t weight_bytes);
 
 // InputError at `line` when a declared vertex count does not fit 32-bit ids.
-void require_vertex_count_fits(const TextInput& in, std::uint64_t n);
+void require_vertex_count_fits(const LineCursor& in, std::uint64_t n);
 
 // "FILE:LINE" of the current line, for messages that are not InputErrors.
-std::string where(const TextInput& in);
+std::string where(const LineCursor& in);
 
 }  // namespace gs::io

@@ -2,7 +2,7 @@
 
 namespace gs::io {
 
-std::uint64_t parse_count(const TextInput& in, std::string_view field, const char* what) {
+std::uint64_t parse_count(const LineCursor& in, std::string_view field, const char* what) {
   std::uint64_t x = 0;
   const auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), x);
   if (ec == std::errc::result_out_of_range) in.fail(std::string(what) + " " + quoted(field) + " is too large");
@@ -11,7 +11,7 @@ std::uint64_t parse_count(const TextInput& in, std::string_view field, const cha
   return x;
 }
 
-vid_t parse_vertex(const TextInput& in, std::string_view field, unsigned base,
+vid_t parse_vertex(const LineCursor& in, std::string_view field, unsigned base,
                    std::optional<std::uint64_t> declared_n) {
   std::uint64_t x = 0;
   const auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), x);

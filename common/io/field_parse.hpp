@@ -19,19 +19,19 @@
 namespace gs::io {
 
 // A non-negative integer that fits in 64 bits (header counts such as N and M).
-std::uint64_t parse_count(const TextInput& in, std::string_view field, const char* what);
+std::uint64_t parse_count(const LineCursor& in, std::string_view field, const char* what);
 
 // A vertex id in a format whose ids start at `base` (0 or 1). With a declared
 // vertex count n, ids must be < base + n; without one (nullopt), the id must
 // leave n = id + 1 representable as a 32-bit vertex count. Returns the 0-based id.
-vid_t parse_vertex(const TextInput& in, std::string_view field, unsigned base,
+vid_t parse_vertex(const LineCursor& in, std::string_view field, unsigned base,
                    std::optional<std::uint64_t> declared_n);
 
 // A weight of type W. Integer W accepts integers and integral decimals ("3.0");
 // floating W accepts any finite decimal. Rejects NaN and infinities, negative
 // values unless options.allow_negative_weights, and values that do not fit W.
 template <class W>
-W parse_weight(const TextInput& in, std::string_view field, const ReadOptions& options) {
+W parse_weight(const LineCursor& in, std::string_view field, const ReadOptions& options) {
   const std::string_view original = field;
   if (field.size() > 1 && field.front() == '+' && field[1] != '-') field.remove_prefix(1);
   const char* first = field.data();

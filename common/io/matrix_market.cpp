@@ -22,7 +22,7 @@ struct Banner {
   bool symmetric = false;
 };
 
-Banner parse_banner(const TextInput& in, std::string_view line) {
+Banner parse_banner(const LineCursor& in, std::string_view line) {
   Fields fields(line);
   std::string_view f;
   const char* expected = "the first line must read '%%MatrixMarket matrix coordinate pattern|integer|real general|symmetric'";
@@ -49,16 +49,16 @@ Banner parse_banner(const TextInput& in, std::string_view line) {
 template <class W>
 EdgeList<W> read_matrix_market(const std::string& path, const ReadOptions& options) {
   resolve_directed(true, options);  // rejects contradictory options before any work
-  TextInput in(path);
+  TextInput text(path);
+  LineCursor& in = text.lines();
   std::string_view line, f;
   while (in.next_line(line) && line.empty()) {
   }
   const Banner banner = parse_banner(in, line);
 
   // Comments, then the size line.
-  std::optional<std::uint64_t> declared_m;
-  std::uint64_t n = 0;
-  while (in.next_line(line)) {
+  std::optional<std::uint64_t> declared_n, declared_m;
+  while (!declared_m && in.next_line(line)) {
     if (line.empty() || line.front() == '%') continue;
     Fields fields(line);
     fields.next(f);
@@ -66,34 +66,25 @@ EdgeList<W> read_matrix_market(const std::string& path, const ReadOptions& optio
     if (!fields.next(f)) in.fail("the size line must read 'ROWS COLS NNZ'");
     const std::uint64_t cols = parse_count(in, f, "column count");
     if (!fields.next(f)) in.fail("the size line must read 'ROWS COLS NNZ'");
-    declared_m = parse_count(in, f, "entry count");
+    const std::uint64_t nnz = parse_count(in, f, "entry count");
     if (fields.next(f)) in.fail("unexpected extra field " + quoted(f) + " on the size line");
     if (rows != cols)
       in.fail("the matrix is " + std::to_string(rows) + " x " + std::to_string(cols) + ": a graph's must be square");
-    require_graph_memory(where(in), rows, *declared_m, banner.weighted ? sizeof(W) : 0);
+    require_graph_memory(where(in), rows, nnz, banner.weighted ? sizeof(W) : 0);
     require_vertex_count_fits(in, rows);
-    n = rows;
-    break;
+    declared_n = rows;
+    declared_m = nnz;
   }
   if (!declared_m) in.fail("no size line 'ROWS COLS NNZ' after the banner");
-  const std::uint64_t size_line = in.line();
 
   EdgeList<W> el;
-  el.n = vid_t(n);
-  const std::uint64_t reserve = std::min(*declared_m, in.remaining_lines());
-  el.reserve(reserve);
-  if (banner.weighted) el.w.reserve(reserve);
-  const EdgeLineShape shape{.base = 1, .n = n, .weighted = banner.weighted};
-  while (in.next_line(line)) {
-    if (line.empty() || line.front() == '%') continue;
-    if (el.size() == *declared_m)
-      in.fail("more entries than the " + std::to_string(*declared_m) + " declared on line " + std::to_string(size_line));
-    Fields fields(line);
-    append_edge_fields(in, fields, shape, options, el);
-  }
-  if (el.size() < *declared_m)
-    in.fail("the file ends after " + std::to_string(el.size()) + " entries, but line " + std::to_string(size_line) +
-            " declares " + std::to_string(*declared_m));
+  el.n = vid_t(*declared_n);
+  const EdgeLineShape shape{.base = 1, .n = declared_n, .weighted = banner.weighted};
+  const EdgeLines spec{.comment_starts = "%", .declared_m = declared_m, .declared_on_line = in.line(), .noun = "entries"};
+  parse_edge_lines(in, spec, banner.weighted, el, [&](const LineCursor& at, std::string_view entry, auto& sink) {
+    Fields fields(entry);
+    append_edge_fields<W>(at, fields, shape, options, sink);
+  });
   el.directed = resolve_directed(!banner.symmetric, options);
   return el;
 }

@@ -6,7 +6,6 @@
 
 #include "common/io/edge_lines.hpp"
 #include "common/io/formats.hpp"
-#include "common/memory.hpp"
 
 namespace gs::io {
 namespace {
@@ -24,28 +23,34 @@ bool says_undirected(std::string_view comment) {
 template <class W>
 EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options, PlainFlavor flavor) {
   resolve_directed(true, options);  // rejects contradictory options before any work
-  TextInput in(path);
-  const std::uint64_t max_edges = in.remaining_lines();
-  require_host_memory(max_edges * (2 * sizeof(vid_t) + (flavor.weighted ? sizeof(W) : 0)),
-                      path + ": up to " + std::to_string(max_edges) + " edges (one per line)");
-  EdgeList<W> el;
-  el.reserve(max_edges);
-  if (flavor.weighted) el.w.reserve(max_edges);
-  const EdgeLineShape shape{.base = 0, .n = std::nullopt, .weighted = flavor.weighted};
+  TextInput text(path);
+  LineCursor& in = text.lines();
+  constexpr std::string_view kCommentStarts = "#%";
+  // Header: the comments before the first edge (where SNAP says "Undirected graph").
   bool undirected_header = false;
-  std::uint64_t max_id = 0;
-  std::string_view line;
-  while (in.next_line(line)) {
-    if (line.empty()) continue;
-    if (line.front() == '#' || line.front() == '%') {
-      if (flavor.snap && el.size() == 0) undirected_header |= says_undirected(line);
-      continue;
+  for (std::string_view line;;) {
+    const LineCursor before = in;
+    if (!in.next_line(line)) break;
+    if (is_data_line(line, kCommentStarts)) {
+      in = before;  // the first edge belongs to the body
+      break;
     }
-    Fields fields(line);
-    max_id = std::max<std::uint64_t>(max_id, append_edge_fields(in, fields, shape, options, el));
+    undirected_header |= flavor.snap && says_undirected(line);
   }
-  if (el.size() == 0) in.fail("the file has no edges");
-  el.n = vid_t(max_id + 1);  // parse_vertex keeps ids below 2^32 - 1
+
+  EdgeList<W> el;
+  const EdgeLineShape shape{.base = 0, .n = std::nullopt, .weighted = flavor.weighted};
+  EdgeLines spec;  // no declared count: n and m come from the edges
+  spec.comment_starts = kCommentStarts;
+  parse_edge_lines(in, spec, flavor.weighted, el,
+                   [&](const LineCursor& at, std::string_view line, auto& sink) {
+                     Fields fields(line);
+                     append_edge_fields<W>(at, fields, shape, options, sink);
+                   });
+  vid_t max_id = 0;
+#pragma omp parallel for schedule(static) reduction(max : max_id)
+  for (std::int64_t e = 0; e < std::int64_t(el.size()); ++e) max_id = std::max({max_id, el.u[e], el.v[e]});
+  el.n = max_id + 1;  // parse_vertex keeps ids below 2^32 - 1
   el.directed = resolve_directed(!undirected_header, options);
   return el;
 }

@@ -18,16 +18,18 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-TextInput::TextInput(const std::string& path) : file_(path) {
-  pos_ = file_.data();
-  end_ = pos_ + file_.size();
+TextInput::TextInput(const std::string& path)
+    : file_(path), cursor_(file_.path(), file_.data(), file_.data() + file_.size(), 0) {
+  const char* begin = file_.data();
+  const char* end = begin + file_.size();
   static constexpr char kBom[] = "\xEF\xBB\xBF";
-  if (file_.size() >= 3 && std::memcmp(pos_, kBom, 3) == 0) pos_ += 3;
-  const bool only_whitespace = std::all_of(pos_, end_, [](char c) { return is_blank(c) || c == '\n'; });
-  if (only_whitespace) fail_at(0, file_.size() == 0 ? "the file is empty" : "the file has no content (only whitespace)");
+  if (file_.size() >= 3 && std::memcmp(begin, kBom, 3) == 0) begin += 3;
+  if (std::all_of(begin, end, [](char c) { return is_blank(c) || c == '\n'; }))
+    cursor_.fail_at(0, file_.size() == 0 ? "the file is empty" : "the file has no content (only whitespace)");
+  cursor_ = LineCursor(file_.path(), begin, end, 0);
 }
 
-bool TextInput::next_line(std::string_view& line) {
+bool LineCursor::next_line(std::string_view& line) {
   if (pos_ >= end_) return false;
   const auto* nl = static_cast<const char*>(std::memchr(pos_, '\n', std::size_t(end_ - pos_)));
   const char* stop = nl ? nl : end_;
@@ -37,13 +39,9 @@ bool TextInput::next_line(std::string_view& line) {
   return true;
 }
 
-std::uint64_t TextInput::remaining_lines() const {
-  return std::uint64_t(std::count(pos_, end_, '\n')) + 1;
-}
+void LineCursor::fail(const std::string& what) const { throw file_error(path(), line_, what); }
 
-void TextInput::fail(const std::string& what) const { throw file_error(path(), line_, what); }
-
-void TextInput::fail_at(std::uint64_t line, const std::string& what) const { throw file_error(path(), line, what); }
+void LineCursor::fail_at(std::uint64_t line, const std::string& what) const { throw file_error(path(), line, what); }
 
 bool Fields::next(std::string_view& field) {
   std::size_t i = 0;
@@ -57,12 +55,6 @@ bool Fields::next(std::string_view& field) {
   field = rest_.substr(i, j - i);
   rest_.remove_prefix(j);
   return true;
-}
-
-bool Fields::done() {
-  std::string_view ignored;
-  Fields copy = *this;
-  return !copy.next(ignored);
 }
 
 std::string quoted(std::string_view field) {

@@ -1,5 +1,7 @@
 // Line-by-line access to a text graph file, mapped into memory whole, so that
 // parsing runs over one large buffer (no per-line or per-token system calls).
+// A LineCursor walks a range of whole lines and knows their numbers, so that
+// several cursors can parse parts of one file in parallel.
 #pragma once
 
 #include <cstdint>
@@ -10,32 +12,45 @@
 
 namespace gs::io {
 
-class TextInput {
+class LineCursor {
  public:
-  // Opens and maps the file; skips a UTF-8 byte-order mark. An unreadable or
-  // empty (only whitespace) file is an InputError at line 0.
-  explicit TextInput(const std::string& path);
+  // Lines in [begin, end); `lines_before` = the number of the line before begin.
+  LineCursor(const std::string& path, const char* begin, const char* end, std::uint64_t lines_before)
+      : path_(&path), pos_(begin), end_(end), line_(lines_before) {}
 
-  const std::string& path() const { return file_.path(); }
-  std::uint64_t size_bytes() const { return file_.size(); }
+  const std::string& path() const { return *path_; }
+  const char* position() const { return pos_; }
+  const char* end() const { return end_; }
 
   // The next line without its line end and without leading and trailing blanks
-  // (spaces, tabs, CR); false at the end of the file.
+  // (spaces, tabs, CR); false at the end of the range.
   bool next_line(std::string_view& line);
-  // 1-based number of the line that next_line returned last (0 before the first).
+  // 1-based number of the line that next_line returned last.
   std::uint64_t line() const { return line_; }
-  // Lines not yet returned (an upper bound on the edges still to come).
-  std::uint64_t remaining_lines() const;
 
   // InputError "PATH:LINE: what" at the current line, or at a given one.
   [[noreturn]] void fail(const std::string& what) const;
   [[noreturn]] void fail_at(std::uint64_t line, const std::string& what) const;
 
  private:
+  const std::string* path_;
+  const char* pos_;
+  const char* end_;
+  std::uint64_t line_;
+};
+
+class TextInput {
+ public:
+  // Opens and maps the file; skips a UTF-8 byte-order mark. An unreadable or
+  // empty (only whitespace) file is an InputError at line 0.
+  explicit TextInput(const std::string& path);
+  // A cursor at the first line; formats read their header through it and
+  // then hand it to parse_edge_lines for the rest.
+  LineCursor& lines() { return cursor_; }
+
+ private:
   MappedFile file_;
-  const char* pos_ = nullptr;
-  const char* end_ = nullptr;
-  std::uint64_t line_ = 0;
+  LineCursor cursor_;
 };
 
 // Splits a line into blank-separated fields.
@@ -44,8 +59,6 @@ class Fields {
   explicit Fields(std::string_view line) : rest_(line) {}
   // The next field; false when none is left.
   bool next(std::string_view& field);
-  // True when no field is left.
-  bool done();
 
  private:
   std::string_view rest_;
