@@ -8,7 +8,7 @@
 namespace gs::io {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool is_blank(char c) { return Fields::is_blank(c); }
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
@@ -42,20 +42,6 @@ bool LineCursor::next_line(std::string_view& line) {
 void LineCursor::fail(const std::string& what) const { throw file_error(path(), line_, what); }
 
 void LineCursor::fail_at(std::uint64_t line, const std::string& what) const { throw file_error(path(), line, what); }
-
-bool Fields::next(std::string_view& field) {
-  std::size_t i = 0;
-  while (i < rest_.size() && is_blank(rest_[i])) ++i;
-  if (i == rest_.size()) {
-    rest_ = {};
-    return false;
-  }
-  std::size_t j = i;
-  while (j < rest_.size() && !is_blank(rest_[j])) ++j;
-  field = rest_.substr(i, j - i);
-  rest_.remove_prefix(j);
-  return true;
-}
 
 std::string quoted(std::string_view field) {
   constexpr std::size_t kMax = 40;
