@@ -31,12 +31,20 @@ void check_writable(const std::string& path, const EdgeList<W>& el, Format forma
   const auto refuse = [&](const std::string& why) { throw file_error(path, 0, "cannot write this graph: " + why); };
   if (el.v.size() != el.u.size() || (el.weighted() && el.w.size() != el.u.size()))
     refuse("the edge list's u, v and w arrays differ in length");
-  for (eid_t e = 0; e < el.size(); ++e)
+  // One parallel pass for the first bad edge (large graphs have billions).
+  eid_t first_bad = el.size();
+#pragma omp parallel for schedule(static) reduction(min : first_bad)
+  for (std::int64_t e = 0; e < std::int64_t(el.size()); ++e) {
+    bool bad = el.u[e] >= el.n || el.v[e] >= el.n;
+    if constexpr (std::is_floating_point_v<W>) bad |= el.weighted() && !std::isfinite(el.w[e]);
+    if (bad && eid_t(e) < first_bad) first_bad = eid_t(e);
+  }
+  if (first_bad < el.size()) {
+    const eid_t e = first_bad;
     if (el.u[e] >= el.n || el.v[e] >= el.n)
       refuse("edge " + std::to_string(e) + " has a vertex id >= n = " + std::to_string(el.n));
-  if constexpr (std::is_floating_point_v<W>)
-    for (eid_t e = 0; e < el.w.size(); ++e)
-      if (!std::isfinite(el.w[e])) refuse("edge " + std::to_string(e) + " has a NaN or infinite weight");
+    refuse("edge " + std::to_string(e) + " has a NaN or infinite weight");
+  }
   const char* ext = extension_of(format);
   const bool has_weight_column = format == Format::kDimacsGr || format == Format::kWeightedEdgeList;
   const bool has_no_weight_column = format == Format::kEdgeList || format == Format::kSnap;

@@ -7,8 +7,9 @@
 //         force_undirected to read each arc line as one undirected edge (nothing is
 //         merged: a file listing both arcs of an edge gives two parallel edges).
 //         Always weighted. Our writer writes one arc line per edge and, for an
-//         undirected list, the comment "c graphsuite: undirected", which this
-//         reader honours, so that .gr round-trips exactly.
+//         undirected list, the comment "c graphsuite: undirected" before the
+//         problem line, which this reader honours there, so that .gr round-trips
+//         exactly.
 //   .mtx  Matrix Market coordinate ("%%MatrixMarket matrix coordinate
 //         pattern|integer|real general|symmetric", "%" comments, "ROWS COLS NNZ",
 //         then "I J [V]", 1-based; the matrix must be square). general = directed,
@@ -26,6 +27,11 @@
 //         (SNAP's own header); the writer writes that header.
 //   .gsc  the suite's binary cache (binary_cache.cpp has the layout): exact round
 //         trip of n, directed, u, v, w; read and written in large blocks.
+//
+// Text files are mapped into memory and parsed with std::from_chars, in
+// parallel (OpenMP) over chunks of whole lines after a serial header; the
+// result does not depend on the thread count, and the error reported is the
+// first one in the file, at its true line.
 //
 // Every problem in a file is an InputError (exit 2) "FILE:LINE: what is wrong"
 // (LINE 0 = the whole file, as for binary files and unreadable files). A graph
