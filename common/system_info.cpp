@@ -4,6 +4,7 @@
 #include <boost/version.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <mutex>
@@ -102,7 +103,11 @@ std::string git_sha() {
     pclose(p);
   }
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  if (out.empty()) return "unknown";
+  if (out.empty()) {
+    // A copy of the tree without .git (the GPU machine gets one): the caller may name the commit.
+    const char* given = std::getenv("GS_SOURCE_COMMIT");
+    return given && *given ? std::string(given) + "-given" : "unknown";
+  }
   // Mark a tree with uncommitted changes, so that results name what really ran.
   std::string dirty_cmd = std::string("git -C '") + GS_SOURCE_DIR + "' status --porcelain --untracked-files=no 2>/dev/null";
   if (FILE* p = popen(dirty_cmd.c_str(), "r")) {
