@@ -36,7 +36,9 @@
 // Every problem in a file is an InputError (exit 2) "FILE:LINE: what is wrong"
 // (LINE 0 = the whole file, as for binary files and unreadable files). A graph
 // whose declared or implied size cannot fit in host memory is a ResourceError
-// (exit 3) raised before anything that size is allocated. Text files may have
+// (exit 3) raised before anything that size is allocated; that check comes
+// first, so "p sp 1000000000000000 5" is a ResourceError, while a vertex count
+// that fits in memory but not in 32-bit ids is an InputError. Text files may have
 // CRLF line ends, a UTF-8 byte-order mark, blank lines and trailing whitespace.
 // Duplicate edges are kept. Ids are 32-bit: n must be < 2^32.
 #pragma once
