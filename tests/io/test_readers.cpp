@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "common/errors.hpp"
+#include "common/run_main.hpp"
 #include "common/io/graph_io.hpp"
 #include "tests/io/io_test_support.hpp"
 
@@ -154,6 +155,21 @@ TEST(Readers, MissingFileDirectoryAndUnknownExtension) {
   std::filesystem::create_directory(folder);
   expect_error<gs::InputError>([&] { read_edge_list<std::uint32_t>(folder); }, folder + ":0: not a regular file");
   expect_error<gs::InputError>([&] { read_edge_list<std::uint32_t>("graph"); }, "graph:0: unknown graph format (no extension)");
+}
+
+TEST(Readers, ExitCodesThroughRunMain) {
+  const std::string bad = gs::io::test::data_dir() + "/io/bad/gr-vertex-id-zero.gr";
+  const std::string huge = gs::io::test::data_dir() + "/io/bad/gr-huge-vertex-count.gr";
+  EXPECT_EQ(gs::run_main("test", [&] { return int(read_edge_list<std::uint32_t>(bad).size()); }), gs::kExitBadInput);
+  EXPECT_EQ(gs::run_main("test", [&] { return int(read_edge_list<std::uint32_t>(huge).size()); }), gs::kExitNoResources);
+  EXPECT_EQ(gs::run_main("test", [&] { return int(read_edge_list<std::uint32_t>(good_file("gtgraph.gr")).size()); }), 5);
+}
+
+TEST(Readers, ExtensionsAreCaseInsensitive) {
+  gs::io::test::TempDir dir;
+  const std::string upper = dir.file("GRAPH.GR");
+  std::filesystem::copy_file(good_file("gtgraph.gr"), upper);
+  EXPECT_EQ(read_edge_list<std::uint32_t>(upper).size(), 5u);
 }
 
 }  // namespace
