@@ -25,6 +25,9 @@ struct Case {
   std::uint64_t line = 0;
 };
 
+// gtest names a failing case by its file.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.file; }
+
 std::vector<Case> load_manifest() {
   std::vector<Case> cases;
   std::ifstream in(bad_dir() + "/MANIFEST.tsv");
