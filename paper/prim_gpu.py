@@ -5,7 +5,7 @@ over BGL) over the paper's range n = 128 .. 16384; the extended sweep to 2^20
 and the GPU phase split are beyond the paper."""
 
 from paper import measure, plots, style, tables
-from paper.claims import Claim, Measured, at_least, conditions, share
+from paper.claims import Claim, Measured, at_least, at_most, conditions, share
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
 
@@ -93,6 +93,38 @@ def max_speedup(res):
     return Measured(sp[best], "max speedup %.3gx at n=%d (n <= %d)" % (sp[best], best, PAPER_MAX_N))
 
 
+def median_ms_at(algorithm, n):
+    def measure_it(res):
+        t = measure.median_seconds(res, algorithm, algorithm=algorithm, n=n)
+        return Measured(1e3 * t, "%s: median %.4g ms at n=%d" % (algorithm, 1e3 * t, n))
+    return measure_it
+
+
+def resident_beats_bgl_somewhere(res):
+    sizes = sorted(set(res.where(algorithm="prim_resident_gpu").values("n")) & set(res.where(algorithm="bgl_prim").values("n")))
+    if not sizes:
+        raise ResultsMissing("prim_gpu: no size with both prim_resident_gpu and bgl_prim")
+    sp = {n: measure.speedup_at(res, "bgl_prim", "prim_resident_gpu", n=n) for n in sizes}
+    best = max(sizes, key=lambda n: sp[n])
+    wins = [n for n in sizes if sp[n] > 1.0]
+    return Measured({"faster than BGL Prim at some n of the sweep": bool(wins)},
+                    "best speedup over BGL %.3gx at n=%d; faster at %s" % (sp[best], best, wins or "no n"))
+
+
+def boruvka_speedups(res):
+    out = {}
+    text = []
+    for n, need in ((16384, 20.0), (1 << 20, 100.0)):
+        try:
+            sp = measure.speedup_at(res, "bgl_prim", "boruvka_gpu", n=n)
+        except ResultsMissing:
+            out["n=%d measured" % n] = False
+            continue
+        out[">= %gx at n=%d" % (need, n)] = sp >= need
+        text.append("%.3gx at n=%d" % (sp, n))
+    return Measured(out, "; ".join(text) or "no rows")
+
+
 MODULE = Module(
     experiment="prim_gpu", letter="A", title="GPU Prim with a min-reduction primitive",
     citation='Guo, Wang, Wang, "Design and implementation of GPU-based parallel minimum spanning tree algorithm", '
@@ -118,5 +150,14 @@ MODULE = Module(
               minreduce_leads_above_4096, conditions()),
         Claim("A3", "Maximum speedup of the min-reduction version over BGL about 2x",
               max_speedup, at_least(2.0 * 0.7, partly=1.0, unit="x")),
+        # Issue 5's speed targets for this re-creation (not claims of the paper).
+        Claim("A-T1", "Target: min-reduction Prim at n = 16384 within 200 ms (~3 launches per step)",
+              median_ms_at("prim_minreduce_gpu", 16384), at_most(200.0, unit=" ms")),
+        Claim("A-T2", "Target: device-resident Prim at n = 16384 within 35 ms (~2 us per step)",
+              median_ms_at("prim_resident_gpu", 16384), at_most(35.0, unit=" ms")),
+        Claim("A-T3", "Target: device-resident Prim faster than BGL Prim at some n of the sweep",
+              resident_beats_bgl_somewhere, conditions()),
+        Claim("A-T4", "Target: GPU Boruvka >= 20x BGL Prim at n = 16384 and >= 100x at n = 2^20",
+              boruvka_speedups, conditions()),
     ],
 )
