@@ -30,7 +30,7 @@ lscpu | grep -E "Model name|^CPU\(s\)|L3" >>"$out/tests.log"
 build/default/tests/test_sollin_multicore >>"$out/tests.log" 2>&1; echo "test_sollin_multicore rc=$?" | tee -a "$out/tests.log"
 build/default/tests/test_boruvka_dense_gpu >>"$out/tests.log" 2>&1; echo "test_boruvka_dense_gpu rc=$?" | tee -a "$out/tests.log"
 exp=build/default/bin/sollin_multicore
-common=(--bandwidth-mib 1024 --trials 3)
+common=(--bandwidth-mib 1024 --trials 5)
 timeout 60 $exp --scale quick --out "$res/quick" "${common[@]}" >>"$out/run.tsv" 2>>"$out/run.log"
 echo "quick rc=$? at ${SECONDS}s" | tee -a "$out/run.log"
 # The device call is limited to 420 s: a piece starts only while there is time

@@ -159,6 +159,15 @@ int shared_memory_optin() {
   return bytes;
 }
 
+// Lets a kernel's dynamic shared memory use all the opt-in capacity that its
+// static shared memory (the block reduction's) leaves.
+void allow_full_shared_memory(const void* kernel) {
+  cudaFuncAttributes attr{};
+  CUDA_CHECK(cudaFuncGetAttributes(&attr, kernel));
+  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  shared_memory_optin() - int(attr.sharedSizeBytes)));
+}
+
 }  // namespace
 
 struct DenseBoruvkaGpu::Buffers {
@@ -173,6 +182,7 @@ struct DenseBoruvkaGpu::Buffers {
 };
 
 vid_t DenseBoruvkaGpu::max_vertices() {
+  // 1 KiB stays for the block reduction's static shared memory.
   return vid_t(std::min<std::uint64_t>(kMaxSollinVertices, 2ull * (shared_memory_optin() - 1024) / sizeof(EdgeKey)));
 }
 
@@ -199,9 +209,8 @@ DenseBoruvkaGpu::DenseBoruvkaGpu(vid_t n) : n_(n), d_(std::make_unique<Buffers>(
   d.tree_size.resize(1);
   CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, d.scan_temp_bytes, d.is_root.data(), d.rank.data(), int(n + 1)));
   d.scan_temp.resize(std::max<std::size_t>(1, d.scan_temp_bytes));
-  CUDA_CHECK(cudaFuncSetAttribute(merge_kernel<InputRows>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_memory_optin()));
-  CUDA_CHECK(cudaFuncSetAttribute(merge_kernel<ContractedRows>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  shared_memory_optin()));
+  allow_full_shared_memory(reinterpret_cast<const void*>(merge_kernel<InputRows>));
+  allow_full_shared_memory(reinterpret_cast<const void*>(merge_kernel<ContractedRows>));
 }
 
 DenseBoruvkaGpu::~DenseBoruvkaGpu() = default;
