@@ -12,6 +12,7 @@ cp algorithms/CMakeLists.txt $SRC/algorithms/ && cp -r algorithms/traversal $SRC
 cp experiments/CMakeLists.txt $SRC/experiments/ && cp -r experiments/hybrid_dfs $SRC/experiments/
 cp tests/CMakeLists.txt tests/gpu_test_main.cpp $SRC/tests/ && cp -r tests/hybrid_dfs $SRC/tests/
 T0=$(date +%s)
+BUDGET=${HD_BUDGET_S:-400}  # seconds for the whole script: each piece gets what is left
 (cd $SRC && cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=90 > $OUT/build.log 2>&1 &&
   cmake --build build/default --target hybrid_dfs test_hybrid_dfs_cpu test_hybrid_dfs_gpu -j16 >> $OUT/build.log 2>&1) ||
   { echo "BUILD FAILED"; tail -40 $OUT/build.log; exit 1; }
@@ -23,6 +24,9 @@ grep -E "PASSED|FAILED|OK \]" $OUT/tests.log | tail -20
 export GS_GRAPH_CACHE=/tmp/hd-graph-cache
 for P in "$@"; do
   T1=$(date +%s)
-  $SRC/build/default/bin/hybrid_dfs $ARGS --piece $P --out $OUT >> $OUT/run.log 2>&1; echo "piece $P rc=$? $(( $(date +%s) - T1 )) s"
+  LEFT=$(( T0 + BUDGET - T1 ))
+  [ $LEFT -lt 10 ] && { echo "piece $P not run: out of time"; continue; }
+  timeout $LEFT $SRC/build/default/bin/hybrid_dfs $ARGS --piece $P --out $OUT >> $OUT/run.log 2>&1
+  echo "piece $P rc=$? $(( $(date +%s) - T1 )) s"
 done
 grep -E "median|refused|error|FAIL|generated" $OUT/run.log | tail -60
