@@ -153,7 +153,6 @@ void run_graph(const LoadedGraph& lg, const std::vector<std::string>& algorithms
     else if (thread_sweep && !opt.threads) threads = cx.thread_list;
     runner.prepare(alg);
     for (int t : threads) {
-      omp_set_num_threads(t);
       ResultRow base;
       base.graph = lg.name;
       base.generator = lg.generator;
@@ -167,7 +166,9 @@ void run_graph(const LoadedGraph& lg, const std::vector<std::string>& algorithms
       per.trials = int(roots.size()) * cx.trials_per_root;
       run_trials(*cx.writer, *cx.progress, per, base, [&](int trial) {
         const vid_t source = roots[trial < 0 ? 0 : std::size_t(trial / cx.trials_per_root)];
+        omp_set_num_threads(t);
         const hybrid_dfs::RunOutcome r = runner.run(alg, source);
+        omp_set_num_threads(max_threads);  // the verifier is not part of the timed program
         const verify::TraversalSummary s = verify::check_traversal(lg.csr, source, runner.level(), runner.parent(), alg);
         TrialOutcome out;
         out.seconds = r.seconds;
