@@ -116,8 +116,10 @@ class Driver {
     writer.set_meta("vertices", double(kVertices));
     writer.set_meta("max_weight", double(kMaxWeight));
     std::size_t units = 0;
-    for (const auto& p : pieces)
-      units += std::max<std::size_t>(1, p.edges.size()) * p.programs.size() * std::max<std::size_t>(1, p.threads.size());
+    for (const auto& p : pieces) {
+      const auto runnable_threads = std::count_if(p.threads.begin(), p.threads.end(), [](int t) { return t <= cpu_cores(); });
+      units += std::max<std::size_t>(1, p.edges.size()) * p.programs.size() * std::max<std::size_t>(1, runnable_threads);
+    }
     Progress progress(kExperiment, units);
     for (const auto& p : pieces) {
       progress.note("piece " + p.piece.name);
