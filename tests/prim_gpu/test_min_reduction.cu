@@ -53,7 +53,7 @@ void check_both(const std::vector<std::uint32_t>& v, MinReduction& reduce, int e
   EXPECT_EQ(got.index, want.index) << "min-reduction, len " << v.size();
 
   NaiveMinFinder naive(std::uint32_t(v.size()));
-  naive(d.data(), std::uint32_t(v.size()), 0);
+  naive.run(d.data(), std::uint32_t(v.size()));
   const Found got2 = read_back(naive.value_out(), naive.index_out());
   EXPECT_EQ(got2.value, want.value) << "naive finder, len " << v.size();
   EXPECT_EQ(got2.index, want.index) << "naive finder, len " << v.size();
@@ -92,6 +92,35 @@ TEST(MinReduction, DuplicateMinimaLowestIndexWins) {
     v[len / 2] = 1;
     check_both(v, reduce, 0);
     check_both(v, small, 0);
+  }
+}
+
+// Records the result the epilogue sees and how often it runs.
+struct RecordResult {
+  std::uint32_t* out;
+  __device__ void operator()(std::uint32_t v, std::uint32_t i) const {
+    out[0] = v;
+    out[1] = i;
+    atomicAdd(out + 2, 1u);
+  }
+};
+
+TEST(MinReduction, EpilogueRunsOnceWithTheResult) {
+  MinReduction reduce;
+  for (std::uint32_t len : {1u, 1000u, 16384u, 50001u}) {
+    const auto v = random_values(len, 5, 900, len + 11);
+    const Found want = expected(v);
+    gs::DeviceBuffer<std::uint32_t> d, out(3);
+    d.upload(v);
+    for (int finder = 0; finder < 2; ++finder) {
+      out.fill_bytes(0);
+      if (finder == 0) reduce.run(d.data(), len, 0, RecordResult{out.data()});
+      else NaiveMinFinder(len).run(d.data(), len, 0, RecordResult{out.data()});
+      const auto got = out.to_host();
+      EXPECT_EQ(got[0], want.value) << "finder " << finder << " len " << len;
+      EXPECT_EQ(got[1], want.index) << "finder " << finder << " len " << len;
+      EXPECT_EQ(got[2], 1u) << "finder " << finder << " len " << len;
+    }
   }
 }
 

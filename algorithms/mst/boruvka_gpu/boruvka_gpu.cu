@@ -5,18 +5,23 @@
 //      per endpoint. The position makes every key unique and both endpoints
 //      see the same key, so the only cycles of "c -> its lightest edge's other
 //      end" are mutual pairs (the classic Boruvka argument).
-//   2. hook: parent[c] = the other end of best[c].
-//   3. break mutual pairs (the lower label becomes the root) and emit the
-//      chosen edges, each once.
-//   4. root[c] by following parent links (trees are shallow).
-//   5. relabel every edge to its roots and drop those inside one component:
+//   2. hook: link[c] = the other end p of best[c], except that of a mutual
+//      pair (p's lightest edge leads back to c) the lower label becomes the
+//      root; the chosen edges are emitted, each once. (It also resets the
+//      other of two best[] buffers for the next round.)
+//   3. root[c] by following links (trees are shallow).
+//   4. relabel every edge to its roots and drop those inside one component:
 //      one cub::DeviceSelect::If over a relabelling transform iterator.
-// The loop ends when no inter-component edge is left: one 4-byte read-back
-// per round, the only host-device synchronisation of the loop.
+// The edge count lives on the device: kernels read it, the selection writes
+// the next one (two counters, alternating). The host only needs an upper
+// bound to size grids, so it enqueues kRoundsPerCheck rounds at a time and
+// reads the count back once per batch; a round after the last useful one
+// finds no edges and changes nothing.
 #include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
 
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
@@ -37,6 +42,7 @@ namespace {
 
 constexpr unsigned kBlock = 256;
 constexpr unsigned long long kNone = ~0ull;
+constexpr int kRoundsPerCheck = 3;
 
 struct InterEdge {
   vid_t cu, cv;
@@ -66,38 +72,33 @@ __global__ void write_upward_arcs(const eid_t* offsets, const vid_t* adj, const 
     if (adj[j] > u) out[k++] = {u, adj[j], w[j], std::uint32_t(j)};
 }
 
-__global__ void lightest_edge(const InterEdge* e, unsigned m, unsigned long long* best) {
+__global__ void lightest_edge(const InterEdge* e, const unsigned* m, unsigned long long* best) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= m) return;
+  if (i >= *m) return;
   const unsigned long long key = (static_cast<unsigned long long>(e[i].w) << 32) | i;
   atomicMin(&best[e[i].cu], key);
   atomicMin(&best[e[i].cv], key);
 }
 
-__global__ void hook(const InterEdge* e, const unsigned long long* best, vid_t n, vid_t* parent) {
-  const vid_t c = blockIdx.x * blockDim.x + threadIdx.x;
-  if (c >= n) return;
-  const unsigned long long b = best[c];
-  if (b == kNone) {
-    parent[c] = c;
-    return;
-  }
-  const InterEdge x = e[std::uint32_t(b)];
-  parent[c] = x.cu == c ? x.cv : x.cu;
+__device__ __forceinline__ vid_t other_end(const InterEdge* e, unsigned long long key, vid_t c) {
+  const InterEdge x = e[std::uint32_t(key)];
+  return x.cu == c ? x.cv : x.cu;
 }
 
-__global__ void break_pairs_and_emit(const InterEdge* e, const unsigned long long* best, const vid_t* parent, vid_t n,
-                                     vid_t* link, std::uint32_t* chosen, unsigned* chosen_count) {
+__global__ void hook_and_emit(const InterEdge* e, const unsigned long long* best, unsigned long long* next_best, vid_t n,
+                              vid_t* link, std::uint32_t* chosen, unsigned* chosen_count) {
   const vid_t c = blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= n) return;
-  const vid_t p = parent[c];
-  if (p == c) {
+  next_best[c] = kNone;
+  const unsigned long long b = best[c];
+  if (b == kNone) {
     link[c] = c;
     return;
   }
-  const bool mutual = parent[p] == c;
+  const vid_t p = other_end(e, b, c);
+  const bool mutual = other_end(e, best[p], p) == c;  // p has an edge (this one), so best[p] is set
   link[c] = mutual && c < p ? c : p;
-  if (!mutual || c < p) chosen[atomicAdd(chosen_count, 1u)] = e[std::uint32_t(best[c])].eid;
+  if (!mutual || c < p) chosen[atomicAdd(chosen_count, 1u)] = e[std::uint32_t(b)].eid;
 }
 
 __global__ void find_roots(const vid_t* link, vid_t n, vid_t* root) {
@@ -108,9 +109,17 @@ __global__ void find_roots(const vid_t* link, vid_t n, vid_t* root) {
   root[c] = r;
 }
 
-struct Relabel {
+// Edge i relabelled to its roots; positions at or past the device-side count
+// become a dead edge (cu == cv), which the selection drops.
+struct RelabelOrDead {
+  const InterEdge* e;
+  const unsigned* m;
   const vid_t* root;
-  __host__ __device__ InterEdge operator()(const InterEdge& x) const { return {root[x.cu], root[x.cv], x.w, x.eid}; }
+  __host__ __device__ InterEdge operator()(unsigned i) const {
+    if (i >= *m) return {0, 0, 0, 0};
+    const InterEdge x = e[i];
+    return {root[x.cu], root[x.cv], x.w, x.eid};
+  }
 };
 
 struct CrossesComponents {
@@ -158,30 +167,38 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host) {
   timer.stop(s);
   res.h2d_s = timer.seconds();
 
-  const std::uint64_t max_edges = host.num_arcs() / 2 + 1;
+  // Graph preparation (outside the timed region, like the upload): the number
+  // of undirected non-loop edges, the exact size of the first edge list.
+  std::uint64_t m0 = 0;
+  for (vid_t u = 0; u < n; ++u)
+    for (eid_t j = host.offsets[u]; j < host.offsets[u + 1]; ++j) m0 += host.adj[j] > u;
+
+  const std::uint64_t max_edges = m0 + 1;
   DeviceBuffer<InterEdge> edges(max_edges), next(max_edges);
-  DeviceBuffer<unsigned long long> best(n);
-  DeviceBuffer<vid_t> parent(n), link(n), root(n);
+  DeviceBuffer<unsigned long long> best(n), next_best(n);
+  DeviceBuffer<vid_t> link(n), root(n);
   DeviceBuffer<std::uint32_t> upward(n), start(n), chosen(n);
-  DeviceBuffer<unsigned> counters(2);  // [0] edges left, [1] forest edges
+  DeviceBuffer<unsigned> counters(3);  // [0], [1]: edges left (alternating); [2]: forest edges
   DeviceBuffer<Edge<std::uint32_t>> forest(n);
-  PinnedBuffer<unsigned> readback(1);
+  PinnedBuffer<unsigned> readback(3);
+  readback[0] = unsigned(m0);
+  readback[1] = 0;
+  readback[2] = 0;
 
   // CUB's temporary storage, sized once for the largest scan and selection.
-  using Relabelled = thrust::transform_iterator<Relabel, const InterEdge*>;
+  using Relabelled = thrust::transform_iterator<RelabelOrDead, thrust::counting_iterator<unsigned>>;
+  auto relabelled = [&](const unsigned* m) {
+    return Relabelled(thrust::counting_iterator<unsigned>(0), RelabelOrDead{edges.data(), m, root.data()});
+  };
   std::size_t scan_bytes = 0, select_bytes = 0;
   CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, upward.data(), start.data(), int(n), s));
-  CUDA_CHECK(cub::DeviceSelect::If(nullptr, select_bytes, Relabelled(edges.data(), Relabel{root.data()}), next.data(),
-                                   counters.data(), int(max_edges), CrossesComponents{}, s));
+  CUDA_CHECK(cub::DeviceSelect::If(nullptr, select_bytes, relabelled(counters.data()), next.data(), counters.data() + 1,
+                                   int(max_edges), CrossesComponents{}, s));
   DeviceBuffer<unsigned char> temp(std::max(scan_bytes, select_bytes));
-  auto read_counter = [&](int which) {
-    CUDA_CHECK(cudaMemcpyAsync(readback.data(), counters.data() + which, sizeof(unsigned), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaStreamSynchronize(s));
-    return readback[0];
-  };
 
   timer.start(s);
-  counters.fill_bytes(0, s);
+  CUDA_CHECK(cudaMemcpyAsync(counters.data(), readback.data(), 3 * sizeof(unsigned), cudaMemcpyHostToDevice, s));
+  best.fill_bytes(0xff, s);
   count_upward_arcs<<<blocks_for(n), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), n, upward.data());
   CUDA_CHECK_LAUNCH();
   std::size_t bytes = temp.size();
@@ -189,29 +206,29 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host) {
   write_upward_arcs<<<blocks_for(n), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), g.w.data(), n, start.data(),
                                                      edges.data());
   CUDA_CHECK_LAUNCH();
-  std::uint32_t last_start = 0, last_count = 0;  // edge count = start[n-1] + upward[n-1]
-  CUDA_CHECK(cudaMemcpyAsync(&last_start, start.data() + n - 1, 4, cudaMemcpyDeviceToHost, s));
-  CUDA_CHECK(cudaMemcpyAsync(&last_count, upward.data() + n - 1, 4, cudaMemcpyDeviceToHost, s));
-  CUDA_CHECK(cudaStreamSynchronize(s));
-  unsigned m = last_start + last_count;
-  while (m > 0) {
-    best.fill_bytes(0xff, s);
-    lightest_edge<<<blocks_for(m), kBlock, 0, s>>>(edges.data(), m, best.data());
-    CUDA_CHECK_LAUNCH();
-    hook<<<blocks_for(n), kBlock, 0, s>>>(edges.data(), best.data(), n, parent.data());
-    CUDA_CHECK_LAUNCH();
-    break_pairs_and_emit<<<blocks_for(n), kBlock, 0, s>>>(edges.data(), best.data(), parent.data(), n, link.data(),
-                                                          chosen.data(), counters.data() + 1);
-    CUDA_CHECK_LAUNCH();
-    find_roots<<<blocks_for(n), kBlock, 0, s>>>(link.data(), n, root.data());
-    CUDA_CHECK_LAUNCH();
-    bytes = temp.size();
-    CUDA_CHECK(cub::DeviceSelect::If(temp.data(), bytes, Relabelled(edges.data(), Relabel{root.data()}), next.data(),
-                                     counters.data(), int(m), CrossesComponents{}, s));
-    m = read_counter(0);
-    std::swap(edges, next);
+  std::uint64_t m_bound = m0;  // the count is exact at each check, an upper bound in between
+  int cur = 0;                 // counters[cur] holds the current edge count
+  while (m_bound > 0) {
+    for (int r = 0; r < kRoundsPerCheck; ++r) {
+      lightest_edge<<<blocks_for(m_bound), kBlock, 0, s>>>(edges.data(), counters.data() + cur, best.data());
+      CUDA_CHECK_LAUNCH();
+      hook_and_emit<<<blocks_for(n), kBlock, 0, s>>>(edges.data(), best.data(), next_best.data(), n, link.data(),
+                                                     chosen.data(), counters.data() + 2);
+      CUDA_CHECK_LAUNCH();
+      find_roots<<<blocks_for(n), kBlock, 0, s>>>(link.data(), n, root.data());
+      CUDA_CHECK_LAUNCH();
+      bytes = temp.size();
+      CUDA_CHECK(cub::DeviceSelect::If(temp.data(), bytes, relabelled(counters.data() + cur), next.data(),
+                                       counters.data() + (1 - cur), int(m_bound), CrossesComponents{}, s));
+      cur = 1 - cur;
+      std::swap(edges, next);
+      std::swap(best, next_best);
+    }
+    CUDA_CHECK(cudaMemcpyAsync(readback.data(), counters.data(), 3 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(cudaStreamSynchronize(s));
+    m_bound = readback[cur];
   }
-  const unsigned k = read_counter(1);
+  const unsigned k = readback[2];
   if (k > 0) {
     arcs_to_forest<<<blocks_for(k), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), g.w.data(), n, chosen.data(), k,
                                                     forest.data());

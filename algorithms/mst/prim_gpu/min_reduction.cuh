@@ -16,6 +16,11 @@
 // skipping kernel2; above it each thread compares about max_blocks elements
 // and at most max_blocks partials remain for kernel2.
 //
+// An optional epilogue runs on one thread of the final kernel with the result
+// (value, index): the paper's step (2), "one thread swaps the chosen entry to
+// the front", happens after kernel1, or after kernel2 when it runs, without a
+// launch of its own.
+//
 // The last warp synchronises with __syncwarp() instead of relying on implicit
 // lock-step execution (the paper's volatile idiom, CUDA 2.3): since Volta the
 // threads of a warp may diverge, and __syncwarp is the barrier that keeps the
@@ -31,6 +36,11 @@ namespace gs::mst_gpu {
 
 inline constexpr unsigned kMinReduceMaxThreads = 256;
 inline constexpr unsigned kMinReduceDefaultMaxBlocks = 64;
+
+// The default epilogue: nothing.
+struct NoEpilogue {
+  __device__ void operator()(std::uint32_t, std::uint32_t) const {}
+};
 
 namespace detail {
 
@@ -64,9 +74,11 @@ __device__ __forceinline__ void shared_min_index_tree(std::uint32_t* sv, std::ui
 
 // kCarried == false: kernel1 (an element's index is its position);
 // kCarried == true: kernel2 (indices come from kernel1's index array).
-template <unsigned kBlock, bool kCarried>
+// kFinal: this launch produces the result, so its thread 0 runs the epilogue.
+template <unsigned kBlock, bool kCarried, class Epilogue>
 __global__ void __launch_bounds__(kBlock) min_reduce_kernel(const std::uint32_t* values, const std::uint32_t* indices,
-                                                            std::uint32_t len, std::uint32_t* out_v, std::uint32_t* out_i) {
+                                                            std::uint32_t len, std::uint32_t* out_v, std::uint32_t* out_i,
+                                                            bool final, Epilogue epilogue) {
   __shared__ std::uint32_t sv[kBlock];
   __shared__ std::uint32_t si[kBlock];
   const unsigned tid = threadIdx.x;
@@ -88,15 +100,18 @@ __global__ void __launch_bounds__(kBlock) min_reduce_kernel(const std::uint32_t*
   if (tid == 0) {
     out_v[blockIdx.x] = sv[0];
     out_i[blockIdx.x] = si[0];
+    if (final) epilogue(sv[0], si[0]);
   }
 }
 
-template <bool kCarried>
+template <bool kCarried, class Epilogue>
 void launch_min_reduce(unsigned block, unsigned grid, const std::uint32_t* values, const std::uint32_t* indices,
-                       std::uint32_t len, std::uint32_t* out_v, std::uint32_t* out_i, cudaStream_t s) {
+                       std::uint32_t len, std::uint32_t* out_v, std::uint32_t* out_i, bool final, Epilogue epilogue,
+                       cudaStream_t s) {
   switch (block) {
 #define GS_MIN_REDUCE_CASE(B) \
-  case B: min_reduce_kernel<B, kCarried><<<grid, B, 0, s>>>(values, indices, len, out_v, out_i); break;
+  case B: min_reduce_kernel<B, kCarried, Epilogue><<<grid, B, 0, s>>>(values, indices, len, out_v, out_i, final, epilogue); \
+    break;
     GS_MIN_REDUCE_CASE(256)
     GS_MIN_REDUCE_CASE(128)
     GS_MIN_REDUCE_CASE(64)
@@ -138,14 +153,18 @@ class MinReduction {
   }
 
   // Enqueues the reduction of values[0, len) (len >= 1) on `s`; the minimum
-  // and its index land in value_out()[0] and index_out()[0] on the device.
+  // and its index land in value_out()[0] and index_out()[0] on the device,
+  // and epilogue(value, index) runs on one device thread once they are known.
   // Returns the number of kernels launched (1 or 2).
-  int run(const std::uint32_t* values, std::uint32_t len, cudaStream_t s = 0) {
+  template <class Epilogue = NoEpilogue>
+  int run(const std::uint32_t* values, std::uint32_t len, cudaStream_t s = 0, Epilogue epilogue = {}) {
     const unsigned grid = grid_for(len);
-    detail::launch_min_reduce<false>(min_reduce_block_size(len), grid, values, nullptr, len, t1_.data(), t2_.data(), s);
+    detail::launch_min_reduce<false>(min_reduce_block_size(len), grid, values, nullptr, len, t1_.data(), t2_.data(),
+                                     grid == 1, epilogue, s);
     if (grid == 1) return 1;
     // kernel2 in place: its single block reads every partial before writing T[0].
-    detail::launch_min_reduce<true>(min_reduce_block_size(grid), 1, t1_.data(), t2_.data(), grid, t1_.data(), t2_.data(), s);
+    detail::launch_min_reduce<true>(min_reduce_block_size(grid), 1, t1_.data(), t2_.data(), grid, t1_.data(), t2_.data(),
+                                    true, epilogue, s);
     return 2;
   }
 

@@ -10,6 +10,7 @@
 
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "algorithms/mst/prim_gpu/min_reduction.cuh"  // NoEpilogue
 
 namespace gs::mst_gpu {
 
@@ -19,8 +20,9 @@ namespace {
 
 inline constexpr unsigned kNaiveBlock = 256;
 
+template <class Epilogue>
 __global__ void naive_min_kernel(const std::uint32_t* values, std::uint32_t len, unsigned long long* partial,
-                                 unsigned* ticket, std::uint32_t* out_v, std::uint32_t* out_i) {
+                                 unsigned* ticket, std::uint32_t* out_v, std::uint32_t* out_i, Epilogue epilogue) {
   __shared__ unsigned long long s_best;
   __shared__ bool s_last;
   if (threadIdx.x == 0) s_best = ~0ull;
@@ -41,6 +43,7 @@ __global__ void naive_min_kernel(const std::uint32_t* values, std::uint32_t len,
     *out_v = std::uint32_t(s_best >> 32);
     *out_i = std::uint32_t(s_best);
     *ticket = 0;  // ready for the next launch
+    epilogue(*out_v, *out_i);
   }
 }
 
@@ -54,13 +57,14 @@ class NaiveMinFinder {
     ticket_.fill_bytes(0);
   }
 
-  // Enqueues the search of values[0, len) (len >= 1); returns the device pointer to the index.
-  const std::uint32_t* operator()(const std::uint32_t* values, std::uint32_t len, cudaStream_t s) {
+  // Enqueues the search of values[0, len) (len >= 1); epilogue(value, index)
+  // runs on one device thread of the last block once they are known.
+  template <class Epilogue = NoEpilogue>
+  void run(const std::uint32_t* values, std::uint32_t len, cudaStream_t s = 0, Epilogue epilogue = {}) {
     const unsigned grid = (len + detail::kNaiveBlock - 1) / detail::kNaiveBlock;
     detail::naive_min_kernel<<<grid, detail::kNaiveBlock, 0, s>>>(values, len, partial_.data(), ticket_.data(),
-                                                                   out_.data(), out_.data() + 1);
+                                                                   out_.data(), out_.data() + 1, epilogue);
     CUDA_CHECK_LAUNCH();
-    return out_.data() + 1;
   }
   const std::uint32_t* value_out() const { return out_.data(); }
   const std::uint32_t* index_out() const { return out_.data() + 1; }

@@ -5,7 +5,7 @@
 // taken so far; R3' = R3[k, |V|-1) are the candidates. Each of the |V|-2 steps
 //   (1) finds the minimum of R3' and its index (FindMin),
 //   (2) swaps that entry to position k with one thread and stores its R2
-//       vertex in C,
+//       vertex in C (the finder's epilogue: thread 0 of its final kernel),
 //   (3) decrease-distance: one thread per remaining candidate n compares
 //       w(C, n) with R3[n] and updates R1/R3; C's adjacency list is staged
 //       through shared memory, so that all threads look up C->n in the same
@@ -89,20 +89,33 @@ __global__ void __launch_bounds__(kDecreaseBlock) decrease_distance(const eid_t*
   }
 }
 
-// One thread: the chosen candidate (index relative to position k) moves to k.
-__global__ void take_min_entry(vid_t* r1, vid_t* r2, std::uint32_t* r3, vid_t* c, const std::uint32_t* chosen_index,
-                               std::uint32_t k) {
-  const std::uint32_t j = k + *chosen_index;
-  const vid_t a = r1[j], b = r2[j];
-  const std::uint32_t wt = r3[j];
-  r1[j] = r1[k];
-  r2[j] = r2[k];
-  r3[j] = r3[k];
-  r1[k] = a;
-  r2[k] = b;
-  r3[k] = wt;
-  *c = b;
-}
+}  // namespace
+}  // namespace detail
+
+// Step (2) on one device thread: the chosen candidate (index relative to
+// position k) moves to position k, its vertex becomes C.
+struct TakeMinEntry {
+  vid_t* r1;
+  vid_t* r2;
+  std::uint32_t* r3;
+  vid_t* c;
+  std::uint32_t k;
+  __device__ void operator()(std::uint32_t, std::uint32_t chosen_index) const {
+    const std::uint32_t j = k + chosen_index;
+    const vid_t a = r1[j], b = r2[j];
+    const std::uint32_t wt = r3[j];
+    r1[j] = r1[k];
+    r2[j] = r2[k];
+    r3[j] = r3[k];
+    r1[k] = a;
+    r2[k] = b;
+    r3[k] = wt;
+    *c = b;
+  }
+};
+
+namespace detail {
+namespace {
 
 inline unsigned blocks_for(std::uint64_t items, unsigned block) { return unsigned((items + block - 1) / block); }
 
@@ -116,8 +129,8 @@ inline void launch_decrease(const DeviceCsr& g, EdgeTable& t, std::uint32_t begi
 }  // namespace
 }  // namespace detail
 
-// `find_min(values, len, stream)` enqueues the search of values[0, len) and
-// returns a device pointer to the chosen index (relative to values).
+// `find_min(values, len, stream, take)` enqueues the search of values[0, len)
+// and has one device thread call take(min value, index relative to values).
 template <class FindMin>
 GpuMsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min, const char* program) {
   check_prim_input(host, program);
@@ -146,9 +159,7 @@ GpuMsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min,
   CUDA_CHECK_LAUNCH();
   detail::launch_decrease(g, t, 0, entries, s);  // C = vertex 0: its edges fill the table
   for (std::uint32_t k = 0; k + 1 < entries; ++k) {  // |V|-2 steps
-    const std::uint32_t* chosen = find_min(t.r3.data() + k, entries - k, s);
-    detail::take_min_entry<<<1, 1, 0, s>>>(t.r1.data(), t.r2.data(), t.r3.data(), t.c.data(), chosen, k);
-    CUDA_CHECK_LAUNCH();
+    find_min(t.r3.data() + k, entries - k, s, TakeMinEntry{t.r1.data(), t.r2.data(), t.r3.data(), t.c.data(), k});
     detail::launch_decrease(g, t, k + 1, entries, s);
   }
   timer.stop(s);

@@ -7,9 +7,8 @@ namespace gs::mst_gpu {
 
 GpuMsfResult prim_minreduce_gpu(const Csr<std::uint32_t>& g, unsigned max_blocks) {
   MinReduction reduce(max_blocks);
-  auto find_min = [&reduce](const std::uint32_t* values, std::uint32_t len, cudaStream_t s) {
-    reduce.run(values, len, s);
-    return reduce.index_out();
+  auto find_min = [&reduce](const std::uint32_t* values, std::uint32_t len, cudaStream_t s, TakeMinEntry take) {
+    reduce.run(values, len, s, take);
   };
   return prim_edge_table(g, find_min, "prim_minreduce_gpu");
 }

@@ -7,7 +7,10 @@ namespace gs::mst_gpu {
 
 GpuMsfResult prim_naive_gpu(const Csr<std::uint32_t>& g) {
   NaiveMinFinder finder(g.n > 1 ? g.n - 1 : 1);
-  return prim_edge_table(g, finder, "prim_naive_gpu");
+  auto find_min = [&finder](const std::uint32_t* values, std::uint32_t len, cudaStream_t s, TakeMinEntry take) {
+    finder.run(values, len, s, take);
+  };
+  return prim_edge_table(g, find_min, "prim_naive_gpu");
 }
 
 }  // namespace gs::mst_gpu
