@@ -63,8 +63,8 @@ std::vector<PieceSpec> pieces(const std::string& scale) {
   const vid_t launch_cap = paper ? vid_t(1) << 16 : vid_t(1) << 15;
   const vid_t resident_cap = paper ? vid_t(1) << 17 : vid_t(1) << 16;
   return {
-      {{"paper", paper ? 30.0 : 10.0, true}, powers_of_two(7, paper ? 14 : 12), {}},
-      {{"extended", paper ? 150.0 : 20.0, true},
+      {{"paper", paper ? 15.0 : 5.0, true}, powers_of_two(7, paper ? 14 : 12), {}},
+      {{"extended", paper ? 90.0 : 20.0, true},
        powers_of_two(15, paper ? 20 : 17),
        {{"prim_naive_gpu", launch_cap}, {"prim_minreduce_gpu", launch_cap}, {"prim_resident_gpu", resident_cap}}},
   };
