@@ -13,9 +13,9 @@ cp experiments/CMakeLists.txt $SRC/experiments/ && cp -r experiments/hybrid_dfs 
 cp tests/CMakeLists.txt tests/gpu_test_main.cpp $SRC/tests/ && cp -r tests/hybrid_dfs $SRC/tests/
 T0=$(date +%s)
 BUDGET=${HD_BUDGET_S:-400}  # seconds for the whole script: each piece gets what is left
-(cd $SRC && cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=90 > $OUT/build.log 2>&1 &&
-  cmake --build build/default --target hybrid_dfs test_hybrid_dfs_cpu test_hybrid_dfs_gpu -j16 >> $OUT/build.log 2>&1) ||
-  { echo "BUILD FAILED"; tail -40 $OUT/build.log; exit 1; }
+(cd $SRC && cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=90 > /tmp/hd-build.log 2>&1 &&
+  cmake --build build/default --target hybrid_dfs test_hybrid_dfs_cpu test_hybrid_dfs_gpu -j16 >> /tmp/hd-build.log 2>&1) ||
+  { echo "BUILD FAILED"; tail -40 /tmp/hd-build.log; exit 1; }
 echo "build: $(( $(date +%s) - T0 )) s"
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
 $SRC/build/default/tests/test_hybrid_dfs_cpu > $OUT/tests.log 2>&1; echo "cpu tests rc=$?"
