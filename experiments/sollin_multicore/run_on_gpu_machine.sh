@@ -11,6 +11,9 @@ shift
 pieces=("$@")
 [ ${#pieces[@]} -eq 0 ] && pieces=(gpu fig2-threads fig1 ext20000)
 root=$(pwd)
+# The pruned copy has no .git: name the commit for the metadata JSON (the caller
+# may set GS_SOURCE_COMMIT where the tree arrives without .git either).
+export GS_SOURCE_COMMIT=${GS_SOURCE_COMMIT:-$(git -C "$root" rev-parse HEAD 2>/dev/null)}
 src=/tmp/paperB-src
 res=/tmp/paperB-results
 rm -rf "$src" "$res" && mkdir -p "$src" "$res"
