@@ -120,7 +120,7 @@ def sollin_multicore():
 
 
 def kruskal_100m():
-    phases = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s"]
+    phases = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s", "resident_s", "cub_sortpairs_s"]
 
     def row_set(m, algo, threads):
         scale = m / 1e8
@@ -136,6 +136,9 @@ def kruskal_100m():
                 ph["h2d_s"] = ph["d2h_s"] = 1.2e9 * scale / 8e9
                 ph["sort_s"] += 0.9 * scale  # unpack/repack on the host
         total = sum(v for k, v in ph.items() if k != "generate_s")
+        if algo == "kruskal_cub_gpu":  # the pipeline also times itself with the edges resident, and plain CUB
+            ph["resident_s"] = sort + ph["unionfind_s"]
+            ph["cub_sortpairs_s"] = 0.003 * scale
         base = dict(graph="path-random-m%d" % m, generator="path-random", n=100000, m=m, seed=1, algorithm=algo,
                     threads=threads, device="gpu" if gpu else "cpu", answer="weight=%d;edges=99999" % 4999950)
         return trials(base, total, {k: "%.6g" % v for k, v in ph.items()})
