@@ -4,7 +4,7 @@
 // (from a scan of the branch array, or from a queue). Load balance over
 // RMAT's skewed degrees uses three granularities: a lane expands its own
 // vertex when it has < 32 arcs, the whole warp strides the arcs of vertices
-// with 32..kBlockDegree arcs (one at a time, chosen by ballot), and vertices
+// with 32..kBlockDegree-1 arcs (one at a time, chosen by ballot), and vertices
 // with more are listed and expanded by whole blocks in a second kernel.
 // A vertex is claimed in the visited bitmap with test-and-test-and-set.
 #include "algorithms/traversal/gpu_traversal.hpp"
@@ -25,7 +25,9 @@ namespace {
 
 constexpr unsigned kFull = 0xffffffffu;
 constexpr std::uint32_t kUnreachedLevel = 0xffffffffu;
-constexpr eid_t kBlockDegree = 2048;
+// RMAT without relabelling puts its hubs at small ids, i.e. in the same few
+// warps: a low block threshold keeps any one warp's serial work short.
+constexpr eid_t kBlockDegree = 256;
 constexpr int kThreads = 256;
 
 // Device counters of one branch.
@@ -228,7 +230,7 @@ struct GpuTraversal::Impl {
     expand_kernel<kFromQueue, kPush><<<blocks_for(items), kThreads>>>(dg(), branch, level.data(), visited.data(), queue,
                                                                       queue_size, next, counters.data(), large.data());
     CUDA_CHECK_LAUNCH();
-    expand_large_kernel<kPush><<<grid / 4, kThreads>>>(dg(), branch, level.data(), visited.data(), large.data(), next,
+    expand_large_kernel<kPush><<<grid, kThreads>>>(dg(), branch, level.data(), visited.data(), large.data(), next,
                                                        counters.data());
     CUDA_CHECK_LAUNCH();
     return read_counters();
@@ -382,7 +384,8 @@ GpuRunTimes GpuTraversal::cpu_gpu_hybrid(vid_t source, std::vector<std::uint32_t
   // Only the stacks travel (O(visited so far)), not an O(N) branch array.
   const std::size_t found = p.segment_begin.back();
   std::vector<std::uint64_t> seg(p.segment_begin.begin(), p.segment_begin.end());
-  m.queue_a.upload(ws.stack.data(), found);
+  // Into the existing queue (DeviceBuffer::upload would shrink it to `found`).
+  CUDA_CHECK(cudaMemcpyAsync(m.queue_a.data(), ws.stack.data(), found * sizeof(vid_t), cudaMemcpyHostToDevice));
   m.segments.upload(seg);
   CUDA_CHECK(cudaStreamSynchronize(0));
   const double t2 = now_s();
