@@ -34,16 +34,29 @@ class Digraph {
   using Graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, ArcWeight<W>,
                                                    boost::no_property, vid_t, eid_t>;
 
-  // Every arc of `g` (both arcs of an undirected edge): for Prim, Dijkstra, BFS.
+  // Every arc of `g` (both arcs of an undirected edge) except self loops: for
+  // Prim, Dijkstra, BFS. Self loops change none of their answers, but BGL's
+  // Prim relaxes a finished vertex's self loop and loses its tree edge.
   explicit Digraph(const Csr<W>& g) {
-    std::vector<std::pair<vid_t, vid_t>> arcs(g.num_arcs());
-    std::vector<ArcWeight<W>> w(g.num_arcs());
+    std::vector<eid_t> kept(std::size_t(g.n) + 1, 0);  // arcs kept before vertex x
 #pragma omp parallel for schedule(dynamic, 4096)
-    for (std::int64_t x = 0; x < std::int64_t(g.n); ++x)
-      for (eid_t i = g.offsets[x]; i < g.offsets[x + 1]; ++i) {
-        arcs[i] = {vid_t(x), g.adj[i]};
-        w[i].weight = g.weighted() ? g.w[i] : W(1);
-      }
+    for (std::int64_t x = 0; x < std::int64_t(g.n); ++x) {
+      eid_t k = 0;
+      for (eid_t i = g.offsets[x]; i < g.offsets[x + 1]; ++i) k += g.adj[i] != vid_t(x);
+      kept[x + 1] = k;
+    }
+    for (vid_t x = 0; x < g.n; ++x) kept[x + 1] += kept[x];
+    std::vector<std::pair<vid_t, vid_t>> arcs(kept[g.n]);
+    std::vector<ArcWeight<W>> w(kept[g.n]);
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (std::int64_t x = 0; x < std::int64_t(g.n); ++x) {
+      eid_t k = kept[x];
+      for (eid_t i = g.offsets[x]; i < g.offsets[x + 1]; ++i)
+        if (g.adj[i] != vid_t(x)) {
+          arcs[k] = {vid_t(x), g.adj[i]};
+          w[k++].weight = g.weighted() ? g.w[i] : W(1);
+        }
+    }
     graph_ = Graph(boost::edges_are_sorted, arcs.begin(), arcs.end(), w.begin(), g.n);
   }
 

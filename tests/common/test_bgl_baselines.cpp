@@ -42,6 +42,19 @@ TEST(BglBaselines, KruskalAndPrimGiveTheMinimumForest) {
   EXPECT_NO_THROW(v.check(p, "bgl_prim"));
 }
 
+TEST(BglBaselines, PrimIgnoresSelfLoops) {
+  // BGL's Prim alone would relax 1's self loop after 1 is finished and lose edge 0-1.
+  gs::EdgeList<W> el;
+  el.n = 3;
+  el.add(0, 1, 5);
+  el.add(1, 1, 1);
+  el.add(1, 2, 2);
+  auto p = gs::bgl::prim(gs::bgl::Digraph<W>(gs::edge_list_to_csr(el)));
+  EXPECT_EQ(p.size(), 2u);
+  EXPECT_EQ(total(p), 7);
+  EXPECT_NO_THROW(gs::verify::MsfVerifier<W>(el).check(p, "bgl_prim"));
+}
+
 TEST(BglBaselines, DijkstraDistancesAndUnreachable) {
   gs::EdgeList<float> el;
   el.n = 4;
