@@ -32,28 +32,6 @@ struct ProgramOptions {
 ProgramRun run_program(const std::string& name, const Csr<W>& g, const bgl::Digraph<W>& bgl,
                        const ProgramOptions& opt);
 
-// The graph for BGL Prim: `g` without self loops. BGL relaxes a vertex's self
-// loop while the vertex is still gray, overwriting its tree edge (predecessor
-// := itself), so gs::bgl::prim loses that vertex's edge. A self loop is never
-// in a spanning forest, so dropping it changes no answer.
-inline Csr<W> without_self_loops(const Csr<W>& g) {
-  Csr<W> out;
-  out.n = g.n;
-  out.directed = g.directed;
-  out.offsets.assign(std::size_t(g.n) + 1, 0);
-  out.adj.reserve(g.num_arcs());
-  out.w.reserve(g.w.size());
-  for (vid_t x = 0; x < g.n; ++x) {
-    for (eid_t i = g.offsets[x]; i < g.offsets[x + 1]; ++i)
-      if (g.adj[i] != x) {
-        out.adj.push_back(g.adj[i]);
-        if (g.weighted()) out.w.push_back(g.w[i]);
-      }
-    out.offsets[x + 1] = out.adj.size();
-  }
-  return out;
-}
-
 // Admission control for `name` on `g` (ResourceError, exit 3, when it does not fit).
 void require_memory(const std::string& name, const Csr<W>& g);
 
