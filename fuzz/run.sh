@@ -8,7 +8,7 @@
 #   fuzz/run.sh                      every reader, 30 s each
 #   FUZZ_SECONDS=10 fuzz/run.sh gsc  one reader
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 SECONDS_EACH=${FUZZ_SECONDS:-30}
 BUILD=${FUZZ_BUILD:-build/fuzz}
 FORMATS=${*:-gr mtx el wel txt gsc gsc_resealed}

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# GPU memory checking (issue 10): every CUDA program of the suite at small sizes
+# under compute-sanitizer's memcheck, racecheck, synccheck and initcheck.
+#
+#   scripts/gpu-sanitize.sh            (make gpu-sanitize)
+#
+# What runs, for each tool:
+#   * every ctest test labelled `gpu` (the GPU unit tests, their own small sizes);
+#   * every experiment's CUDA programs (`--list-algorithms` lines tagged [gpu];
+#     CPU and OpenCL programs are left out) on tiny --input graphs written by gen:
+#     G(256, 2048) for prim_gpu, kruskal_100m, dijkstra_deg5; complete K48 for
+#     sollin_multicore; RMAT 2^10 x 8192 for hybrid_dfs; with memcheck also the
+#     one-vertex and disconnected edge cases.
+# Exit 0: every run clean, or no GPU here (a printed skip). Exit 1: any finding,
+# failure or timeout (the summary table says which; logs in $OUT/logs).
+#
+# Environment: BUILD (default build/default; configured with the default preset
+#   when absent), TOOLS (default "memcheck racecheck synccheck initcheck"),
+#   RUN_TIMEOUT seconds per run (default 300), GPU_TESTS=0 to skip the ctest
+#   tests, OUT (default $BUILD/gpu-sanitize), CUDA_ARCHITECTURES (e.g. 90) for
+#   a fresh configure, JOBS.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+BUILD=${BUILD:-build/default}
+TOOLS=${TOOLS:-memcheck racecheck synccheck initcheck}
+RUN_TIMEOUT=${RUN_TIMEOUT:-300}
+GPU_TESTS=${GPU_TESTS:-1}
+OUT=${OUT:-$BUILD/gpu-sanitize}
+JOBS=${JOBS:-$(nproc)}
+
+skip() { echo "gpu-sanitize: SKIPPED: $1"; exit 0; }
+command -v nvidia-smi >/dev/null 2>&1 || skip "no nvidia-smi: this machine has no NVIDIA GPU driver"
+nvidia-smi -L 2>/dev/null | grep -q '^GPU ' || skip "nvidia-smi lists no GPU"
+
+SANITIZER=$(command -v compute-sanitizer || true)
+for c in "${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" "${CUDA_HOME:-/usr/local/cuda}/compute-sanitizer/compute-sanitizer"; do
+  [ -z "$SANITIZER" ] && [ -x "$c" ] && SANITIZER=$c
+done
+if [ -z "$SANITIZER" ]; then
+  echo "gpu-sanitize: a GPU is here but compute-sanitizer is not (it ships with the CUDA toolkit; set CUDA_HOME)" >&2
+  exit 1
+fi
+echo "gpu-sanitize: $("$SANITIZER" --version | tail -1) on $(nvidia-smi -L | head -1)"
+
+# Build the experiments, gen and the GPU tests.
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGS_CUDA=ON \
+    ${CUDA_ARCHITECTURES:+-DCMAKE_CUDA_ARCHITECTURES=$CUDA_ARCHITECTURES} >/dev/null || exit 1
+fi
+mapfile -t GPU_TEST_NAMES < <(ctest --test-dir "$BUILD" -L gpu -N 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p')
+EXPERIMENTS=()
+for e in prim_gpu sollin_multicore kruskal_100m dijkstra_deg5 hybrid_dfs; do
+  [ -d "experiments/$e" ] && EXPERIMENTS+=("$e")
+done
+: >"$BUILD/gpu-sanitize-build.log"
+build() { cmake --build "$BUILD" --target "$1" -j "$JOBS" >>"$BUILD/gpu-sanitize-build.log" 2>&1; }
+echo "gpu-sanitize: building gen ${EXPERIMENTS[*]} and ${#GPU_TEST_NAMES[@]} GPU tests (log: $BUILD/gpu-sanitize-build.log)"
+build gen || { tail -30 "$BUILD/gpu-sanitize-build.log"; echo "gpu-sanitize: gen does not build" >&2; exit 1; }
+# A program that does not build is reported in the summary; the others still run.
+BUILD_FAILED=()
+keep_built() {  # keep_built ARRAY_NAME: drops (and records) the targets that fail to build
+  local -n names=$1
+  local kept=() t
+  for t in "${names[@]}"; do if build "$t"; then kept+=("$t"); else BUILD_FAILED+=("$t"); fi; done
+  names=("${kept[@]}")
+}
+keep_built EXPERIMENTS
+if [ "$GPU_TESTS" = 1 ]; then keep_built GPU_TEST_NAMES; else GPU_TEST_NAMES=(); fi
+BIN=$BUILD/bin
+
+rm -rf "$OUT"
+mkdir -p "$OUT/logs" "$OUT/inputs" "$OUT/results"
+gen() { "$BIN/gen" "$@" >/dev/null 2>&1 || { echo "gpu-sanitize: gen $* failed" >&2; exit 1; }; }
+gen gtgraph-random --n 256 --m 2048 --out "$OUT/inputs/small.gr"
+gen complete --n 48 --out "$OUT/inputs/complete48.gr"
+gen rmat --scale 10 --m 8192 --out "$OUT/inputs/rmat10.el"
+EDGE=tests/data/hardening/edge
+
+input_for() {
+  case $1 in
+    sollin_multicore) echo "$OUT/inputs/complete48.gr" ;;
+    hybrid_dfs) echo "$OUT/inputs/rmat10.el" ;;
+    *) echo "$OUT/inputs/small.gr" ;;
+  esac
+}
+extra_args() { [ "$1" = sollin_multicore ] && echo "--bandwidth-mib 1 --baseline-trials 0"; }
+gpu_algorithms() { "$BIN/$1" --list-algorithms 2>/dev/null | awk -F'\t' '$2 ~ /^\[gpu\]/ {print $1}' | paste -sd, -; }
+
+# One sanitizer run: NAME TOOL CMD...; records "TOOL NAME STATUS DETAIL" in $OUT/runs.tsv.
+sanitize() {
+  local name=$1 tool=$2; shift 2
+  local log="$OUT/logs/$tool-$name.log" extra=()
+  case $tool in
+    memcheck) extra=(--leak-check full) ;;
+    racecheck) extra=(--racecheck-report hazard) ;;
+  esac
+  local t0=$SECONDS
+  timeout -k 10 "$RUN_TIMEOUT" "$SANITIZER" --tool "$tool" --error-exitcode 99 --print-limit 50 "${extra[@]}" "$@" >"$log" 2>&1
+  local rc=$? status detail
+  local errors
+  errors=$(grep -o 'ERROR SUMMARY: [0-9]* error' "$log" | tail -1 | grep -o '[0-9]*' || true)
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then status=TIMEOUT detail="over ${RUN_TIMEOUT} s"
+  elif [ $rc -eq 99 ] || [ "${errors:-0}" -gt 0 ]; then status=FINDING detail="${errors:-?} errors"
+  elif [ $rc -eq 77 ]; then status=SKIPPED detail="test skipped itself (no device?)"
+  elif [ $rc -ne 0 ]; then status=FAILED detail="exit $rc: $(grep -v '^=========' "$log" | tail -1 | cut -c1-80)"
+  else status=clean detail="0 errors"
+  fi
+  printf '%s\t%s\t%s\t%s\t%ss\n' "$tool" "$name" "$status" "$detail" "$((SECONDS - t0))" >>"$OUT/runs.tsv"
+  printf '  %-10s %-40s %-8s %s (%ss)\n' "$tool" "$name" "$status" "$detail" "$((SECONDS - t0))"
+}
+
+: >"$OUT/runs.tsv"
+for t in "${BUILD_FAILED[@]}"; do
+  printf 'build\t%s\tFAILED\tdoes not compile (see %s)\t0s\n' "$t" "$BUILD/gpu-sanitize-build.log" | tee -a "$OUT/runs.tsv"
+done
+for tool in $TOOLS; do
+  echo "== $tool"
+  for t in "${GPU_TEST_NAMES[@]}"; do
+    sanitize "$t" "$tool" "$BUILD/tests/$t"
+  done
+  for e in "${EXPERIMENTS[@]}"; do
+    algs=$(gpu_algorithms "$e")
+    [ -n "$algs" ] || { echo "  $e: no [gpu] programs listed"; continue; }
+    inputs=("$(input_for "$e")")
+    # The edge cases are MST/SSSP inputs; memcheck only (the cheap tool).
+    if [ "$tool" = memcheck ] && [ "$e" != sollin_multicore ] && [ "$e" != hybrid_dfs ]; then
+      inputs+=("$EDGE/single-vertex.gr" "$EDGE/disconnected.gr")
+    fi
+    for input in "${inputs[@]}"; do
+      # shellcheck disable=SC2046
+      sanitize "$e-$(basename "$input")" "$tool" "$BIN/$e" --input "$input" --algorithms "$algs" --trials 1 \
+        --out "$OUT/results/$tool" $(extra_args "$e")
+    done
+  done
+done
+
+echo
+echo "gpu-sanitize summary ($OUT/summary.txt; logs in $OUT/logs)"
+{
+  printf '%-10s %-44s %-8s %s\n' tool run status detail
+  awk -F'\t' '{printf "%-10s %-44s %-8s %s (%s)\n", $1, $2, $3, $4, $5}' "$OUT/runs.tsv"
+} | tee "$OUT/summary.txt"
+bad=$(awk -F'\t' '$3 != "clean" && $3 != "SKIPPED"' "$OUT/runs.tsv" | wc -l)
+total=$(wc -l <"$OUT/runs.tsv")
+if [ "$bad" -gt 0 ]; then
+  echo "gpu-sanitize: $bad of $total runs not clean"
+  exit 1
+fi
+echo "gpu-sanitize: all $total runs clean"
