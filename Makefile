@@ -48,3 +48,26 @@ paper:
 
 clean:
 	rm -rf build
+
+# Hardening (issue 10). test-hardening: the debug preset (ASan + UBSan, CPU only)
+# builds only what the io tests and tests/hardening need, then runs them (crash
+# safety is about signals, not memory: it runs in `make test` only).
+# fuzz: libFuzzer targets per reader, FUZZ_SECONDS each (clang only; skips
+# without it). gpu-sanitize: compute-sanitizer over every CUDA program (skips
+# without a GPU).
+FUZZ_SECONDS ?= 30
+IO_TESTS := $(shell sed -n 's/.*NAME *\([A-Za-z0-9_]*\).*/\1/p' tests/io/CMakeLists.txt 2>/dev/null)
+HARDENING_TARGETS := gen prim_gpu sollin_multicore kruskal_100m dijkstra_deg5 $(IO_TESTS)
+
+.PHONY: test-hardening fuzz gpu-sanitize
+
+test-hardening: deps
+	cmake --preset debug
+	cmake --build --preset debug -j $(JOBS) --target $(HARDENING_TARGETS)
+	ctest --preset debug -j $(JOBS) -R '^(test_io_|hardening_)' -E crash_safety
+
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) fuzz/run.sh
+
+gpu-sanitize:
+	JOBS=$(JOBS) scripts/gpu-sanitize.sh
