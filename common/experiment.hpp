@@ -42,6 +42,13 @@ struct Piece {
 inline void print_pieces(const std::vector<Piece>& pieces) {
   for (const auto& p : pieces) std::printf("%s\t%.0f\t%s\n", p.name.c_str(), p.est_seconds, p.needs_gpu ? "gpu" : "cpu");
 }
+// The same for an experiment's own piece descriptions, each holding a `Piece piece`.
+template <class Spec>
+void print_pieces(const std::vector<Spec>& specs) {
+  std::vector<Piece> pieces;
+  for (const auto& s : specs) pieces.push_back(s.piece);
+  print_pieces(pieces);
+}
 
 // Returns the median of the timed trials' seconds. `run(trial)` gets -1 for the warm-up.
 template <class F>

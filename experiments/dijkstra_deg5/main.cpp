@@ -279,9 +279,7 @@ int run(int argc, char** argv) {
     }
   std::vector<PieceSpec> pieces = pieces_for(opt, sources, sizes);
   if (opt.list_pieces) {
-    std::vector<Piece> list;
-    for (const auto& p : pieces) list.push_back(p.piece);
-    print_pieces(list);
+    print_pieces(pieces);
     return 0;
   }
   if (!opt.piece.empty()) {

@@ -140,9 +140,7 @@ int run(int argc, char** argv) {
   }
   const std::vector<PieceSpec> specs = pieces(opt.scale);
   if (opt.list_pieces) {
-    std::vector<Piece> ps;
-    for (const auto& s : specs) ps.push_back(s.piece);
-    print_pieces(ps);
+    print_pieces(specs);
     return 0;
   }
   prim_gpu_exp::ProgramOptions popt;
