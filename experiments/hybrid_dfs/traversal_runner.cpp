@@ -6,6 +6,10 @@
 #include "common/timer.hpp"
 #ifdef GS_HAVE_CUDA
 #include "algorithms/traversal/gpu_traversal.hpp"
+#else
+namespace gs::traversal {
+class GpuTraversal {};  // never constructed in a CPU-only build; complete so unique_ptr can delete it
+}  // namespace gs::traversal
 #endif
 
 namespace gs::hybrid_dfs {
