@@ -35,8 +35,12 @@ inline bool atomic_lower(std::atomic<std::uint32_t>& d, std::uint32_t bits) {
 }  // namespace
 
 std::vector<float> delta_stepping_omp(const Csr<float>& g, vid_t source, float delta, int threads) {
+  require_nonnegative_weights(g, "delta_stepping_omp");
+  return delta_stepping_omp_prevalidated(g, source, delta, threads);
+}
+
+std::vector<float> delta_stepping_omp_prevalidated(const Csr<float>& g, vid_t source, float delta, int threads) {
   const std::string who = "delta_stepping_omp";
-  require_nonnegative_weights(g, who);
   require_source(g, source, who);
   if (!(delta > 0)) throw InputError(who + ": delta must be positive");
   const int T = threads > 0 ? threads : omp_get_max_threads();
