@@ -193,6 +193,9 @@ void run_table1(Context& cx) {
   const std::uint64_t reads = words / 4;
   const std::uint64_t seq_sum = bench::expected_sequential_checksum(words);
   const std::uint64_t rand_sum = bench::expected_random_checksum(words, reads);
+  // The CPU rows run on exactly the thread count their `threads` column names
+  // (--threads, else every core), not on the OpenMP default.
+  const int cpu_threads = opt.threads > 0 ? opt.threads : omp_get_num_procs();
   auto row = [&](const std::string& alg, const std::string& device, auto&& measure, std::uint64_t expected) {
     ResultRow base;
     base.graph = "array-" + std::to_string(words * 8 >> 20) + "MiB";
@@ -201,7 +204,7 @@ void run_table1(Context& cx) {
     base.m = 0;
     base.seed = 0;
     base.algorithm = alg;
-    base.threads = device == "cpu" ? (opt.threads > 0 ? opt.threads : omp_get_num_procs()) : 1;
+    base.threads = device == "cpu" ? cpu_threads : 1;
     base.device = device;
     CommonOptions per = opt;
     per.trials = std::max(3, opt.trials);
@@ -221,6 +224,7 @@ void run_table1(Context& cx) {
   };
   {
     require_host_memory(words * 8, "table1 CPU bandwidth array");
+    omp_set_num_threads(cpu_threads);
     bench::CpuReadBench cpu(words);
     row("bw_seq_cpu", "cpu", [&] { return cpu.sequential(); }, seq_sum);
     row("bw_rand_cpu", "cpu", [&] { return cpu.random(reads); }, rand_sum);
