@@ -34,8 +34,9 @@ MSF = {
     "complete-multi-edge-self-loop.gr": (7, 2),
 }
 MST_EXPERIMENTS = {"prim_gpu", "sollin_multicore", "kruskal_100m"}
-# Documented refusals (exit 2): program -> (files it may refuse, words the refusal must use).
-REFUSALS = {"sollin_multicore": ("complete-", ("not a complete graph", "needs edge weights"))}
+# Documented refusals (exit 2): program -> (file-name prefixes it accepts, words the refusal of
+# any other file must use). One vertex is trivially a complete graph.
+REFUSALS = {"sollin_multicore": (("complete-", "single-vertex"), ("not a complete graph", "needs edge weights"))}
 
 
 def check(bin_dir, program, path, tmp):
