@@ -8,22 +8,14 @@
 #include "algorithms/mst/boruvka_dense_gpu/boruvka_dense_gpu.hpp"
 #include "algorithms/mst/sollin/sollin.hpp"
 #include "common/verify/msf.hpp"
+#include "tests/sollin_multicore/random_matrix.hpp"
 
 namespace {
 
 using gs::DenseMatrix16;
 using gs::vid_t;
 
-DenseMatrix16 random_matrix(vid_t n, std::uint32_t max_w, std::uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<std::uint32_t> w(0, max_w);
-  DenseMatrix16 d;
-  d.n = n;
-  d.a.assign(std::size_t(n) * n, 0);
-  for (vid_t i = 1; i < n; ++i)
-    for (vid_t j = 0; j < i; ++j) d.at(i, j) = d.at(j, i) = std::uint16_t(w(rng));
-  return d;
-}
+using gs::test::random_matrix;
 
 void expect_verified(const DenseMatrix16& d, const std::string& what) {
   SCOPED_TRACE(what);

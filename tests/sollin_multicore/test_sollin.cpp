@@ -15,6 +15,7 @@
 #include "common/convert.hpp"
 #include "common/errors.hpp"
 #include "common/verify/msf.hpp"
+#include "tests/sollin_multicore/random_matrix.hpp"
 
 namespace {
 
@@ -24,17 +25,7 @@ using Forest = std::vector<gs::Edge<std::uint32_t>>;
 using gs::mst::SollinSolver;
 using gs::mst::SollinStrategy;
 
-// Symmetric matrix with weights uniform in [0, max_w]; small max_w gives many ties.
-DenseMatrix16 random_matrix(vid_t n, std::uint32_t max_w, std::uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<std::uint32_t> w(0, max_w);
-  DenseMatrix16 d;
-  d.n = n;
-  d.a.assign(std::size_t(n) * n, 0);
-  for (vid_t i = 1; i < n; ++i)
-    for (vid_t j = 0; j < i; ++j) d.at(i, j) = d.at(j, i) = std::uint16_t(w(rng));
-  return d;
-}
+using gs::test::random_matrix;
 
 struct Program {
   std::string name;
