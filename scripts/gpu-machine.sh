@@ -9,6 +9,11 @@
 # The device's copy of the tree has no .git: pass the commit in GS_SOURCE_COMMIT
 # so that the results' metadata names it. Results of the pieces are packed into
 # $OUT/results.tar.gz (the device returns at most 8 files); logs go to $OUT.
+#
+# To save device time while working on one experiment:
+#   TARGETS="sollin_multicore test_boruvka_dense_gpu"  build only these targets
+#   CTEST_REGEX=sollin                                  run only the tests matching it
+#   CTEST_REGEX=none                                    run no tests
 set -u
 OUT=${OUT:-/tmp/gs-out}
 BUDGET_S=${BUDGET_S:-540}
@@ -22,18 +27,21 @@ stamp "machine"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 clinfo -l 2>&1 | head -8
 
-stamp "copy, configure, build (everything)"
+stamp "copy, configure, build (${TARGETS:-everything})"
 SRC=/tmp/gs-src
 rm -rf "$SRC" && mkdir -p "$SRC"
 tar cf - --exclude=./build --exclude=./.git . | (cd "$SRC" && tar xf -)
 cd "$SRC"
 cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=90 > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
-cmake --build --preset default -j "$(nproc)" > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }
+# shellcheck disable=SC2086
+cmake --build --preset default -j "$(nproc)" ${TARGETS:+--target $TARGETS} > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }
 
-stamp "ctest (all labels, GPU tests included)"
-ctest --preset default -j 4 --timeout 300 > "$OUT/ctest.log" 2>&1
-echo "ctest rc=$?"
-grep -E "tests passed|tests failed|Skipped|Failed|\*\*\*" "$OUT/ctest.log" | tail -30
+if [ "${CTEST_REGEX:-}" != none ]; then
+  stamp "ctest ${CTEST_REGEX:+-R $CTEST_REGEX }(all labels, GPU tests included)"
+  ctest --preset default -j 4 --timeout 300 ${CTEST_REGEX:+-R "$CTEST_REGEX"} > "$OUT/ctest.log" 2>&1
+  echo "ctest rc=$?"
+  grep -E "tests passed|tests failed|Skipped|Failed|\*\*\*" "$OUT/ctest.log" | tail -30
+fi
 
 export GS_GRAPH_CACHE=/tmp/gs-graph-cache
 mkdir -p "$OUT/r"
