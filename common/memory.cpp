@@ -31,7 +31,9 @@ void require_host_memory(std::uint64_t bytes, const std::string& what) {
 
 void require_device_memory(std::uint64_t bytes, const std::string& what) {
   if (!gpu_available()) throw ResourceError(what + " needs a GPU: " + gpu_info().why_absent);
-  const std::uint64_t avail = gpu_memory_free();
+  std::uint64_t avail = gpu_memory_free();
+  // Like GS_HOST_MEMORY_LIMIT: the free device memory to assume (tests/hardening/gpu_memory.py).
+  if (const char* lim = std::getenv("GS_DEVICE_MEMORY_LIMIT")) avail = std::strtoull(lim, nullptr, 10);
   if (bytes > avail)
     throw ResourceError(what + " needs " + format_bytes(bytes) + " of GPU memory, but only " + format_bytes(avail) +
                         " is free on " + gpu_info().name);

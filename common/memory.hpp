@@ -11,7 +11,8 @@ std::string format_bytes(std::uint64_t bytes);
 // Throws ResourceError when `bytes` exceed the available host memory (MemAvailable,
 // or GS_HOST_MEMORY_LIMIT bytes when that environment variable is set).
 void require_host_memory(std::uint64_t bytes, const std::string& what);
-// Same for free device memory; throws ResourceError when there is no GPU.
+// Same for free device memory (or GS_DEVICE_MEMORY_LIMIT bytes when set); throws
+// ResourceError when there is no GPU.
 void require_device_memory(std::uint64_t bytes, const std::string& what);
 
 }  // namespace gs

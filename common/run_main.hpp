@@ -22,8 +22,9 @@ int run_main(const char* program, F&& body) {
   } catch (const VerificationError& e) {
     std::fprintf(stderr, "%s: VERIFICATION FAILED: %s\n", program, e.what());
     return kExitVerificationFailed;
-  } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "%s: not enough resources: out of host memory\n", program);
+  } catch (const std::bad_alloc& e) {
+    // Host `new`, or Thrust's device allocator (its bad_alloc names the CUDA error).
+    std::fprintf(stderr, "%s: not enough resources: an allocation failed (%s)\n", program, e.what());
     return kExitNoResources;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: internal error: %s\n", program, e.what());

@@ -19,7 +19,7 @@ NEEDS = re.compile(r"needs ([\d.]+ \w+) of host memory, but only ([\d.]+ \w+) is
 LIMIT = 4_000_000  # bytes: below every quick-scale CPU piece's graph, above a 1 MiB side buffer
 
 # One CPU piece per experiment whose quick-scale graph exceeds LIMIT.
-PIECES = {"sollin_multicore": "fig1", "kruskal_100m": "main", "dijkstra_deg5": "opencl-cpu"}
+PIECES = {"sollin_multicore": "fig1", "kruskal_100m": "main", "dijkstra_deg5": "opencl-cpu", "hybrid_dfs": "fig3"}
 # prim_gpu's quick sizes (n <= 16384, 10 n edges) fit in LIMIT: refuse at a tighter one.
 TIGHT = {"prim_gpu": ("paper", 1000)}
 

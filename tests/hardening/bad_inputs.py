@@ -27,7 +27,7 @@ HARDENING_BAD = os.path.join(ROOT, "tests", "data", "hardening", "bad")
 # row's message fragment is checked where the row was written for that type.
 # Rows whose value is bad only for the row's weight type (1.5 is a fine float).
 TYPE_SPECIFIC = ("is not an integer", "does not fit the weight type")
-READ_WEIGHT = {"prim_gpu": "u32", "sollin_multicore": "u32", "kruskal_100m": "u32", "dijkstra_deg5": "f32"}
+READ_WEIGHT = {"prim_gpu": "u32", "sollin_multicore": "u32", "kruskal_100m": "u32", "dijkstra_deg5": "f32", "hybrid_dfs": "u32"}
 
 
 def corpus():

@@ -16,7 +16,7 @@ EXIT_BAD_INPUT = 2
 EXIT_NO_RESOURCES = 3
 
 # The experiment executables and the tool every check runs.
-EXPERIMENTS = ["prim_gpu", "sollin_multicore", "kruskal_100m", "dijkstra_deg5"]
+EXPERIMENTS = ["prim_gpu", "sollin_multicore", "kruskal_100m", "dijkstra_deg5", "hybrid_dfs"]
 TOOLS = ["gen"]
 
 # Options that keep a run small where a program spends time before reading its
