@@ -1,7 +1,8 @@
 #include "algorithms/mst/boruvka_dense_gpu/boruvka_dense_gpu.hpp"
 
+#include <cooperative_groups.h>
 #include <cub/block/block_reduce.cuh>
-#include <cub/device/device_scan.cuh>
+#include <cub/block/block_scan.cuh>
 
 #include <algorithm>
 #include <string>
@@ -17,8 +18,13 @@
 namespace gs::mst {
 namespace {
 
+namespace cg = cooperative_groups;
+
 constexpr int kBlock = 256;
-constexpr int kRowAlign = 8;  // matrix rows padded to 8 entries: 16-byte vector loads
+constexpr int kRowAlign = 8;       // matrix rows padded to 8 entries: 16-byte vector loads
+constexpr int kScanItems = 8;      // per thread in the one-block scans
+constexpr int kMaxBlocksPerSm = 4; // enough to stream memory; fewer blocks make each grid sync cheaper
+constexpr int kMaxLevels = 32;     // each level at least halves the vertices: 17 for n < 65536
 
 std::size_t row_pitch(vid_t n) { return (std::size_t(n) + kRowAlign - 1) / kRowAlign * kRowAlign; }
 
@@ -27,64 +33,102 @@ struct MinOp {
   __device__ T operator()(const T& a, const T& b) const { return b < a ? b : a; }
 };
 
+// Everything the level loop touches (device pointers).
+struct Levels {
+  const std::uint16_t* matrix;
+  std::size_t pitch;
+  vid_t n;
+  Choice* choice;
+  vid_t *parent, *root, *is_root, *rank, *new_id, *head, *next;
+  EdgeKey *big, *small, *tree;
+  unsigned int* tree_size;
+  vid_t* level_sizes;  // [0] = n, then the contracted sizes; ends at a size <= 1
+};
+
+__device__ vid_t grid_rank() { return vid_t(blockIdx.x * blockDim.x + threadIdx.x); }
+__device__ vid_t grid_width() { return vid_t(gridDim.x * blockDim.x); }
+
 // Level 1 select: one warp per row, 8 weights per 16-byte load, ties to the lower column.
-__global__ void select_input_kernel(const std::uint16_t* __restrict__ a, std::size_t pitch, vid_t n, Choice* choice) {
-  const vid_t i = vid_t((blockIdx.x * std::size_t(blockDim.x) + threadIdx.x) / 32);
+__device__ void select_input(const Levels& L) {
   const int lane = threadIdx.x % 32;
-  if (i >= n) return;
-  const uint4* row = reinterpret_cast<const uint4*>(a + i * pitch);
-  Choice m = kNoChoice;
-  for (std::size_t c = lane; c < pitch / kRowAlign; c += 32) {
-    const uint4 v = row[c];
-    const std::uint32_t words[4] = {v.x, v.y, v.z, v.w};
+  for (vid_t i = grid_rank() / 32; i < L.n; i += grid_width() / 32) {
+    const uint4* row = reinterpret_cast<const uint4*>(L.matrix + i * L.pitch);
+    Choice m = kNoChoice;
+    for (std::size_t c = lane; c < L.pitch / kRowAlign; c += 32) {
+      const uint4 v = row[c];
+      const std::uint32_t words[4] = {v.x, v.y, v.z, v.w};
 #pragma unroll
-    for (int e = 0; e < kRowAlign; ++e) {
-      const vid_t j = vid_t(c * kRowAlign + e);
-      const std::uint32_t w = (words[e / 2] >> (16 * (e % 2))) & 0xffffu;
-      if (j < n && j != i) m = min(m, make_choice(w, j));
+      for (int e = 0; e < kRowAlign; ++e) {
+        const vid_t j = vid_t(c * kRowAlign + e);
+        const std::uint32_t w = (words[e / 2] >> (16 * (e % 2))) & 0xffffu;
+        if (j < L.n && j != i) m = min(m, make_choice(w, j));
+      }
     }
+    m = __reduce_min_sync(0xffffffffu, m);
+    if (lane == 0) L.choice[i] = m;
   }
-  m = __reduce_min_sync(0xffffffffu, m);
-  if (lane == 0) choice[i] = m;
 }
 
 // Selected edges (the mutual pair once, at the larger index) and the hooks:
 // every vertex points at its target, except the smaller end of the mutual pair,
 // which becomes its tree's root.
-__global__ void emit_and_hook_kernel(const Choice* choice, vid_t nn, const EdgeKey* cur, EdgeKey* tree,
-                                     unsigned int* tree_size, vid_t* parent) {
-  const vid_t v = vid_t(blockIdx.x * std::size_t(blockDim.x) + threadIdx.x);
-  if (v >= nn) return;
-  const vid_t t = choice_target(choice[v]);
-  const bool mutual = choice_target(choice[t]) == v;
-  parent[v] = mutual && v < t ? v : t;
-  if (mutual && t > v) return;
-  const EdgeKey k = cur ? cur[std::size_t(v) * nn + t] : edge_key(choice_weight(choice[v]), min(v, t), max(v, t));
-  tree[atomicAdd(tree_size, 1u)] = k;
+__device__ void emit_and_hook(const Levels& L, vid_t nn, const EdgeKey* cur) {
+  for (vid_t v = grid_rank(); v < nn; v += grid_width()) {
+    const vid_t t = choice_target(L.choice[v]);
+    const bool mutual = choice_target(L.choice[t]) == v;
+    const vid_t p = mutual && v < t ? v : t;
+    L.parent[v] = p;
+    L.is_root[v] = p == v;
+    if (mutual && t > v) continue;
+    const EdgeKey k = cur ? cur[std::size_t(v) * nn + t] : edge_key(choice_weight(L.choice[v]), min(v, t), max(v, t));
+    L.tree[atomicAdd(L.tree_size, 1u)] = k;
+  }
 }
 
-__global__ void find_roots_kernel(const vid_t* parent, vid_t nn, vid_t* root, vid_t* is_root) {
-  const vid_t v = vid_t(blockIdx.x * std::size_t(blockDim.x) + threadIdx.x);
-  if (v >= nn) return;
-  vid_t r = v;
-  while (parent[r] != r) r = parent[r];
-  root[v] = r;
-  is_root[v] = r == v;
+// out[0..count) = exclusive prefix sums of in[0..count), out[count] = the total; one block.
+__device__ void block_exclusive_sum(const vid_t* in, vid_t count, vid_t* out) {
+  using Scan = cub::BlockScan<vid_t, kBlock>;
+  __shared__ typename Scan::TempStorage temp;
+  vid_t carry = 0;
+  for (vid_t base = 0; base < count; base += kBlock * kScanItems) {
+    vid_t items[kScanItems];
+#pragma unroll
+    for (int k = 0; k < kScanItems; ++k) {
+      const vid_t x = base + threadIdx.x * kScanItems + k;
+      items[k] = x < count ? in[x] : 0;
+    }
+    vid_t total = 0;
+    Scan(temp).ExclusiveSum(items, items, total);
+#pragma unroll
+    for (int k = 0; k < kScanItems; ++k) {
+      const vid_t x = base + threadIdx.x * kScanItems + k;
+      if (x < count) out[x] = carry + items[k];
+    }
+    carry += total;
+    __syncthreads();  // temp is reused by the next tile
+  }
+  if (threadIdx.x == 0) out[count] = carry;
 }
 
-__global__ void relabel_kernel(const vid_t* root, const vid_t* rank, vid_t nn, vid_t* new_id, vid_t* member_count) {
-  const vid_t v = vid_t(blockIdx.x * std::size_t(blockDim.x) + threadIdx.x);
-  if (v >= nn) return;
-  const vid_t a = rank[root[v]];
-  new_id[v] = a;
-  atomicAdd(&member_count[a], 1u);
+// Roots of the hook trees; new ids in the order of the roots (block 0 scans
+// while the others follow the parent chains); empty member lists.
+__device__ void find_roots_and_rank(const Levels& L, vid_t nn) {
+  for (vid_t v = grid_rank(); v < nn; v += grid_width()) {
+    vid_t r = v;
+    while (L.parent[r] != r) r = L.parent[r];
+    L.root[v] = r;
+    L.head[v] = kNoVertex;
+  }
+  if (blockIdx.x == 0) block_exclusive_sum(L.is_root, nn, L.rank);
 }
 
-__global__ void scatter_members_kernel(const vid_t* new_id, vid_t nn, const vid_t* offset, vid_t* cursor, vid_t* members) {
-  const vid_t v = vid_t(blockIdx.x * std::size_t(blockDim.x) + threadIdx.x);
-  if (v >= nn) return;
-  const vid_t a = new_id[v];
-  members[offset[a] + atomicAdd(&cursor[a], 1u)] = v;
+// New ids, and every old vertex pushed onto its new vertex's member list.
+__device__ void relabel_and_link(const Levels& L, vid_t nn) {
+  for (vid_t v = grid_rank(); v < nn; v += grid_width()) {
+    const vid_t a = L.rank[L.root[v]];
+    L.new_id[v] = a;
+    L.next[v] = atomicExch(&L.head[a], v);
+  }
 }
 
 // Rows of the input matrix: 8 weights per 16-byte load.
@@ -119,83 +163,112 @@ struct ContractedRows {
   }
 };
 
-// One block per new vertex a: its members' rows are folded into row a in
-// shared memory (minimum key per new neighbour), the row is written out, and
-// a's choice is selected from it (the fused select).
+// Each block builds the rows of new vertices blockIdx.x, + gridDim.x, ...: the
+// members' rows are folded into `srow` in shared memory (minimum key per new
+// neighbour), the row is written out, and its choice selected (the fused select).
 template <class Rows>
-__global__ void __launch_bounds__(kBlock) merge_kernel(Rows rows, const vid_t* __restrict__ new_id,
-                                                       const vid_t* member_offset, const vid_t* members, vid_t nn2,
-                                                       EdgeKey* out, Choice* choice) {
-  extern __shared__ unsigned long long srow[];
-  const vid_t a = blockIdx.x;
-  for (vid_t b = threadIdx.x; b < nn2; b += blockDim.x) srow[b] = kNoEdgeKey;
-  __syncthreads();
-  for (vid_t p = member_offset[a]; p < member_offset[a + 1]; ++p) {
-    rows.for_each(members[p], [&](vid_t j, EdgeKey k) {
-      const vid_t b = new_id[j];
-      if (k < srow[b]) atomicMin(&srow[b], (unsigned long long)k);
-    });
-  }
-  __syncthreads();
-  Choice m = kNoChoice;
-  EdgeKey* out_row = out + std::size_t(a) * nn2;
-  for (vid_t b = threadIdx.x; b < nn2; b += blockDim.x) {
-    const EdgeKey k = b == a ? kNoEdgeKey : EdgeKey(srow[b]);  // edges inside a are dropped
-    out_row[b] = k;
-    if (b != a) m = min(m, make_choice(key_weight(k), b));
-  }
+__device__ void merge(const Levels& L, Rows rows, vid_t nn2, EdgeKey* out, unsigned long long* srow) {
   using Reduce = cub::BlockReduce<Choice, kBlock>;
   __shared__ typename Reduce::TempStorage temp;
-  const Choice best = Reduce(temp).Reduce(m, MinOp{});
-  if (threadIdx.x == 0) choice[a] = best;
+  for (vid_t a = blockIdx.x; a < nn2; a += gridDim.x) {
+    for (vid_t b = threadIdx.x; b < nn2; b += blockDim.x) srow[b] = kNoEdgeKey;
+    __syncthreads();
+    for (vid_t i = L.head[a]; i != kNoVertex; i = L.next[i]) {
+      rows.for_each(i, [&](vid_t j, EdgeKey k) {
+        const vid_t b = L.new_id[j];
+        if (k < srow[b]) atomicMin(&srow[b], (unsigned long long)k);
+      });
+    }
+    __syncthreads();
+    Choice m = kNoChoice;
+    EdgeKey* out_row = out + std::size_t(a) * nn2;
+    for (vid_t b = threadIdx.x; b < nn2; b += blockDim.x) {
+      const EdgeKey k = b == a ? kNoEdgeKey : EdgeKey(srow[b]);  // edges inside a are dropped
+      out_row[b] = k;
+      if (b != a) m = min(m, make_choice(key_weight(k), b));
+    }
+    const Choice best = Reduce(temp).Reduce(m, MinOp{});
+    if (threadIdx.x == 0) L.choice[a] = best;
+    __syncthreads();  // srow and temp are reused by the next new vertex
+  }
 }
 
-unsigned grid_for(std::size_t threads) { return unsigned((threads + kBlock - 1) / kBlock); }
+// The whole solve in one cooperative launch: the phases of a level are
+// separated by grid-wide barriers instead of kernel launches, and the loop
+// ends on the device (no host round trip per level).
+__global__ void __launch_bounds__(kBlock) boruvka_levels_kernel(Levels L) {
+  extern __shared__ unsigned long long srow[];
+  cg::grid_group grid = cg::this_grid();
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    *L.tree_size = 0;
+    L.level_sizes[0] = L.n;
+  }
+  select_input(L);
+  grid.sync();
+  const EdgeKey* cur = nullptr;  // nullptr while on the input
+  vid_t nn = L.n;
+  for (int level = 0;; ++level) {
+    emit_and_hook(L, nn, cur);
+    grid.sync();
+    find_roots_and_rank(L, nn);
+    grid.sync();
+    const vid_t nn2 = L.rank[nn];
+    if (blockIdx.x == 0 && threadIdx.x == 0) L.level_sizes[level + 1] = nn2;
+    if (nn2 <= 1) return;  // the same value in every block: all leave together
+    relabel_and_link(L, nn);
+    grid.sync();
+    EdgeKey* out = level % 2 == 0 ? L.big : L.small;
+    if (cur) merge(L, ContractedRows{cur, nn}, nn2, out, srow);
+    else merge(L, InputRows{L.matrix, L.pitch, L.n}, nn2, out, srow);
+    grid.sync();
+    cur = out;
+    nn = nn2;
+  }
+}
 
-int shared_memory_optin() {
-  int device = 0, bytes = 0;
+int device_attribute(cudaDeviceAttr what) {
+  int device = 0, value = 0;
   CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  return bytes;
+  CUDA_CHECK(cudaDeviceGetAttribute(&value, what, device));
+  return value;
 }
 
-// Lets a kernel's dynamic shared memory use all the opt-in capacity that its
-// static shared memory (the block reduction's) leaves.
-void allow_full_shared_memory(const void* kernel) {
+int static_shared_bytes() {
   cudaFuncAttributes attr{};
-  CUDA_CHECK(cudaFuncGetAttributes(&attr, kernel));
-  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  shared_memory_optin() - int(attr.sharedSizeBytes)));
+  CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(boruvka_levels_kernel)));
+  return int(attr.sharedSizeBytes);
 }
 
 }  // namespace
 
 struct DenseBoruvkaGpu::Buffers {
   std::size_t pitch = 0;
+  std::size_t shared_bytes = 0;  // dynamic shared memory: the first contracted row
+  unsigned grid = 0;             // co-resident blocks of the cooperative launch
   DeviceBuffer<std::uint16_t> matrix;
   DeviceBuffer<EdgeKey> big, small, tree;
   DeviceBuffer<Choice> choice;
-  DeviceBuffer<vid_t> parent, root, is_root, rank, new_id, count, offset, cursor, members;
+  DeviceBuffer<vid_t> parent, root, is_root, rank, new_id, head, next, level_sizes;
   DeviceBuffer<unsigned int> tree_size;
-  DeviceBuffer<unsigned char> scan_temp;
-  std::size_t scan_temp_bytes = 0;
 };
 
 vid_t DenseBoruvkaGpu::max_vertices() {
-  // 1 KiB stays for the block reduction's static shared memory.
-  return vid_t(std::min<std::uint64_t>(kMaxSollinVertices, 2ull * (shared_memory_optin() - 1024) / sizeof(EdgeKey)));
+  const int room = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin) - static_shared_bytes();
+  return vid_t(std::min<std::uint64_t>(kMaxSollinVertices, 2ull * room / sizeof(EdgeKey) + 1));
 }
 
 std::uint64_t DenseBoruvkaGpu::device_bytes(vid_t n) {
   const std::uint64_t half = n / 2, quarter = n / 4;
   return std::uint64_t(n) * row_pitch(n) * 2 + (half * half + quarter * quarter + n) * sizeof(EdgeKey) +
-         std::uint64_t(n) * 11 * sizeof(vid_t) + (16u << 20);
+         std::uint64_t(n) * 9 * sizeof(vid_t) + (16u << 20);
 }
 
 DenseBoruvkaGpu::DenseBoruvkaGpu(vid_t n) : n_(n), d_(std::make_unique<Buffers>()) {
   if (n > max_vertices())
     throw InputError("boruvka_dense_gpu: n = " + std::to_string(n) + " exceeds " + std::to_string(max_vertices()) +
                      " (a contracted row must fit in shared memory)");
+  if (!device_attribute(cudaDevAttrCooperativeLaunch))
+    throw ResourceError("boruvka_dense_gpu: the device does not support cooperative launches");
   require_device_memory(device_bytes(n), "boruvka_dense_gpu n = " + std::to_string(n));
   Buffers& d = *d_;
   d.pitch = row_pitch(n);
@@ -204,13 +277,17 @@ DenseBoruvkaGpu::DenseBoruvkaGpu(vid_t n) : n_(n), d_(std::make_unique<Buffers>(
   d.small.resize(std::max<std::size_t>(1, std::size_t(n / 4) * (n / 4)));
   d.tree.resize(std::max<vid_t>(1, n));
   d.choice.resize(n + 1);
-  for (auto* b : {&d.parent, &d.root, &d.is_root, &d.rank, &d.new_id, &d.count, &d.offset, &d.cursor, &d.members})
-    b->resize(n + 1);
+  for (auto* b : {&d.parent, &d.root, &d.is_root, &d.rank, &d.new_id, &d.head, &d.next}) b->resize(n + 1);
+  d.level_sizes.resize(kMaxLevels);
   d.tree_size.resize(1);
-  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, d.scan_temp_bytes, d.is_root.data(), d.rank.data(), int(n + 1)));
-  d.scan_temp.resize(std::max<std::size_t>(1, d.scan_temp_bytes));
-  allow_full_shared_memory(reinterpret_cast<const void*>(merge_kernel<InputRows>));
-  allow_full_shared_memory(reinterpret_cast<const void*>(merge_kernel<ContractedRows>));
+  // The first contracted level has at most n / 2 vertices; later ones fewer.
+  d.shared_bytes = std::max<std::size_t>(1, n / 2) * sizeof(EdgeKey);
+  const auto* kernel = reinterpret_cast<const void*>(boruvka_levels_kernel);
+  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(d.shared_bytes)));
+  int per_sm = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, boruvka_levels_kernel, kBlock, d.shared_bytes));
+  if (per_sm < 1) throw ResourceError("boruvka_dense_gpu: the level kernel cannot be resident for n = " + std::to_string(n));
+  d.grid = unsigned(std::min(per_sm, kMaxBlocksPerSm) * device_attribute(cudaDevAttrMultiProcessorCount));
 }
 
 DenseBoruvkaGpu::~DenseBoruvkaGpu() = default;
@@ -230,42 +307,15 @@ std::vector<Edge<std::uint32_t>> DenseBoruvkaGpu::solve(GpuSolveTimes* times) {
   level_sizes_.assign(1, n_);
   std::vector<Edge<std::uint32_t>> forest;
   if (n_ < 2) return forest;
+  Levels levels{d.matrix.data(), d.pitch, n_, d.choice.data(), d.parent.data(), d.root.data(), d.is_root.data(),
+                d.rank.data(), d.new_id.data(), d.head.data(), d.next.data(), d.big.data(), d.small.data(),
+                d.tree.data(), d.tree_size.data(), d.level_sizes.data()};
+  void* args[] = {&levels};
   CudaEventTimer timer;
   timer.start();
-  CUDA_CHECK(cudaMemsetAsync(d.tree_size.data(), 0, sizeof(unsigned int)));
-  select_input_kernel<<<grid_for(std::size_t(n_) * 32), kBlock>>>(d.matrix.data(), d.pitch, n_, d.choice.data());
+  CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(boruvka_levels_kernel), dim3(d.grid),
+                                         dim3(kBlock), args, d.shared_bytes, 0));
   CUDA_CHECK_LAUNCH();
-  const EdgeKey* cur = nullptr;
-  vid_t nn = n_;
-  for (int level = 0;; ++level) {
-    emit_and_hook_kernel<<<grid_for(nn), kBlock>>>(d.choice.data(), nn, cur, d.tree.data(), d.tree_size.data(), d.parent.data());
-    CUDA_CHECK_LAUNCH();
-    find_roots_kernel<<<grid_for(nn), kBlock>>>(d.parent.data(), nn, d.root.data(), d.is_root.data());
-    CUDA_CHECK_LAUNCH();
-    // rank over nn + 1 entries: rank[nn] is the number of new vertices (is_root[nn] is 0).
-    CUDA_CHECK(cudaMemsetAsync(d.is_root.data() + nn, 0, sizeof(vid_t)));
-    CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d.scan_temp.data(), d.scan_temp_bytes, d.is_root.data(), d.rank.data(), int(nn + 1)));
-    vid_t nn2 = 0;
-    CUDA_CHECK(cudaMemcpy(&nn2, d.rank.data() + nn, sizeof(vid_t), cudaMemcpyDeviceToHost));
-    level_sizes_.push_back(nn2);
-    if (nn2 <= 1) break;
-    CUDA_CHECK(cudaMemsetAsync(d.count.data(), 0, (nn2 + 1) * sizeof(vid_t)));
-    CUDA_CHECK(cudaMemsetAsync(d.cursor.data(), 0, nn2 * sizeof(vid_t)));
-    relabel_kernel<<<grid_for(nn), kBlock>>>(d.root.data(), d.rank.data(), nn, d.new_id.data(), d.count.data());
-    CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d.scan_temp.data(), d.scan_temp_bytes, d.count.data(), d.offset.data(), int(nn2 + 1)));
-    scatter_members_kernel<<<grid_for(nn), kBlock>>>(d.new_id.data(), nn, d.offset.data(), d.cursor.data(), d.members.data());
-    CUDA_CHECK_LAUNCH();
-    EdgeKey* out = (level % 2 == 0 ? d.big : d.small).data();
-    const std::size_t smem = std::size_t(nn2) * sizeof(EdgeKey);
-    if (cur)
-      merge_kernel<<<nn2, kBlock, smem>>>(ContractedRows{cur, nn}, d.new_id.data(), d.offset.data(), d.members.data(), nn2, out, d.choice.data());
-    else
-      merge_kernel<<<nn2, kBlock, smem>>>(InputRows{d.matrix.data(), d.pitch, n_}, d.new_id.data(), d.offset.data(), d.members.data(), nn2, out, d.choice.data());
-    CUDA_CHECK_LAUNCH();
-    cur = out;
-    nn = nn2;
-  }
   timer.stop();
   const double compute = timer.seconds();
   WallTimer copy;
@@ -276,6 +326,12 @@ std::vector<Edge<std::uint32_t>> DenseBoruvkaGpu::solve(GpuSolveTimes* times) {
   if (times) {
     times->compute_s = compute;
     times->d2h_s = copy.seconds();
+  }
+  std::vector<vid_t> sizes(kMaxLevels);
+  CUDA_CHECK(cudaMemcpy(sizes.data(), d.level_sizes.data(), kMaxLevels * sizeof(vid_t), cudaMemcpyDeviceToHost));
+  for (int k = 1; k < kMaxLevels; ++k) {
+    level_sizes_.push_back(sizes[k]);
+    if (sizes[k] <= 1) break;
   }
   forest.reserve(size);
   for (EdgeKey k : keys) forest.push_back(key_edge(k));

@@ -3,6 +3,9 @@
 // (select with ties to the lower index; mutual pair once; contract; merge with
 // the next select fused), with one thread block per new vertex building its
 // contracted row in shared memory, like the conflict-free CPU version.
+// The whole level loop is one cooperative kernel (phases separated by grid-wide
+// barriers, the termination test on the device), so a solve costs one launch
+// and no host round trip per level.
 //
 // The matrix copy (upload) and the solve are timed separately: `seconds` in
 // the experiment is solve() with the matrix already resident.
@@ -17,7 +20,7 @@
 namespace gs::mst {
 
 struct GpuSolveTimes {
-  double compute_s = 0;  // CUDA events around the levels (the matrix resident)
+  double compute_s = 0;  // CUDA events around the level kernel (the matrix resident)
   double d2h_s = 0;      // copying the tree back
 };
 
