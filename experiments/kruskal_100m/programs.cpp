@@ -22,7 +22,7 @@ std::vector<AlgorithmInfo> all_programs() {
       {"kruskal_cdp", "paper program 4: CDP2 recursive quicksort kernel", true},
       {"bgl_kruskal", "library baseline: boost::kruskal_minimum_spanning_tree", false},
       {"filter_kruskal_omp", "beyond: parallel filter-Kruskal (OpenMP)", false},
-      {"kruskal_cub_gpu", "beyond: CUB pipeline, light-prefix radix sort of packed keys, pinned copies", true},
+      {"kruskal_cub_gpu", "beyond: CUB pipeline, light-prefix radix sort + device Boruvka, heavy edges filtered on the device", true},
   };
 }
 

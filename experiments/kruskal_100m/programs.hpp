@@ -35,8 +35,10 @@ inline constexpr const char* kSecondsDefinition =
     "kruskal_thrust and kruskal_cdp: end to end as the paper timed them (unpack/allocate/copy to the GPU, sort, "
     "copy back/repack, union-find scan); bgl_kruskal: boost::kruskal_minimum_spanning_tree on a graph built "
     "beforehand (build_s); filter_kruskal_omp: the whole algorithm; kruskal_cub_gpu: end to end from pinned host "
-    "memory (copy to the GPU, threshold/select/radix sort/gather, copy back, union-find scan; pinning in pin_s, "
-    "the same run without the upload in resident_s, plain CUB SortPairs of all weights in cub_sortpairs_s)";
+    "memory (copy to the GPU, threshold/select/radix sort/gather of the light edges, Boruvka on the device, the heavy "
+    "edges filtered by component and added only if the light forest does not span, copy of the forest back; "
+    "pinning in pin_s, the same run without the upload in resident_s, plain CUB SortPairs of all weights in "
+    "cub_sortpairs_s)";
 
 std::vector<AlgorithmInfo> all_programs();
 

@@ -1,9 +1,11 @@
 // GPU programs of kruskal_100m (Thrust, CDP2 quicksort, CUB pipeline) against
-// the MsfVerifier on every case, plus the CDP2 sort itself on its worst cases.
+// the MsfVerifier on every case, plus the CDP2 sort and the CUB pipeline's
+// device Boruvka on their own worst cases.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include "algorithms/mst/kruskal/device_boruvka.cuh"
 #include "algorithms/mst/kruskal/kruskal_gpu.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/verify/msf.hpp"
@@ -91,17 +93,66 @@ TEST(KruskalGpu, AllProgramsAgreeWithVerifier) {
 
 TEST(KruskalGpu, CubPipelineLightAndHeavyPaths) {
   gs::mst::CubKruskalPipeline cub(800000);
-  // Dense random graph: the light prefix spans, the heavy part is never sorted.
+  // Dense random graph: the light prefix spans, the heavy part is never touched.
   const auto dense = gs::test::random_graph(2000, 800000, 1000000, 23);
   const gs::verify::MsfVerifier<std::uint32_t> v1(dense);
   auto e1 = gs::test::to_aos(dense);
-  EXPECT_NO_THROW(v1.check(cub.run(dense.n, e1.data(), e1.size()).forest, "kruskal_cub_gpu dense"));
-  // Disconnected graph: the forest never spans, so the heavy part is scanned too.
+  const auto r1 = cub.run(dense.n, e1.data(), e1.size());
+  EXPECT_NO_THROW(v1.check(r1.forest, "kruskal_cub_gpu dense"));
+  EXPECT_EQ(r1.phases.at("heavy_edges"), 0.0);
+  EXPECT_LT(r1.phases.at("light_edges"), double(e1.size()));
+  // Disconnected graph: the light forest does not span, so the heavy edges
+  // between its components survive the filter and are added on the device.
   const auto sparse = gs::test::random_graph(400000, 700000, 1000000, 24, false);
   const gs::verify::MsfVerifier<std::uint32_t> v2(sparse);
   auto e2 = gs::test::to_aos(sparse);
-  EXPECT_NO_THROW(v2.check(cub.run(sparse.n, e2.data(), e2.size()).forest, "kruskal_cub_gpu forest"));
+  const auto r2 = cub.run(sparse.n, e2.data(), e2.size());
+  EXPECT_NO_THROW(v2.check(r2.forest, "kruskal_cub_gpu forest"));
+  EXPECT_GT(r2.phases.at("heavy_edges"), 0.0);
+  EXPECT_LT(r2.phases.at("light_edges") + r2.phases.at("heavy_edges"), double(e2.size()));  // the filter dropped some
   EXPECT_GT(cub.cub_sort_pairs_seconds(e2.size()), 0.0);
+}
+
+// Edges sorted by weight (stable), as the pipeline hands them to DeviceBoruvka.
+std::vector<KEdge> by_weight(std::vector<KEdge> e) {
+  std::stable_sort(e.begin(), e.end(), [](const KEdge& a, const KEdge& b) { return a.w < b.w; });
+  return e;
+}
+
+// A path 0-1-...-(n-1) whose weights rise (or fall) along it: every vertex's
+// lightest edge points the same way, so one round hooks all n vertices into one
+// chain of length n - 1 (pointer jumping's worst case).
+gs::EdgeList<std::uint32_t> monotone_path(gs::vid_t n, bool rising) {
+  gs::EdgeList<std::uint32_t> g;
+  g.n = n;
+  for (gs::vid_t i = 0; i + 1 < n; ++i) g.add(i, i + 1, rising ? i + 1 : n - i);
+  return g;
+}
+
+TEST(DeviceBoruvka, MatchesVerifierInOneOrSeveralBatches) {
+  auto cases = gs::test::kruskal_cases(false);
+  cases.push_back({"path, rising weights", monotone_path(200000, true)});
+  cases.push_back({"path, falling weights", monotone_path(200000, false)});
+  gs::mst::DeviceBoruvka boruvka;
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    const gs::verify::MsfVerifier<std::uint32_t> verifier(c.g);
+    const auto sorted = by_weight(gs::test::to_aos(c.g));
+    gs::DeviceBuffer<KEdge> edges;
+    edges.upload(sorted);
+    // Later batches are heavier, as the pipeline's heavy batch after the light one.
+    for (std::size_t batches : {1, 3}) {
+      boruvka.reset(c.g.n, 0);
+      const std::size_t m = sorted.size();
+      int rounds = 0;
+      for (std::size_t b = 0; b < batches; ++b)
+        rounds += boruvka.add(edges.data() + m * b / batches, m * (b + 1) / batches - m * b / batches, 0);
+      std::vector<KEdge> forest;
+      boruvka.download(forest, 0);
+      EXPECT_NO_THROW(verifier.check(forest, "device Boruvka, " + std::to_string(batches) + " batches"));
+      EXPECT_LE(rounds, int(batches) * 20);  // about log2(n) + 1 per batch, n <= 200000
+    }
+  }
 }
 
 }  // namespace

@@ -120,7 +120,8 @@ def sollin_multicore():
 
 
 def kruskal_100m():
-    phases = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s", "resident_s", "cub_sortpairs_s"]
+    phases = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s", "resident_s", "cub_sortpairs_s",
+              "light_edges", "heavy_edges", "boruvka_rounds"]
 
     def row_set(m, algo, threads):
         scale = m / 1e8
@@ -139,6 +140,7 @@ def kruskal_100m():
         if algo == "kruskal_cub_gpu":  # the pipeline also times itself with the edges resident, and plain CUB
             ph["resident_s"] = sort + ph["unionfind_s"]
             ph["cub_sortpairs_s"] = 0.003 * scale
+            ph.update({"light_edges": 1250000, "heavy_edges": 0, "boruvka_rounds": 6})
         base = dict(graph="path-random-m%d" % m, generator="path-random", n=100000, m=m, seed=1, algorithm=algo,
                     threads=threads, device="gpu" if gpu else "cpu", answer="weight=%d;edges=99999" % 4999950)
         return trials(base, total, {k: "%.6g" % v for k, v in ph.items()})

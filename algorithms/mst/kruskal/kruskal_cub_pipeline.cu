@@ -1,4 +1,5 @@
-// Program 7: the CUB pipeline (see kruskal_gpu.hpp).
+// Program 7: the CUB pipeline (see kruskal_gpu.hpp); its union-find step is
+// device_boruvka.cu.
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "algorithms/mst/kruskal/device_boruvka.cuh"
 #include "algorithms/mst/kruskal/kruskal_gpu.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/timer.hpp"
@@ -49,9 +51,11 @@ __global__ void pick_threshold(const KEdge* e, std::size_t m, double q, std::uin
 }
 
 // Keys (w << 32 | index) of the edges on one side of the threshold, compacted
-// with one atomic per block (key order is restored by the sort).
+// with one atomic per block (key order is restored by the sort). With `comp`
+// (the heavy side, after the light forest): only edges between two different
+// components, the rest cannot join the forest.
 __global__ void select_keys(const KEdge* e, std::size_t m, const std::uint32_t* threshold, bool heavy,
-                            std::uint64_t* keys, unsigned long long* count) {
+                            const vid_t* comp, std::uint64_t* keys, unsigned long long* count) {
   using Scan = cub::BlockScan<unsigned, kThreads>;
   __shared__ typename Scan::TempStorage storage;
   __shared__ unsigned long long base;
@@ -63,7 +67,8 @@ __global__ void select_keys(const KEdge* e, std::size_t m, const std::uint32_t* 
     const std::size_t i = tile + threadIdx.x + std::size_t(k) * kThreads;
     if (i < m) {
       const std::uint32_t w = e[i].w;
-      if ((w > t) == heavy) mine[n++] = (std::uint64_t(w) << 32) | std::uint64_t(i);
+      if ((w > t) == heavy && (!comp || comp[e[i].u] != comp[e[i].v]))
+        mine[n++] = (std::uint64_t(w) << 32) | std::uint64_t(i);
     }
   }
   unsigned offset, total;
@@ -90,18 +95,18 @@ __global__ void extract_pairs(const KEdge* e, std::size_t m, std::uint32_t* w, s
 
 struct CubKruskalPipeline::Impl {
   std::size_t max_m;
-  DeviceBuffer<KEdge> edges, light;
+  DeviceBuffer<KEdge> edges, sorted;  // all edges; the selected ones in key order
   DeviceBuffer<std::uint64_t> keys, keys_alt;  // also hold the SortPairs reference's (key, value) arrays
   DeviceBuffer<std::uint8_t> temp;
   DeviceBuffer<unsigned long long> count;
   DeviceBuffer<std::uint32_t> threshold;
   PinnedBuffer<unsigned long long> small;  // count, threshold
-  PinnedBuffer<KEdge> staging;
+  DeviceBoruvka forest;
   cudaStream_t stream{};
   const KEdge* pinned = nullptr;
 
   explicit Impl(std::size_t m)
-      : max_m(m), edges(m), light(m), keys(m), keys_alt(m), count(1), threshold(1), small(2) {
+      : max_m(m), edges(m), sorted(m), keys(m), keys_alt(m), count(1), threshold(1), small(2) {
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     std::size_t a = 0, b = 0;
     cub::DoubleBuffer<std::uint64_t> k(keys.data(), keys_alt.data());
@@ -112,10 +117,11 @@ struct CubKruskalPipeline::Impl {
   }
   ~Impl() { cudaStreamDestroy(stream); }
 
-  // Selects one side of the threshold, sorts it, gathers the edges; returns how many.
-  std::size_t select_sort_gather(std::size_t m, bool heavy, std::uint32_t* threshold_out) {
+  // Selects one side of the threshold (the heavy side only between different
+  // components of `comp`), sorts it into `sorted`; returns how many.
+  std::size_t select_sort_gather(std::size_t m, bool heavy, const vid_t* comp) {
     CUDA_CHECK(cudaMemsetAsync(count.data(), 0, sizeof(unsigned long long), stream));
-    select_keys<<<blocks_for(m), kThreads, 0, stream>>>(edges.data(), m, threshold.data(), heavy, keys.data(),
+    select_keys<<<blocks_for(m), kThreads, 0, stream>>>(edges.data(), m, threshold.data(), heavy, comp, keys.data(),
                                                          count.data());
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpyAsync(&small[0], count.data(), sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
@@ -123,7 +129,6 @@ struct CubKruskalPipeline::Impl {
     CUDA_CHECK(cudaStreamSynchronize(stream));
     const std::size_t selected = std::size_t(small[0]);
     const std::uint32_t t = std::uint32_t(small[1]);
-    if (threshold_out) *threshold_out = t;
     if (selected == 0) return 0;
     // Light keys hold weights <= t: only the bits up to t's width need sorting.
     const int end_bit = heavy ? 64 : 32 + bit_width(t);
@@ -131,17 +136,10 @@ struct CubKruskalPipeline::Impl {
     std::size_t bytes = temp.size();
     CUDA_CHECK(cub::DeviceRadixSort::SortKeys(temp.data(), bytes, k, int(selected), 0, end_bit, stream));
     gather_edges<<<unsigned((selected + 255) / 256), 256, 0, stream>>>(k.Current(), selected, edges.data(),
-                                                                       light.data());
+                                                                       sorted.data());
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaStreamSynchronize(stream));
     return selected;
-  }
-
-  void download(std::size_t count_edges) {
-    if (staging.size() < count_edges) staging.resize(count_edges);
-    CUDA_CHECK(cudaMemcpyAsync(staging.data(), light.data(), count_edges * sizeof(KEdge), cudaMemcpyDeviceToHost,
-                               stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
   }
 };
 
@@ -170,47 +168,47 @@ KruskalResult CubKruskalPipeline::run(vid_t n, const KEdge* host_edges, std::siz
   Impl& s = *impl_;
   if (m > s.max_m) throw std::invalid_argument("kruskal_cub_gpu: more edges than the pipeline was built for");
   KruskalResult r;
-  double h2d = 0, sort = 0, d2h = 0, uf = 0;
+  double h2d = 0, sort = 0, forest = 0, d2h = 0;
+  std::size_t light = 0, heavy = 0;
+  int rounds = 0;
   WallTimer t;
   if (m) CUDA_CHECK(cudaMemcpyAsync(s.edges.data(), host_edges, m * sizeof(KEdge), cudaMemcpyHostToDevice, s.stream));
   CUDA_CHECK(cudaStreamSynchronize(s.stream));
   h2d = t.seconds();
 
   WallTimer resident;
-  KruskalScan scan(n);
+  s.forest.reset(n, s.stream);
   if (m > 0) {
     // About n (ln n + 1) light edges: enough to span a random graph.
     const double want = std::max(65536.0, double(n) * (std::log(std::max(2.0, double(n))) + 1.0));
     t.restart();
     pick_threshold<<<1, kSampleThreads, 0, s.stream>>>(s.edges.data(), m, want / double(m), s.threshold.data());
     CUDA_CHECK_LAUNCH();
-    std::uint32_t threshold = 0;
-    std::size_t light = s.select_sort_gather(m, false, &threshold);
+    light = s.select_sort_gather(m, false, nullptr);
     sort += t.seconds();
     t.restart();
-    s.download(light);
-    d2h += t.seconds();
-    t.restart();
-    scan.scan(s.staging.data(), light);
-    uf += t.seconds();
-    if (!scan.complete() && light < m) {  // the rest, only when the light edges did not span
+    rounds += s.forest.add(s.sorted.data(), light, s.stream);
+    forest += t.seconds();
+    if (!s.forest.spanning() && light < m) {  // the rest, only when the light edges did not span
       t.restart();
-      const std::size_t heavy = s.select_sort_gather(m, true, nullptr);
+      heavy = s.select_sort_gather(m, true, s.forest.components());
       sort += t.seconds();
       t.restart();
-      s.download(heavy);
-      d2h += t.seconds();
-      t.restart();
-      scan.scan(s.staging.data(), heavy);
-      uf += t.seconds();
+      rounds += s.forest.add(s.sorted.data(), heavy, s.stream);
+      forest += t.seconds();
     }
   }
+  t.restart();
+  s.forest.download(r.forest, s.stream);
+  d2h = t.seconds();
   r.phases["resident_s"] = resident.seconds();
   r.phases["h2d_s"] = h2d;
   r.phases["sort_s"] = sort;
+  r.phases["unionfind_s"] = forest;
   r.phases["d2h_s"] = d2h;
-  r.phases["unionfind_s"] = uf;
-  r.forest = std::move(scan.forest());
+  r.phases["light_edges"] = double(light);
+  r.phases["heavy_edges"] = double(heavy);
+  r.phases["boruvka_rounds"] = double(rounds);
   return r;
 }
 

@@ -1,7 +1,8 @@
 // Paper C's GPU Kruskal programs (host interface; CUDA inside
 // kruskal_thrust.cu, kruskal_cdp.cu, kruskal_cub_pipeline.cu). All of them
-// sort on the GPU and finish with the shared host union-find scan
-// (kruskal_scan.hpp). Phases go into KruskalResult::phases in seconds.
+// sort on the GPU; the paper's two finish with the shared host union-find scan
+// (kruskal_scan.hpp), the CUB pipeline with Boruvka rounds on the device
+// (device_boruvka.cuh). Phases go into KruskalResult::phases in seconds.
 #pragma once
 
 #include <cstddef>
@@ -24,13 +25,16 @@ KruskalResult kruskal_thrust(vid_t n, KEdge* edges, std::size_t m);
 // reached the depth limit).
 KruskalResult kruskal_cdp(vid_t n, KEdge* edges, std::size_t m, const sort::CdpQuicksortConfig& config = {});
 
-// Program 7 (beyond the paper): CUB pipeline. The edges are copied from
-// pinned host memory; on the device a sampled weight threshold selects the
-// light edges (about n (ln n + 1) of them) as packed (weight << 32 | index)
-// 64-bit keys, CUB radix-sorts only those, gathers them and copies them back
-// for the union-find scan; heavier edges are sorted and scanned only if the
-// forest does not span yet (disconnected graphs, unlucky thresholds).
-// Device buffers are allocated once, at construction, for up to max_m edges.
+// Program 7 (beyond the paper): CUB pipeline, everything after the upload on
+// the device. A sampled weight threshold selects the light edges (about
+// n (ln n + 1) of them) as packed (weight << 32 | index) 64-bit keys, CUB
+// radix-sorts only those and gathers them; Boruvka rounds on the device with
+// the sorted position as priority (device_boruvka.cuh) give the same forest a
+// Kruskal scan of that order would. Only if that forest does not span yet
+// (disconnected graphs, unlucky thresholds) are the heavier edges filtered on
+// the device (edges inside one component dropped), sorted and added the same
+// way. Only the forest is copied back. Device buffers for the edges are
+// allocated once, at construction, for up to max_m edges.
 class CubKruskalPipeline {
  public:
   explicit CubKruskalPipeline(std::size_t max_m);
@@ -42,9 +46,11 @@ class CubKruskalPipeline {
   double pin(const KEdge* edges, std::size_t m);
   void unpin();
 
-  // End to end from host memory: phases h2d_s, sort_s (threshold, select,
-  // radix sort, gather), d2h_s, unionfind_s, and resident_s: the same run
-  // without the upload (edges already on the device).
+  // End to end from host memory: phases h2d_s, sort_s (threshold, select or
+  // filter, radix sort, gather), unionfind_s (device Boruvka), d2h_s (the
+  // forest), resident_s: the same run without the upload (edges already on
+  // the device); counts light_edges, heavy_edges (filter survivors, 0 when the
+  // light forest spans) and boruvka_rounds.
   KruskalResult run(vid_t n, const KEdge* edges, std::size_t m);
 
   // Plain cub::DeviceRadixSort::SortPairs of all m resident edges' weights
