@@ -1,12 +1,26 @@
 // GPU traversals (see gpu_traversal.hpp).
 //
-// Expanding a branch on the GPU: vertices are taken 32 at a time by a warp
-// (from a scan of the branch array, or from a queue). Load balance over
-// RMAT's skewed degrees uses three granularities: a lane expands its own
-// vertex when it has < 32 arcs, the whole warp strides the arcs of vertices
-// with 32..kBlockDegree-1 arcs (one at a time, chosen by ballot), and vertices
-// with more are listed and expanded by whole blocks in a second kernel.
-// A vertex is claimed in the visited bitmap with test-and-test-and-set.
+// Levels live on the GPU as one byte per vertex (level_codes.hpp), so the
+// read-based scan of the branch array and the copy back move n bytes, not 4n.
+//
+// Top-down branch: vertices are taken 32 at a time by a warp (from a scan of
+// the branch array, or from a queue). RMAT's skewed degrees are balanced in
+// two ways: the warp expands the arcs of all its vertices with fewer than
+// kBlockDegree arcs together, 32 arcs per step (a warp prefix sum over the
+// degrees says which vertex each lane's arc belongs to: consecutive lanes
+// read consecutive arcs), and vertices with more arcs are listed and expanded
+// by whole blocks in a second kernel. A vertex is claimed in the visited
+// bitmap with test-and-test-and-set.
+//
+// Bottom-up branch (direction-optimising): a warp owns 32 consecutive
+// vertices, i.e. one word of the visited bitmap; each unvisited lane looks
+// for a neighbour in the frontier bitmap, and the warp's ballot is both the
+// next frontier's word and the bits to add to the visited word (plain stores:
+// no atomics, no queue, no memset).
+//
+// Each branch's counters (found vertices, their arcs, ...) live in one of two
+// device slots; the branch's main kernel zeroes the other slot for the next
+// branch, so a branch costs its kernels plus one 40-byte copy and one sync.
 #include "algorithms/traversal/gpu_traversal.hpp"
 
 #include <cooperative_groups.h>
@@ -14,6 +28,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "algorithms/traversal/level_codes.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
 #include "common/system_info.hpp"
@@ -24,20 +39,44 @@ namespace gs::traversal {
 namespace {
 
 constexpr unsigned kFull = 0xffffffffu;
-constexpr std::uint32_t kUnreachedLevel = 0xffffffffu;
 // RMAT without relabelling puts its hubs at small ids, i.e. in the same few
 // warps: a low block threshold keeps any one warp's serial work short.
 constexpr eid_t kBlockDegree = 256;
 constexpr int kThreads = 256;
 
-// Device counters of one branch.
-enum Counter { kFound = 0, kFoundArcs = 1, kLarge = 2, kPushed = 3, kCounters = 4 };
+// Device counters of one branch (one slot).
+enum Counter { kFound = 0, kFoundArcs = 1, kLarge = 2, kPushed = 3, kConverted = 4, kCounters = 5 };
 
 struct DeviceGraph {
   vid_t n;
   const eid_t* off;
   const vid_t* adj;
 };
+
+struct DeviceLevels {
+  std::uint8_t* code;   // level_codes.hpp
+  std::uint32_t* deep;  // exact level where code == kDeepCode
+};
+
+__device__ __forceinline__ void set_level(const DeviceLevels& L, vid_t x, std::uint32_t level) {
+  if (level < kDeepCode) {
+    L.code[x] = std::uint8_t(level);
+  } else {
+    L.code[x] = kDeepCode;
+    L.deep[x] = level;
+  }
+}
+
+__device__ __forceinline__ bool has_level(const DeviceLevels& L, vid_t x, std::uint32_t level) {
+  const std::uint8_t c = L.code[x];
+  return level < kDeepCode ? c == level : (c == kDeepCode && L.deep[x] == level);
+}
+
+// The branch's main kernel clears the next branch's counter slot (the host
+// has read it, as the previous branch's slot, before this launch).
+__device__ __forceinline__ void clear_next_slot(unsigned long long* next) {
+  if (blockIdx.x == 0 && threadIdx.x < kCounters) next[threadIdx.x] = 0;
+}
 
 __device__ __forceinline__ bool claim(std::uint32_t* visited, vid_t x) {
   const std::uint32_t bit = 1u << (x & 31);
@@ -55,15 +94,19 @@ __device__ __forceinline__ void push(vid_t* queue, unsigned long long* tail, vid
   queue[base + grp.thread_rank()] = x;
 }
 
+// kPush (direction-optimising): the found vertex goes into the next queue and
+// its arcs are counted for the direction heuristic; read-based needs neither.
 template <bool kPush>
-__device__ __forceinline__ void visit(const DeviceGraph& g, vid_t x, std::uint32_t next_level, std::uint32_t* level,
+__device__ __forceinline__ void visit(const DeviceGraph& g, const DeviceLevels& L, vid_t x, std::uint32_t next_level,
                                       std::uint32_t* visited, vid_t* next_queue, unsigned long long* counters,
                                       unsigned& found, unsigned long long& arcs) {
   if (!claim(visited, x)) return;
-  level[x] = next_level;
+  set_level(L, x, next_level);
   ++found;
-  arcs += g.off[x + 1] - g.off[x];
-  if (kPush) push(next_queue, counters + kPushed, x);
+  if (kPush) {
+    arcs += g.off[x + 1] - g.off[x];
+    push(next_queue, counters + kPushed, x);
+  }
 }
 
 __device__ __forceinline__ void add_counts(unsigned found, unsigned long long arcs, unsigned long long* counters) {
@@ -75,11 +118,12 @@ __device__ __forceinline__ void add_counts(unsigned found, unsigned long long ar
   }
 }
 
-// One branch, top-down: current from a scan of `level` (== branch) or from `queue`.
+// One branch, top-down: current vertices from a scan of the level codes or from `queue`.
 template <bool kFromQueue, bool kPush>
-__global__ void expand_kernel(DeviceGraph g, std::uint32_t branch, std::uint32_t* level, std::uint32_t* visited,
+__global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                               const vid_t* queue, std::uint64_t queue_size, vid_t* next_queue,
-                              unsigned long long* counters, vid_t* large) {
+                              unsigned long long* counters, unsigned long long* next_counters, vid_t* large) {
+  clear_next_slot(next_counters);
   const unsigned lane = threadIdx.x & 31;
   const std::uint64_t total = kFromQueue ? queue_size : g.n;
   const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
@@ -91,41 +135,41 @@ __global__ void expand_kernel(DeviceGraph g, std::uint32_t branch, std::uint32_t
     vid_t v = 0;
     bool active = false;
     if (i < total) {
-      if (kFromQueue) {
-        v = queue[i];
-        active = true;
-      } else {
-        v = vid_t(i);
-        active = level[v] == branch;
-      }
+      v = kFromQueue ? queue[i] : vid_t(i);
+      active = kFromQueue || has_level(L, v, branch);
     }
-    eid_t b = 0, e = 0;
+    eid_t begin = 0;
+    std::uint32_t degree = 0;  // arcs this lane contributes to the warp's shared expansion
     if (active) {
-      b = g.off[v];
-      e = g.off[v + 1];
+      begin = g.off[v];
+      const eid_t d = g.off[v + 1] - begin;
+      if (d >= kBlockDegree) large[atomicAdd(counters + kLarge, 1ull)] = v;
+      else degree = std::uint32_t(d);
     }
-    const eid_t deg = e - b;
-    if (active && deg >= kBlockDegree) {
-      large[atomicAdd(counters + kLarge, 1ull)] = v;
-      active = false;
+    std::uint32_t incl = degree;  // inclusive prefix sum of the degrees over the warp
+    for (int s = 1; s < 32; s <<= 1) {
+      const std::uint32_t y = __shfl_up_sync(kFull, incl, s);
+      if (lane >= unsigned(s)) incl += y;
     }
-    unsigned medium = __ballot_sync(kFull, active && deg >= 32);
-    while (medium) {
-      const int leader = __ffs(medium) - 1;
-      medium &= medium - 1;
-      const eid_t lb = __shfl_sync(kFull, b, leader), le = __shfl_sync(kFull, e, leader);
-      for (eid_t k = lb + lane; k < le; k += 32)
-        visit<kPush>(g, g.adj[k], branch + 1, level, visited, next_queue, counters, found, arcs);
+    const std::uint32_t excl = incl - degree;
+    const std::uint32_t warp_arcs = __shfl_sync(kFull, incl, 31);
+    for (std::uint32_t step = 0; step < warp_arcs; step += 32) {
+      const std::uint32_t k = step + lane;  // this lane's arc among the warp's
+      int owner = 0;                        // lanes whose arcs end at or before k
+      for (int s = 16; s > 0; s >>= 1)
+        if (__shfl_sync(kFull, incl, owner + s - 1) <= k) owner += s;
+      const eid_t owner_begin = __shfl_sync(kFull, begin, owner);
+      const std::uint32_t owner_excl = __shfl_sync(kFull, excl, owner);
+      if (k < warp_arcs)
+        visit<kPush>(g, L, g.adj[owner_begin + (k - owner_excl)], branch + 1, visited, next_queue, counters, found, arcs);
     }
-    if (active && deg < 32)
-      for (eid_t k = b; k < e; ++k) visit<kPush>(g, g.adj[k], branch + 1, level, visited, next_queue, counters, found, arcs);
   }
   add_counts(found, arcs, counters);
 }
 
 // The high-degree vertices listed by expand_kernel: one block per vertex.
 template <bool kPush>
-__global__ void expand_large_kernel(DeviceGraph g, std::uint32_t branch, std::uint32_t* level, std::uint32_t* visited,
+__global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                                     const vid_t* large, vid_t* next_queue, unsigned long long* counters) {
   const unsigned long long count = counters[kLarge];
   unsigned found = 0;
@@ -133,34 +177,45 @@ __global__ void expand_large_kernel(DeviceGraph g, std::uint32_t branch, std::ui
   for (unsigned long long k = blockIdx.x; k < count; k += gridDim.x) {
     const vid_t v = large[k];
     for (eid_t e = g.off[v] + threadIdx.x; e < g.off[v + 1]; e += blockDim.x)
-      visit<kPush>(g, g.adj[e], branch + 1, level, visited, next_queue, counters, found, arcs);
+      visit<kPush>(g, L, g.adj[e], branch + 1, visited, next_queue, counters, found, arcs);
   }
   add_counts(found, arcs, counters);
 }
 
-// One branch, bottom-up: every unvisited vertex looks for a neighbour in the frontier bitmap.
-__global__ void bottom_up_kernel(DeviceGraph g, std::uint32_t branch, std::uint32_t* level, std::uint32_t* visited,
-                                 const std::uint32_t* frontier, vid_t* next_queue, unsigned long long* counters) {
+// One branch, bottom-up: a warp per visited-bitmap word (32 consecutive vertices).
+__global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
+                                 const std::uint32_t* __restrict__ frontier, std::uint32_t* next_frontier,
+                                 unsigned long long* counters, unsigned long long* next_counters) {
+  clear_next_slot(next_counters);
+  const unsigned lane = threadIdx.x & 31;
+  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const std::uint64_t warps = (std::uint64_t(gridDim.x) * blockDim.x) >> 5;
+  const std::uint64_t words = (std::uint64_t(g.n) + 31) / 32;
   unsigned found = 0;
   unsigned long long arcs = 0;
-  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
-  for (std::uint64_t base = std::uint64_t(blockIdx.x) * blockDim.x; base < g.n; base += stride) {
-    const std::uint64_t i = base + threadIdx.x;
-    if (i < g.n && level[i] == kUnreachedLevel) {
-      const vid_t v = vid_t(i);
+  for (std::uint64_t w = warp; w < words; w += warps) {
+    const std::uint32_t seen = visited[w];
+    const std::uint64_t v = w * 32 + lane;
+    bool hit = false;
+    if (v < g.n && !((seen >> lane) & 1)) {
       const eid_t b = g.off[v], e = g.off[v + 1];
-      bool hit = false;
-      for (eid_t k = b; k < e && !hit; ++k) {
+      for (eid_t k = b; k < e; ++k) {
         const vid_t x = g.adj[k];
-        hit = (__ldg(frontier + (x >> 5)) >> (x & 31)) & 1;
+        if ((__ldg(frontier + (x >> 5)) >> (x & 31)) & 1) {
+          hit = true;
+          break;
+        }
       }
       if (hit) {
-        level[v] = branch + 1;
-        atomicOr(visited + (v >> 5), 1u << (v & 31));
+        set_level(L, vid_t(v), branch + 1);
         ++found;
         arcs += e - b;
-        push(next_queue, counters + kPushed, v);
       }
+    }
+    const unsigned mask = __ballot_sync(kFull, hit);
+    if (lane == 0) {  // this warp alone writes word w in a bottom-up branch
+      next_frontier[w] = mask;
+      if (mask) visited[w] = seen | mask;
     }
   }
   add_counts(found, arcs, counters);
@@ -172,8 +227,16 @@ __global__ void queue_to_bitmap_kernel(const vid_t* queue, std::uint64_t size, s
     atomicOr(bits + (queue[i] >> 5), 1u << (queue[i] & 31));
 }
 
-__global__ void seed_kernel(vid_t source, std::uint32_t* level, std::uint32_t* visited, vid_t* queue) {
-  level[source] = 0;
+// Bits beyond n are never set, so every pushed index is a vertex.
+__global__ void bitmap_to_queue_kernel(const std::uint32_t* bits, std::uint64_t words, vid_t* queue,
+                                       unsigned long long* tail) {
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words * 32;
+       i += std::uint64_t(gridDim.x) * blockDim.x)
+    if ((bits[i >> 5] >> (i & 31)) & 1) push(queue, tail, vid_t(i));
+}
+
+__global__ void seed_kernel(vid_t source, DeviceLevels L, std::uint32_t* visited, vid_t* queue) {
+  set_level(L, source, 0);
   visited[source >> 5] = 1u << (source & 31);
   queue[0] = source;
 }
@@ -181,7 +244,7 @@ __global__ void seed_kernel(vid_t source, std::uint32_t* level, std::uint32_t* v
 // Fig. 2's GPU initialisation: the CPU's stacks (every vertex found so far, in
 // branch order; branch k = [segments[k], segments[k+1])) become the branch array.
 __global__ void rebuild_kernel(const vid_t* stack, std::uint64_t size, const std::uint64_t* segments, int branches,
-                               std::uint32_t* level, std::uint32_t* visited) {
+                               DeviceLevels L, std::uint32_t* visited) {
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < size;
        i += std::uint64_t(gridDim.x) * blockDim.x) {
     int lo = 0, hi = branches - 1;  // the last k with segments[k] <= i
@@ -191,7 +254,7 @@ __global__ void rebuild_kernel(const vid_t* stack, std::uint64_t size, const std
       else hi = mid - 1;
     }
     const vid_t v = stack[i];
-    level[v] = std::uint32_t(lo);
+    set_level(L, v, std::uint32_t(lo));
     atomicOr(visited + (v >> 5), 1u << (v & 31));
   }
 }
@@ -204,58 +267,84 @@ struct GpuTraversal::Impl {
   CsrView host;
   DeviceBuffer<eid_t> off;
   DeviceBuffer<vid_t> adj;
-  DeviceBuffer<std::uint32_t> level, visited, frontier;
+  DeviceBuffer<std::uint8_t> code;
+  DeviceBuffer<std::uint32_t> deep, visited, frontier_a, frontier_b;
   DeviceBuffer<vid_t> queue_a, queue_b, large;
-  DeviceBuffer<unsigned long long> counters;
+  DeviceBuffer<unsigned long long> counters;  // two slots of kCounters
   DeviceBuffer<std::uint64_t> segments;
   PinnedBuffer<unsigned long long> host_counters{kCounters};
+  PinnedBuffer<std::uint8_t> host_codes;
   double upload_s = 0;
   std::uint32_t* pinned_level = nullptr;
   int grid = 0;
+  std::vector<double>* branch_s = nullptr;  // where to record each branch's time, if anywhere
 
   DeviceGraph dg() const { return DeviceGraph{host.n, off.data(), adj.data()}; }
+  DeviceLevels dl() { return DeviceLevels{code.data(), deep.data()}; }
+  std::uint64_t words() const { return (std::uint64_t(host.n) + 31) / 32; }
+  unsigned long long* slot(std::uint32_t branch) { return counters.data() + (branch & 1) * kCounters; }
   int blocks_for(std::uint64_t items) const {
     return int(std::max<std::uint64_t>(1, std::min<std::uint64_t>((items + kThreads - 1) / kThreads, std::uint64_t(grid))));
   }
 
   void init_branch_array() {
-    level.fill_bytes(0xFF);
+    code.fill_bytes(kUnreachedCode);
     visited.fill_bytes(0);
+    counters.fill_bytes(0);
   }
-  // Launches one top-down branch and returns its counters (synchronises).
+  // One top-down branch; returns its counters (one copy, one sync).
   template <bool kFromQueue, bool kPush>
   const unsigned long long* expand(std::uint32_t branch, const vid_t* queue, std::uint64_t queue_size, vid_t* next) {
-    CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, kCounters * sizeof(unsigned long long)));
     const std::uint64_t items = kFromQueue ? queue_size : host.n;
-    expand_kernel<kFromQueue, kPush><<<blocks_for(items), kThreads>>>(dg(), branch, level.data(), visited.data(), queue,
-                                                                      queue_size, next, counters.data(), large.data());
+    expand_kernel<kFromQueue, kPush><<<blocks_for(items), kThreads>>>(
+        dg(), dl(), branch, visited.data(), queue, queue_size, next, slot(branch), slot(branch + 1), large.data());
     CUDA_CHECK_LAUNCH();
-    expand_large_kernel<kPush><<<grid, kThreads>>>(dg(), branch, level.data(), visited.data(), large.data(), next,
-                                                       counters.data());
+    expand_large_kernel<kPush><<<grid, kThreads>>>(dg(), dl(), branch, visited.data(), large.data(), next, slot(branch));
     CUDA_CHECK_LAUNCH();
-    return read_counters();
+    return read_counters(branch);
   }
-  const unsigned long long* read_counters() {
-    CUDA_CHECK(cudaMemcpyAsync(host_counters.data(), counters.data(), kCounters * sizeof(unsigned long long),
+  const unsigned long long* read_counters(std::uint32_t branch) {
+    CUDA_CHECK(cudaMemcpyAsync(host_counters.data(), slot(branch), kCounters * sizeof(unsigned long long),
                                cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaStreamSynchronize(0));
     return host_counters.data();
   }
-  // Read-based branches from `branch` until one finds nothing.
-  void read_branches(std::uint32_t branch) {
-    while (expand<false, false>(branch, nullptr, 0, nullptr)[kFound] > 0) ++branch;
+  void record_branch(double& since) {
+    const double t = now_s();
+    if (branch_s) branch_s->push_back(t - since);
+    since = t;
   }
-  void copy_back(std::vector<std::uint32_t>& out) {
+  // Read-based branches from `branch` until one finds nothing; returns the deepest level.
+  std::uint32_t read_branches(std::uint32_t branch) {
+    double since = now_s();
+    for (;; ++branch) {
+      const bool found = expand<false, false>(branch, nullptr, 0, nullptr)[kFound] > 0;
+      record_branch(since);
+      if (!found) return branch;
+    }
+  }
+  // The codes into page-locked memory, and the exact levels too when some are deep.
+  void copy_back(std::uint32_t deepest, std::vector<std::uint32_t>& out) {
     out.resize(host.n);
-    CUDA_CHECK(cudaMemcpyAsync(out.data(), level.data(), std::size_t(host.n) * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpyAsync(host_codes.data(), code.data(), host.n, cudaMemcpyDeviceToHost));
+    if (deepest >= kDeepCode)
+      CUDA_CHECK(cudaMemcpyAsync(out.data(), deep.data(), std::size_t(host.n) * sizeof(std::uint32_t),
+                                 cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaStreamSynchronize(0));
+  }
+  // Untimed: the caller's 4-byte levels for the verifier.
+  void widen(std::vector<std::uint32_t>& out, GpuRunTimes& t) {
+    const double t0 = now_s();
+    widen_levels(host_codes.data(), host.n, out);
+    t.widen_s = now_s() - t0;
   }
 };
 
 std::uint64_t GpuTraversal::device_bytes(std::uint64_t n, std::uint64_t arcs) {
   return (n + 1) * sizeof(eid_t) + arcs * sizeof(vid_t)  // graph
-         + n * 4 * 4                                      // level, two queues, large list
-         + 2 * ((n + 31) / 32) * 4                        // visited and frontier bitmaps
+         + n * (1 + 4)                                    // level codes, deep levels
+         + n * 4 * 3                                      // two queues, large list
+         + 3 * ((n + 31) / 32) * 4                        // visited and two frontier bitmaps
          + (std::uint64_t(64) << 20);                      // CUDA context, counters, slack
 }
 
@@ -269,14 +358,17 @@ GpuTraversal::GpuTraversal(const CsrView& g) : impl_(new Impl) {
   m.adj.upload(g.adj, g.arcs);
   CUDA_CHECK(cudaDeviceSynchronize());
   m.upload_s = now_s() - t0;
-  const std::size_t words = (std::size_t(g.n) + 31) / 32;
-  m.level.resize(g.n ? g.n : 1);
-  m.visited.resize(words ? words : 1);
-  m.frontier.resize(words ? words : 1);
-  m.queue_a.resize(g.n ? g.n : 1);
-  m.queue_b.resize(g.n ? g.n : 1);
-  m.large.resize(g.n ? g.n : 1);
-  m.counters.resize(kCounters);
+  const std::size_t n = g.n ? g.n : 1, words = (n + 31) / 32;
+  m.code.resize(n);
+  m.deep.resize(n);
+  m.visited.resize(words);
+  m.frontier_a.resize(words);
+  m.frontier_b.resize(words);
+  m.queue_a.resize(n);
+  m.queue_b.resize(n);
+  m.large.resize(n);
+  m.counters.resize(2 * kCounters);
+  m.host_codes.resize(n);
 }
 
 GpuTraversal::~GpuTraversal() {
@@ -298,20 +390,23 @@ void GpuTraversal::pin_output(std::vector<std::uint32_t>& level) {
 GpuRunTimes GpuTraversal::read_based(vid_t source, std::vector<std::uint32_t>& level) {
   Impl& m = *impl_;
   GpuRunTimes t;
+  m.branch_s = &t.branch_s;
   const double t0 = now_s();
   m.init_branch_array();
-  seed_kernel<<<1, 1>>>(source, m.level.data(), m.visited.data(), m.queue_a.data());
+  seed_kernel<<<1, 1>>>(source, m.dl(), m.visited.data(), m.queue_a.data());
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaStreamSynchronize(0));
   const double t1 = now_s();
-  m.read_branches(0);
+  const std::uint32_t deepest = m.read_branches(0);
   const double t2 = now_s();
-  m.copy_back(level);
+  m.copy_back(deepest, level);
   const double t3 = now_s();
   t.init_s = t1 - t0;
   t.compute_s = t2 - t1;
   t.d2h_s = t3 - t2;
   t.seconds = t3 - t0;
+  m.widen(level, t);
+  m.branch_s = nullptr;
   return t;
 }
 
@@ -320,19 +415,24 @@ GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::ui
   Impl& m = *impl_;
   if (trace) trace->bottom_up.clear();
   GpuRunTimes t;
+  m.branch_s = &t.branch_s;
   const double t0 = now_s();
   m.init_branch_array();
-  seed_kernel<<<1, 1>>>(source, m.level.data(), m.visited.data(), m.queue_a.data());
+  seed_kernel<<<1, 1>>>(source, m.dl(), m.visited.data(), m.queue_a.data());
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaStreamSynchronize(0));
   const double t1 = now_s();
   vid_t* cur = m.queue_a.data();
   vid_t* next = m.queue_b.data();
-  const std::uint64_t words = (std::uint64_t(m.host.n) + 31) / 32;
+  std::uint32_t* front = m.frontier_a.data();
+  std::uint32_t* next_front = m.frontier_b.data();
+  bool queue_holds_frontier = true;  // else the frontier is the bitmap `front` (after bottom-up branches)
   std::uint64_t size = 1, prev_size = 0, frontier_arcs = m.host.degree(source);
   std::uint64_t unexplored = m.host.arcs - frontier_arcs;
   bool bottom_up = false;
-  for (std::uint32_t branch = 0; size > 0; ++branch) {
+  std::uint32_t branch = 0;
+  double since = t1;
+  for (; size > 0; ++branch) {
     if (!bottom_up && double(frontier_arcs) > double(unexplored) / opt.alpha && size > prev_size)
       bottom_up = true;
     else if (bottom_up && double(size) < double(m.host.n) / opt.beta && size < prev_size)
@@ -340,30 +440,42 @@ GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::ui
     if (trace) trace->bottom_up.push_back(bottom_up);
     const unsigned long long* c;
     if (bottom_up) {
-      CUDA_CHECK(cudaMemsetAsync(m.frontier.data(), 0, words * sizeof(std::uint32_t)));
-      CUDA_CHECK(cudaMemsetAsync(m.counters.data(), 0, kCounters * sizeof(unsigned long long)));
-      queue_to_bitmap_kernel<<<m.blocks_for(size), kThreads>>>(cur, size, m.frontier.data());
+      if (queue_holds_frontier) {
+        CUDA_CHECK(cudaMemsetAsync(front, 0, m.words() * sizeof(std::uint32_t)));
+        queue_to_bitmap_kernel<<<m.blocks_for(size), kThreads>>>(cur, size, front);
+        CUDA_CHECK_LAUNCH();
+        queue_holds_frontier = false;
+      }
+      bottom_up_kernel<<<m.blocks_for(m.words() * 32), kThreads>>>(m.dg(), m.dl(), branch, m.visited.data(), front,
+                                                                    next_front, m.slot(branch), m.slot(branch + 1));
       CUDA_CHECK_LAUNCH();
-      bottom_up_kernel<<<m.blocks_for(m.host.n), kThreads>>>(m.dg(), branch, m.level.data(), m.visited.data(),
-                                                              m.frontier.data(), next, m.counters.data());
-      CUDA_CHECK_LAUNCH();
-      c = m.read_counters();
+      c = m.read_counters(branch);
+      std::swap(front, next_front);
     } else {
+      if (!queue_holds_frontier) {
+        bitmap_to_queue_kernel<<<m.blocks_for(m.words() * 32), kThreads>>>(front, m.words(), cur,
+                                                                            m.slot(branch) + kConverted);
+        CUDA_CHECK_LAUNCH();
+        queue_holds_frontier = true;
+      }
       c = m.expand<true, true>(branch, cur, size, next);
+      std::swap(cur, next);
     }
-    std::swap(cur, next);
+    m.record_branch(since);
     prev_size = size;
     size = c[kFound];
     frontier_arcs = c[kFoundArcs];
     unexplored -= frontier_arcs;
   }
   const double t2 = now_s();
-  m.copy_back(level);
+  m.copy_back(branch - 1, level);  // the last branch found nothing: the deepest level is branch - 1
   const double t3 = now_s();
   t.init_s = t1 - t0;
   t.compute_s = t2 - t1;
   t.d2h_s = t3 - t2;
   t.seconds = t3 - t0;
+  m.widen(level, t);
+  m.branch_s = nullptr;
   return t;
 }
 
@@ -381,6 +493,7 @@ GpuRunTimes GpuTraversal::cpu_gpu_hybrid(vid_t source, std::vector<std::uint32_t
     t.seconds = now_s() - t0;
     return t;
   }
+  m.branch_s = &t.branch_s;
   // Only the stacks travel (O(visited so far)), not an O(N) branch array.
   const std::size_t found = p.segment_begin.back();
   std::vector<std::uint64_t> seg(p.segment_begin.begin(), p.segment_begin.end());
@@ -391,20 +504,22 @@ GpuRunTimes GpuTraversal::cpu_gpu_hybrid(vid_t source, std::vector<std::uint32_t
   const double t2 = now_s();
   m.init_branch_array();
   rebuild_kernel<<<m.blocks_for(found), kThreads>>>(m.queue_a.data(), found, m.segments.data(), int(p.branches()),
-                                                    m.level.data(), m.visited.data());
+                                                    m.dl(), m.visited.data());
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaStreamSynchronize(0));
   const double t3 = now_s();
   t.gpu_from_branch = p.branches() - 1;  // the last branch found on the CPU is expanded on the GPU
-  m.read_branches(t.gpu_from_branch);
+  const std::uint32_t deepest = m.read_branches(t.gpu_from_branch);
   const double t4s = now_s();
-  m.copy_back(level);
+  m.copy_back(deepest, level);
   const double t5 = now_s();
   t.h2d_s = t2 - t1;
   t.init_s = t3 - t2;
   t.compute_s = t4s - t3;
   t.d2h_s = t5 - t4s;
   t.seconds = t5 - t0;
+  m.widen(level, t);
+  m.branch_s = nullptr;
   return t;
 }
 

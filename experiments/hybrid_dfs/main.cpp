@@ -148,8 +148,10 @@ void run_graph(const LoadedGraph& lg, const std::vector<std::string>& algorithms
 #endif
           alg + " on " + lg.name);
     }
+    // Rows record the CPU threads a program uses: BGL is serial, read_gpu and
+    // dobfs_gpu run on the GPU alone (1, as the other experiments' GPU rows).
     std::vector<int> threads = {max_threads};
-    if (alg == "bgl_bfs") threads = {1};
+    if (alg == "bgl_bfs" || hybrid_dfs::device_of(alg) == "gpu") threads = {1};
     else if (thread_sweep && !opt.threads) threads = cx.thread_list;
     runner.prepare(alg);
     for (int t : threads) {
@@ -166,7 +168,7 @@ void run_graph(const LoadedGraph& lg, const std::vector<std::string>& algorithms
       per.trials = int(roots.size()) * cx.trials_per_root;
       run_trials(*cx.writer, *cx.progress, per, base, [&](int trial) {
         const vid_t source = roots[trial < 0 ? 0 : std::size_t(trial / cx.trials_per_root)];
-        omp_set_num_threads(t);
+        omp_set_num_threads(hybrid_dfs::device_of(alg) == "gpu" ? max_threads : t);  // GPU: only the untimed widening
         const hybrid_dfs::RunOutcome r = runner.run(alg, source);
         omp_set_num_threads(max_threads);  // the verifier is not part of the timed program
         const verify::TraversalSummary s = verify::check_traversal(lg.csr, source, runner.level(), runner.parent(), alg);
@@ -262,6 +264,7 @@ int run(int argc, char** argv) {
           true);
   cli.add_option("roots", "random roots in the giant component (paper: 10)", "10 (quick: 4)");
   cli.add_option("thread-list", "fig3 thread counts", "1,2,4,...,cores");
+  cli.add_option("m-steps", "fig5b: which sizes, as doublings of the main graph's M (0 = the main graph)", "0,1,2,3");
   cli.add_option("t1", "hybrid: sequential -> stack above this branch size", "64");
   cli.add_option("t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", "0");
   cli.add_option("t3", "hybrid: stack -> read above this size when growing by > alpha", "2048");
@@ -297,6 +300,12 @@ int run(int argc, char** argv) {
   } else {
     for (const auto& s : split(tl, ',')) cx.thread_list.push_back(int(parse_int(s, "--thread-list")));
   }
+  std::set<std::size_t> m_steps;  // fig5b: indices into its graph list (M doubled that often)
+  for (const auto& s : split(cli.get("m-steps"), ',')) {
+    const std::int64_t k = parse_int(s, "--m-steps");
+    if (k < 0 || k > 3) throw InputError("hybrid_dfs: --m-steps values are 0..3 (M = main M * 2^k), got " + s);
+    m_steps.insert(std::size_t(k));
+  }
   auto& h = cx.popt.hybrid;
   h.thresholds.t1 = std::uint64_t(parse_int(cli.get("t1"), "--t1"));
   h.thresholds.t2 = std::uint64_t(parse_int(cli.get("t2"), "--t2"));
@@ -327,14 +336,16 @@ int run(int argc, char** argv) {
 
   ResultsWriter writer(opt, cli, kExperiment,
                        {"source", "teps", "component_edges", "upload_s", "cpu_s", "h2d_s", "init_s", "compute_s",
-                        "d2h_s", "setup_s", "gbs", "states"});
+                        "d2h_s", "setup_s", "gbs", "states", "widen_s", "branch_ms"});
   writer.set_meta("traversal",
                   "level-synchronous traversal in BFS order (the paper calls it DFS); levels checked with Graph500 rules");
   writer.set_meta("teps_definition", "undirected input edges inside the traversed component / seconds (Graph500)");
   writer.set_meta("seconds_definition",
                   "CPU: the traversal incl. O(N) initialisation; GPU: branch-array initialisation on the GPU + "
-                  "traversal + copying levels back (graph upload excluded, in upload_s); BGL: breadth_first_search "
-                  "alone (graph build in setup_s)");
+                  "traversal + copying the levels back to page-locked host memory, one byte per vertex (levels >= 254 "
+                  "also copy a 4-byte array; exact at any depth); expanding the bytes to 4-byte levels for the verifier "
+                  "is untimed (widen_s); graph upload excluded (upload_s); BGL: breadth_first_search alone (graph "
+                  "build in setup_s)");
   writer.set_meta("t1", double(h.thresholds.t1));
   writer.set_meta("t2", h.thresholds.t2 ? std::to_string(h.thresholds.t2) : "max(2^18, 0.01 N)");
   writer.set_meta("t3", double(h.thresholds.t3));
@@ -375,7 +386,9 @@ int run(int argc, char** argv) {
         progress.note("piece " + s->piece.name + ": no selected program runs in it here; skipped");
         continue;
       }
-      for (const GraphSpec& gspec : s->graphs) {
+      for (std::size_t gi = 0; gi < s->graphs.size(); ++gi) {
+        const GraphSpec& gspec = s->graphs[gi];
+        if (s->piece.name == "fig5b" && !m_steps.count(gi)) continue;
         try {
           require_host_memory(host_bytes(gspec), s->piece.name + " " + gspec.name());
 #ifdef GS_HAVE_CUDA

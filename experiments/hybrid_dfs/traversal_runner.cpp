@@ -1,5 +1,7 @@
 #include "experiments/hybrid_dfs/traversal_runner.hpp"
 
+#include <cstdio>
+
 #include "baselines/bgl.hpp"
 #include "common/errors.hpp"
 #include "common/results.hpp"
@@ -115,6 +117,14 @@ RunOutcome TraversalRunner::run(const std::string& algorithm, vid_t source) {
     out.phases["init_s"] = fmt_seconds(r.init_s);
     out.phases["compute_s"] = fmt_seconds(r.compute_s);
     out.phases["d2h_s"] = fmt_seconds(r.d2h_s);
+    out.phases["widen_s"] = fmt_seconds(r.widen_s);
+    std::string per_branch;  // milliseconds of each GPU branch, to see where the time goes
+    for (double b : r.branch_s) {
+      char ms[24];
+      std::snprintf(ms, sizeof ms, "%s%.3f", per_branch.empty() ? "" : " ", b * 1e3);
+      per_branch += ms;
+    }
+    out.phases["branch_ms"] = per_branch;
     if (!states.empty()) out.phases["states"] = states;
 #else
     throw ResourceError(algorithm + ": built without CUDA");

@@ -36,7 +36,7 @@ struct ProgramOptions {
 
 struct RunOutcome {
   double seconds = 0;
-  std::map<std::string, std::string> phases;  // cpu_s, h2d_s, init_s, compute_s, d2h_s, states
+  std::map<std::string, std::string> phases;  // cpu_s, h2d_s, init_s, compute_s, d2h_s, widen_s, branch_ms, states
 };
 
 class TraversalRunner {

@@ -71,6 +71,36 @@ TEST(HybridDfsGpu, CpuGpuHybridMovesOnlyOnExponentialGrowth) {
   }
 }
 
+TEST(HybridDfsGpu, LevelsFrom254OnAreExact) {
+  // The GPU keeps one byte per level; levels >= 254 travel in a second array.
+  // A star of 64 leaves with a 400-vertex tail: depth 401, and the CPU+GPU
+  // hybrid moves to the GPU after branch 1 (64 > T4 = 2, growing) and does the
+  // deep part there.
+  std::vector<std::pair<vid_t, vid_t>> e;
+  for (vid_t i = 1; i <= 64; ++i) e.push_back({0, i});
+  for (vid_t i = 64; i < 464; ++i) e.push_back({i, i + 1});
+  const Csr<std::uint32_t> g = test::undirected(465, e);
+  const auto expected = test::bgl_levels(g, 0);
+  ASSERT_EQ(expected[464], 401u);
+  GpuTraversal gpu(view_of(g));
+  CpuWorkspace ws(g.n);
+  std::vector<std::uint32_t> level(g.n, 7);
+  gpu.read_based(0, level);
+  EXPECT_EQ(level, expected) << "read_gpu";
+  level.assign(g.n, 7);
+  gpu.direction_optimising(0, level, DirectionOptions{});
+  EXPECT_EQ(level, expected) << "dobfs_gpu";
+  level.assign(g.n, 7);
+  const GpuRunTimes t = gpu.cpu_gpu_hybrid(0, level, ws, HybridOptions{}, 2);
+  EXPECT_TRUE(t.moved_to_gpu);
+  EXPECT_EQ(t.gpu_from_branch, 1u);
+  EXPECT_EQ(level, expected) << "hybrid_cpu_gpu";
+  // From the middle of the tail nothing is deeper than 254: the byte codes alone.
+  level.assign(g.n, 7);
+  gpu.direction_optimising(300, level, DirectionOptions{});
+  EXPECT_EQ(level, test::bgl_levels(g, 300)) << "dobfs_gpu from the tail";
+}
+
 TEST(HybridDfsGpu, DirectionOptimisingUsesBothDirectionsOnRmat) {
   const auto graphs = test::traversal_graphs();
   const auto& tg = graphs.front();

@@ -161,6 +161,8 @@ def hybrid_dfs():
 
     def rows_for(n, m, algo, threads, teps):
         gpu = algo in ("read_gpu", "hybrid_cpu_gpu", "dobfs_gpu")
+        if algo in ("read_gpu", "dobfs_gpu"):
+            threads = 1  # GPU alone; the CPU+GPU hybrid records its CPU threads
         base = dict(graph="rmat-n%d-m%d" % (n, m), generator="rmat", n=n, m=m, seed=1, algorithm=algo, threads=threads,
                     device="cpu+gpu" if algo == "hybrid_cpu_gpu" else ("gpu" if gpu else "cpu"),
                     answer="reached=%d;levelsum=%d" % (int(n * 0.7), int(n * 4.1)))
