@@ -206,6 +206,12 @@ CdpQuicksortStats cdp_quicksort_by_weight(E* d_data, E* d_scratch, std::size_t n
   const DeviceStats zero{};
   CUDA_CHECK(cudaMemcpyToSymbolAsync(g_stats, &zero, sizeof zero, 0, cudaMemcpyHostToDevice, stream));
   root_kernel<<<1, 1, 0, stream>>>(d_data, d_scratch, n, config);
+  // A one-thread launch cannot lack registers: "out of resources" here means the device
+  // runtime could not reserve its launch pool and heap on a nearly full device.
+  if (cudaPeekAtLastError() == cudaErrorLaunchOutOfResources) {
+    cudaGetLastError();
+    throw ResourceError("cdp quicksort: the CUDA device runtime could not reserve its memory (GPU memory nearly full)");
+  }
   CUDA_CHECK_LAUNCH();
   DeviceStats s{};
   CUDA_CHECK(cudaMemcpyFromSymbolAsync(&s, g_stats, sizeof s, 0, cudaMemcpyDeviceToHost, stream));

@@ -4,6 +4,7 @@
 #include <thrust/gather.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
+#include <thrust/system_error.h>
 
 #include <cstdint>
 #include <vector>
@@ -14,7 +15,9 @@
 
 namespace gs::mst {
 
-KruskalResult kruskal_thrust(vid_t n, KEdge* edges, std::size_t m) {
+namespace {
+
+KruskalResult kruskal_thrust_body(vid_t n, KEdge* edges, std::size_t m) {
   KruskalResult r;
   WallTimer t;
   std::vector<std::uint32_t> w(m), u(m), v(m);
@@ -53,6 +56,18 @@ KruskalResult kruskal_thrust(vid_t n, KEdge* edges, std::size_t m) {
   r.forest = std::move(scan.forest());
   r.phases["unionfind_s"] = t.seconds();
   return r;
+}
+
+}  // namespace
+
+KruskalResult kruskal_thrust(vid_t n, KEdge* edges, std::size_t m) {
+  try {
+    return kruskal_thrust_body(n, edges, m);
+  } catch (const thrust::system_error& e) {
+    // Thrust reports a failed device allocation inside its algorithms as a system_error.
+    if (e.code().value() == cudaErrorMemoryAllocation) throw ResourceError(std::string("kruskal_thrust: GPU out of memory (") + e.what() + ")");
+    throw;
+  }
 }
 
 }  // namespace gs::mst
