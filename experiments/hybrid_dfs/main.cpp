@@ -399,6 +399,9 @@ int run(int argc, char** argv) {
                 require_device_memory(traversal::GpuTraversal::device_bytes(std::uint64_t(1) << gspec.scale, 2 * gspec.m),
                                       gspec.name());
               } catch (const ResourceError& e) {
+                // Only fig5b admits sizes one by one (its CPU programs still run); elsewhere
+                // a GPU program that does not fit fails the piece (exit 3), never 0 rows.
+                if (s->piece.name != "fig5b") throw;
                 gpu_fits = false;
                 progress.note(s->piece.name + ": GPU programs refused on " + gspec.name() + ": " + e.what());
               }
