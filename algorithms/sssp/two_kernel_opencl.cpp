@@ -123,6 +123,7 @@ struct TwoKernelOpenCl::State {
   bool is_gpu = false;
   std::size_t local_size = 0;  // 0: let the runtime choose (CPU devices)
   cl_ulong global_mem = 0, max_alloc = 0;
+  cl_uint compute_units = 0;
   ClHandle<cl_context, clReleaseContext> context;
   ClHandle<cl_command_queue, clReleaseCommandQueue> queue;
   ClHandle<cl_program, clReleaseProgram> program;
@@ -156,6 +157,7 @@ TwoKernelOpenCl::TwoKernelOpenCl(OpenClDeviceKind kind) : s_(std::make_unique<St
   s.name = device_string(s.device, CL_DEVICE_NAME) + " (" + platform_name(f.platform) + ")";
   CL_CALL(clGetDeviceInfo(s.device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof s.global_mem, &s.global_mem, nullptr));
   CL_CALL(clGetDeviceInfo(s.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof s.max_alloc, &s.max_alloc, nullptr));
+  CL_CALL(clGetDeviceInfo(s.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof s.compute_units, &s.compute_units, nullptr));
   if (s.is_gpu) {
     std::size_t max_group = 0;
     CL_CALL(clGetDeviceInfo(s.device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_group, &max_group, nullptr));
@@ -190,6 +192,7 @@ TwoKernelOpenCl::TwoKernelOpenCl(OpenClDeviceKind kind) : s_(std::make_unique<St
 TwoKernelOpenCl::~TwoKernelOpenCl() = default;
 std::string TwoKernelOpenCl::device_name() const { return s_->name; }
 bool TwoKernelOpenCl::device_is_gpu() const { return s_->is_gpu; }
+unsigned TwoKernelOpenCl::compute_units() const { return s_->compute_units; }
 double TwoKernelOpenCl::build_seconds() const { return s_->build_s; }
 double TwoKernelOpenCl::upload_seconds() const { return s_->upload_s; }
 

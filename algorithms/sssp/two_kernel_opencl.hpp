@@ -34,6 +34,7 @@ class TwoKernelOpenCl {
 
   std::string device_name() const;   // "NVIDIA H100 80GB HBM3 (NVIDIA CUDA)"
   bool device_is_gpu() const;
+  unsigned compute_units() const;  // CL_DEVICE_MAX_COMPUTE_UNITS (PoCL on a CPU: its threads)
   double build_seconds() const;
 
   // Copies the graph to the device (replacing a previous one); InputError on

@@ -249,6 +249,12 @@ int run(int argc, char** argv) {
   cli.add_option("cpu-delta-factor", "delta_stepping_omp bucket width, times mean weight / mean out-degree", "1");
   cli.add_option("gpu-delta-factor", "near_far_gpu band width, times mean weight / mean out-degree", "16");
   CommonOptions opt = cli.parse(argc, argv);
+  // PoCL's CPU driver (two_kernel_opencl on the CPU) starts one thread per compute unit;
+  // --threads caps them. PoCL reads this once, when it starts, so set it before any OpenCL
+  // call; a value the user exported wins. (PoCL 3.x reads the first name, newer ones the second.)
+  if (opt.threads > 0)
+    for (const char* var : {"POCL_MAX_PTHREAD_COUNT", "POCL_CPU_MAX_CU_COUNT"})
+      setenv(var, std::to_string(opt.threads).c_str(), /*overwrite=*/0);
   if (opt.list_algorithms) {
     list_algorithms(all_programs());
     return 0;

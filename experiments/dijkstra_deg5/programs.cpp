@@ -81,6 +81,8 @@ class TwoKernelOpenClProgram final : public SsspProgram {
   void load(const Csr<float>& g) override { impl_.load(g); }
   ProgramRun run(vid_t source) override { return from_gpu_run(impl_, source); }
   std::string device() const override { return impl_.device_is_gpu() ? "gpu" : "cpu"; }
+  // On a CPU device the runtime runs one thread per compute unit.
+  int threads() const override { return impl_.device_is_gpu() ? 1 : int(impl_.compute_units()); }
   double h2d_s() const override { return impl_.upload_seconds(); }
   double build_s() const override { return impl_.build_seconds(); }
   std::string device_name() const override { return impl_.device_name(); }
