@@ -21,6 +21,7 @@
 #include "algorithms/sssp/sssp_input.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/device_csr.cuh"
 #include "common/cuda/event_timer.cuh"
 #include "common/memory.hpp"
 
@@ -111,9 +112,8 @@ unsigned blocks_for(std::uint64_t items) { return unsigned((items + kBlock - 1) 
 struct NearFarGpu::State {
   vid_t n = 0;
   float delta = 1;
-  DeviceBuffer<eid_t> offsets;
-  DeviceBuffer<vid_t> adj, near_a, near_b, far_a, far_b;
-  DeviceBuffer<float> w;
+  DeviceCsr<float> graph;
+  DeviceBuffer<vid_t> near_a, near_b, far_a, far_b;
   DeviceBuffer<unsigned> dist, near_stamp, far_stamp;
   DeviceBuffer<Counters> counters;
   PinnedBuffer<Counters> counters_host{1};
@@ -156,13 +156,7 @@ void NearFarGpu::load(const Csr<float>& g, float delta) {
   s.far_a.resize(std::max<std::uint64_t>(2 * n, 1));
   s.far_b.resize(std::max<std::uint64_t>(2 * n, 1));
   s.counters.resize(1);
-  CudaEventTimer t;
-  t.start(s.stream);
-  s.offsets.upload(g.offsets, s.stream);
-  s.adj.upload(g.adj, s.stream);
-  s.w.upload(g.w, s.stream);
-  t.stop(s.stream);
-  s.upload_s = t.seconds();
+  s.upload_s = s.graph.upload(g, s.stream);
 }
 
 std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
@@ -189,7 +183,7 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
         const unsigned mark = round++;
         const Counters c = s.step(Counters{0, far_size, kInfinityBits}, [&] {
           expand_kernel<<<blocks_for(in_size), kBlock, 0, s.stream>>>(
-              s.offsets.data(), s.adj.data(), s.w.data(), s.dist.data(), near_in, in_size, high, near_out, mark,
+              s.graph.offsets.data(), s.graph.adj.data(), s.graph.w.data(), s.dist.data(), near_in, in_size, high, near_out, mark,
               s.near_stamp.data(), far_in, band, s.far_stamp.data(), s.counters.data());
           CUDA_CHECK_LAUNCH();
         });

@@ -18,6 +18,7 @@
 #include "algorithms/sssp/sssp_input.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/device_csr.cuh"
 #include "common/cuda/event_timer.cuh"
 #include "common/memory.hpp"
 
@@ -67,9 +68,8 @@ __global__ void update_kernel(vid_t n, float* cost, unsigned* updating_cost, uns
 
 struct TwoKernelCuda::State {
   vid_t n = 0;
-  DeviceBuffer<eid_t> offsets;
-  DeviceBuffer<vid_t> adj;
-  DeviceBuffer<float> w, cost;
+  DeviceCsr<float> graph;
+  DeviceBuffer<float> cost;
   DeviceBuffer<unsigned> updating_cost;
   DeviceBuffer<unsigned char> mask;
   DeviceBuffer<int> any_mask;
@@ -96,13 +96,7 @@ void TwoKernelCuda::load(const Csr<float>& g) {
   s.updating_cost.resize(g.n);
   s.mask.resize(g.n);
   s.any_mask.resize(1);
-  CudaEventTimer t;
-  t.start(s.stream);
-  s.offsets.upload(g.offsets, s.stream);
-  s.adj.upload(g.adj, s.stream);
-  s.w.upload(g.w, s.stream);
-  t.stop(s.stream);
-  s.upload_s = t.seconds();
+  s.upload_s = s.graph.upload(g, s.stream);
 }
 
 std::vector<SsspRun> TwoKernelCuda::run(const std::vector<vid_t>& sources) {
@@ -119,7 +113,7 @@ std::vector<SsspRun> TwoKernelCuda::run(const std::vector<vid_t>& sources) {
     CUDA_CHECK_LAUNCH();
     while (true) {
       CUDA_CHECK(cudaMemsetAsync(s.any_mask.data(), 0, sizeof(int), s.stream));
-      relax_kernel<<<blocks, kBlock, 0, s.stream>>>(s.n, s.offsets.data(), s.adj.data(), s.w.data(), s.cost.data(),
+      relax_kernel<<<blocks, kBlock, 0, s.stream>>>(s.n, s.graph.offsets.data(), s.graph.adj.data(), s.graph.w.data(), s.cost.data(),
                                                     s.updating_cost.data(), s.mask.data());
       CUDA_CHECK_LAUNCH();
       update_kernel<<<blocks, kBlock, 0, s.stream>>>(s.n, s.cost.data(), s.updating_cost.data(), s.mask.data(),

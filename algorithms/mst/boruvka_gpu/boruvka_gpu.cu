@@ -30,7 +30,7 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/mst/prim_gpu/device_csr.cuh"
+#include "common/cuda/device_csr.cuh"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
 #include "common/cuda/event_timer.cuh"
@@ -161,11 +161,8 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host) {
   cudaStream_t s = 0;
   CudaEventTimer timer;
 
-  DeviceCsr g;
-  timer.start(s);
-  g.upload(host, s);
-  timer.stop(s);
-  res.h2d_s = timer.seconds();
+  DeviceCsr<std::uint32_t> g;
+  res.h2d_s = g.upload(host, s);
 
   // Graph preparation (outside the timed region, like the upload): the number
   // of undirected non-loop edges, the exact size of the first edge list.

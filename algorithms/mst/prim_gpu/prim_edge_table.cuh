@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/mst/prim_gpu/device_csr.cuh"
+#include "common/cuda/device_csr.cuh"
 #include "algorithms/mst/prim_gpu/gpu_msf_result.hpp"
 #include "algorithms/mst/prim_gpu/prim_input_checks.hpp"
 #include "common/cuda/buffer.cuh"
@@ -119,7 +119,7 @@ namespace {
 
 inline unsigned blocks_for(std::uint64_t items, unsigned block) { return unsigned((items + block - 1) / block); }
 
-inline void launch_decrease(const DeviceCsr& g, EdgeTable& t, std::uint32_t begin, std::uint32_t end, cudaStream_t s) {
+inline void launch_decrease(const DeviceCsr<std::uint32_t>& g, EdgeTable& t, std::uint32_t begin, std::uint32_t end, cudaStream_t s) {
   if (end <= begin) return;
   decrease_distance<<<blocks_for(end - begin, kDecreaseBlock), kDecreaseBlock, 0, s>>>(
       g.offsets.data(), g.adj.data(), g.w.data(), t.c.data(), t.r1.data(), t.r2.data(), t.r3.data(), begin, end);
@@ -141,11 +141,8 @@ GpuMsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min,
   cudaStream_t s = 0;
   CudaEventTimer timer;
 
-  DeviceCsr g;
-  timer.start(s);
-  g.upload(host, s);
-  timer.stop(s);
-  res.h2d_s = timer.seconds();
+  DeviceCsr<std::uint32_t> g;
+  res.h2d_s = g.upload(host, s);
 
   EdgeTable t;
   t.r1.resize(entries);

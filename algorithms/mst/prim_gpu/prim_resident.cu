@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/mst/prim_gpu/device_csr.cuh"
+#include "common/cuda/device_csr.cuh"
 #include "algorithms/mst/prim_gpu/prim_gpu.hpp"
 #include "algorithms/mst/prim_gpu/prim_input_checks.hpp"
 #include "common/cuda/buffer.cuh"
@@ -99,11 +99,8 @@ GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& host) {
   cudaStream_t s = 0;
   CudaEventTimer timer;
 
-  DeviceCsr g;
-  timer.start(s);
-  g.upload(host, s);
-  timer.stop(s);
-  res.h2d_s = timer.seconds();
+  DeviceCsr<std::uint32_t> g;
+  res.h2d_s = g.upload(host, s);
 
   int device = 0, optin = 0;
   CUDA_CHECK(cudaGetDevice(&device));
