@@ -4,15 +4,15 @@
 // segment [begin_k, begin_{k+1}). Keeping old branches costs nothing and is
 // what lets the CPU+GPU hybrid hand its stacks to the GPU (Fig. 2).
 //
-// Threads buffer discoveries in a LocalStack and bulk-push it with one atomic
-// (fetch_add on the end index, then a plain copy into the reserved range).
+// Threads buffer discoveries in a local stack (LocalClaims, branch_steps.hpp)
+// and bulk-push it with one atomic (fetch_add on the end index, then a plain
+// copy into the reserved range).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <vector>
 
 #include "common/graph.hpp"
 
@@ -46,28 +46,6 @@ class BranchStack {
   std::size_t capacity_ = 0;
   std::unique_ptr<vid_t[]> items_;
   std::atomic<std::size_t> end_{0};
-};
-
-// A thread's local stack LS[tid] of Alg. 1: flushed into the global stack when
-// it holds `threshold` vertices, and at the end of the branch.
-class LocalStack {
- public:
-  LocalStack(BranchStack* global, std::size_t threshold) : global_(global), threshold_(threshold) {
-    items_.reserve(threshold);
-  }
-  void push(vid_t v) {
-    items_.push_back(v);
-    if (items_.size() >= threshold_) flush();
-  }
-  void flush() {
-    if (global_) global_->bulk_push(items_.data(), items_.size());
-    items_.clear();
-  }
-
- private:
-  BranchStack* global_;
-  std::size_t threshold_;
-  std::vector<vid_t> items_;
 };
 
 }  // namespace gs::traversal

@@ -44,7 +44,8 @@ struct DirectionOptions {
   std::size_t local_threshold = kDefaultLocalStack;
 };
 struct DirectionTrace {
-  std::vector<bool> bottom_up;  // per branch
+  std::vector<bool> bottom_up;         // per branch
+  std::vector<double> branch_seconds;  // per branch, conversions between directions included
 };
 void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                const DirectionOptions& opt, DirectionTrace* trace = nullptr);

@@ -6,6 +6,7 @@
 
 #include "algorithms/traversal/branch_steps.hpp"
 #include "algorithms/traversal/cpu_traversals.hpp"
+#include "common/timer.hpp"
 
 namespace gs::traversal {
 namespace {
@@ -14,28 +15,32 @@ BranchResult bottom_up_step(const CsrView& g, std::uint32_t branch, std::uint32_
                             const VisitedBitmap& frontier, VisitedBitmap& next) {
   std::uint64_t found = 0, found_arcs = 0;
   const std::int64_t words = std::int64_t(visited.words());
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : found, found_arcs)
+  const std::uint64_t tail_bits = g.n % 64;
+  const eid_t* offsets = g.offsets;
+  const vid_t* adj = g.adj;
+  // Low ids carry the high degrees (RMAT without relabelling): dynamic chunks.
+#pragma omp parallel for schedule(dynamic, 256) reduction(+ : found, found_arcs)
   for (std::int64_t w = 0; w < words; ++w) {
     const std::uint64_t seen = visited.word(std::size_t(w));
+    std::uint64_t open = ~seen;  // unvisited vertices of this word
+    if (w == words - 1 && tail_bits) open &= (std::uint64_t(1) << tail_bits) - 1;
     std::uint64_t bits = 0;
-    if (~seen) {
-      for (unsigned b = 0; b < 64; ++b) {
-        const std::uint64_t v64 = std::uint64_t(w) * 64 + b;
-        if (v64 >= g.n) break;
-        if ((seen >> b) & 1) continue;
-        const vid_t v = vid_t(v64);
-        for (eid_t i = g.offsets[v], e = g.offsets[v + 1]; i < e; ++i)
-          if (frontier.test(g.adj[i])) {
-            bits |= std::uint64_t(1) << b;
-            store_level(level, v, branch + 1);
-            ++found;
-            found_arcs += g.degree(v);
-            break;
-          }
-      }
+    for (; open; open &= open - 1) {
+      const unsigned b = unsigned(__builtin_ctzll(open));
+      const vid_t v = vid_t(std::uint64_t(w) * 64 + b);
+      const eid_t e = offsets[v + 1];
+      for (eid_t i = offsets[v]; i < e; ++i)
+        if (frontier.test(adj[i])) {
+          bits |= std::uint64_t(1) << b;
+          found_arcs += e - offsets[v];
+          break;
+        }
     }
     next.store_word(std::size_t(w), bits);
-    if (bits) visited.or_word(std::size_t(w), bits);
+    if (!bits) continue;
+    visited.store_word(std::size_t(w), seen | bits);  // this thread owns the word in this step
+    found += std::uint64_t(__builtin_popcountll(bits));
+    for (; bits; bits &= bits - 1) store_level(level, vid_t(std::uint64_t(w) * 64 + unsigned(__builtin_ctzll(bits))), branch + 1);
   }
   return {found, found_arcs};
 }
@@ -46,14 +51,14 @@ void stack_segment_to_bitmap(const vid_t* seg, std::size_t k, VisitedBitmap& bm)
   for (std::int64_t i = 0; i < std::int64_t(k); ++i) bm.set(seg[i]);
 }
 
-void bitmap_to_stack(const VisitedBitmap& bm, BranchStack& stack, std::size_t local_threshold) {
+void bitmap_to_stack(const CsrView& g, const VisitedBitmap& bm, BranchStack& stack, std::size_t local_threshold) {
 #pragma omp parallel
   {
-    LocalStack local(&stack, local_threshold);
+    LocalClaims<true, false> local(g, nullptr, 0, &stack, local_threshold);
 #pragma omp for schedule(static) nowait
     for (std::int64_t w = 0; w < std::int64_t(bm.words()); ++w)
       for (std::uint64_t bits = bm.word(std::size_t(w)); bits; bits &= bits - 1)
-        local.push(vid_t(std::uint64_t(w) * 64 + unsigned(__builtin_ctzll(bits))));
+        local.add(vid_t(std::uint64_t(w) * 64 + unsigned(__builtin_ctzll(bits))));
     local.flush();
   }
 }
@@ -63,7 +68,10 @@ void bitmap_to_stack(const VisitedBitmap& bm, BranchStack& stack, std::size_t lo
 void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                const DirectionOptions& opt, DirectionTrace* trace) {
   level.resize(g.n);
-  if (trace) trace->bottom_up.clear();
+  if (trace) {
+    trace->bottom_up.clear();
+    trace->branch_seconds.clear();
+  }
   std::uint32_t* lv = level.data();
   start_traversal(g, source, lv, ws.visited, ws.stack);
   std::size_t begin = 0, end = ws.stack.end();
@@ -73,25 +81,29 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
   std::uint64_t unexplored_arcs = g.arcs - g.degree(source), frontier_arcs = g.degree(source), frontier_size = 1;
   std::uint64_t prev_size = 0;
   for (std::uint32_t branch = 0; frontier_size > 0; ++branch) {
+    const WallTimer timer;
     if (!bottom_up && double(frontier_arcs) > double(unexplored_arcs) / opt.alpha && frontier_size > prev_size) {
       stack_segment_to_bitmap(ws.stack.data() + begin, end - begin, *frontier);
       bottom_up = true;
     } else if (bottom_up && double(frontier_size) < double(g.n) / opt.beta && frontier_size < prev_size) {
       begin = ws.stack.end();
-      bitmap_to_stack(*frontier, ws.stack, opt.local_threshold);
+      bitmap_to_stack(g, *frontier, ws.stack, opt.local_threshold);
       end = ws.stack.end();
       bottom_up = false;
     }
-    if (trace) trace->bottom_up.push_back(bottom_up);
     BranchResult r;
     if (bottom_up) {
       r = bottom_up_step(g, branch, lv, ws.visited, *frontier, *next);
       std::swap(frontier, next);
     } else {
-      r = expand_branch<BranchInput::Stack, true>(g, branch, ws.stack.data() + begin, end - begin, lv, ws.visited,
-                                                  &ws.stack, opt.local_threshold);
+      r = expand_branch<BranchInput::Stack, true, true>(g, branch, ws.stack.data() + begin, end - begin, lv,
+                                                        ws.visited, &ws.stack, opt.local_threshold);
       begin = end;
       end = ws.stack.end();
+    }
+    if (trace) {
+      trace->bottom_up.push_back(bottom_up);
+      trace->branch_seconds.push_back(timer.seconds());
     }
     prev_size = frontier_size;
     frontier_size = r.vertices;

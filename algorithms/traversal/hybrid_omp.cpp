@@ -1,13 +1,17 @@
 // Fig. 1: each branch is processed by the state the state machine is in.
 #include "algorithms/traversal/branch_steps.hpp"
 #include "algorithms/traversal/cpu_traversals.hpp"
+#include "common/timer.hpp"
 
 namespace gs::traversal {
 
 void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                 const HybridOptions& opt, HybridTrace* trace) {
   level.resize(g.n);
-  if (trace) trace->per_branch.clear();
+  if (trace) {
+    trace->per_branch.clear();
+    trace->branch_seconds.clear();
+  }
   std::uint32_t* lv = level.data();
   start_traversal(g, source, lv, ws.visited, ws.stack);
   HybridStateMachine sm(opt.thresholds, g.n);
@@ -17,7 +21,7 @@ void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& leve
   const std::size_t lt = opt.local_threshold;
   for (std::uint32_t branch = 0; cur > 0; ++branch) {
     const HybridState s = sm.state();
-    if (trace) trace->per_branch.push_back(s);
+    const WallTimer timer;
     const vid_t* seg = ws.stack.data() + begin;
     BranchResult r;
     switch (s) {
@@ -36,6 +40,10 @@ void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& leve
       case HybridState::ReadToStack:
         r = expand_branch<BranchInput::Array, true>(g, branch, nullptr, 0, lv, ws.visited, &ws.stack, lt);
         break;
+    }
+    if (trace) {
+      trace->per_branch.push_back(s);
+      trace->branch_seconds.push_back(timer.seconds());
     }
     begin = end;  // pushing states appended the next branch after the current one
     end = ws.stack.end();

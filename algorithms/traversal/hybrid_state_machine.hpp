@@ -100,9 +100,11 @@ class HybridStateMachine {
   bool read_by_growth_ = false;
 };
 
-// Which state processed each branch (for tests and the experiment's log).
+// Which state processed each branch, and in how many seconds (for tests and
+// the experiment's log).
 struct HybridTrace {
   std::vector<HybridState> per_branch;
+  std::vector<double> branch_seconds;
   bool visited(HybridState s) const {
     for (auto x : per_branch)
       if (x == s) return true;

@@ -31,6 +31,11 @@ class VisitedBitmap {
     return !(w.fetch_or(mask, std::memory_order_relaxed) & mask);
   }
   void set(vid_t v) { words_[v >> 6].fetch_or(std::uint64_t(1) << (v & 63), std::memory_order_relaxed); }
+  // Only while no other thread touches the bitmap (the sequential state): no locked instruction.
+  void set_unshared(vid_t v) {
+    std::atomic<std::uint64_t>& w = words_[v >> 6];
+    w.store(w.load(std::memory_order_relaxed) | (std::uint64_t(1) << (v & 63)), std::memory_order_relaxed);
+  }
   std::uint64_t word(std::size_t i) const { return words_[i].load(std::memory_order_relaxed); }
   // For owners of a whole word (bottom-up steps): no other thread writes it.
   void or_word(std::size_t i, std::uint64_t bits) { words_[i].fetch_or(bits, std::memory_order_relaxed); }

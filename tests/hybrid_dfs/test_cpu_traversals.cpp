@@ -94,7 +94,7 @@ TEST(HybridDfsCpu, HybridVisitsEveryStateWithForcedThresholds) {
   using S = traversal::HybridState;
   const std::vector<S> expected = {S::Sequential,  S::Stack, S::StackToRead, S::Read,      S::Read,
                                    S::ReadToStack, S::Stack, S::Stack,       S::Sequential};
-  EXPECT_EQ(trace.summary(), traversal::HybridTrace{expected}.summary());
+  EXPECT_EQ(trace.summary(), traversal::HybridTrace{expected, {}}.summary());
   for (S s : {S::Sequential, S::Stack, S::StackToRead, S::Read, S::ReadToStack}) EXPECT_TRUE(trace.visited(s));
   EXPECT_EQ(level, test::bgl_levels(g, 0));
 }
