@@ -10,10 +10,10 @@
 // of its degrees (the direction-optimising traversal's heuristic needs it).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/traversal/branch_bits.hpp"
 #include "algorithms/traversal/branch_stack.hpp"
 #include "algorithms/traversal/csr_view.hpp"
 #include "algorithms/traversal/visited_bitmap.hpp"
@@ -26,15 +26,6 @@ struct BranchResult {
   std::uint64_t vertices = 0;  // size of the next branch
   std::uint64_t arcs = 0;      // sum of its vertices' degrees (when counted)
 };
-
-// Relaxed atomic access to the branch (level) array: threads scanning it in
-// the read state race with threads writing newly found vertices.
-inline std::uint32_t load_level(const std::uint32_t* level, vid_t v) {
-  return std::atomic_ref<const std::uint32_t>(level[v]).load(std::memory_order_relaxed);
-}
-inline void store_level(std::uint32_t* level, vid_t v, std::uint32_t b) {
-  std::atomic_ref<std::uint32_t>(level[v]).store(b, std::memory_order_relaxed);
-}
 
 // A thread's newly claimed vertices of one branch (Alg. 1's local stack
 // LS[tid]), handled in bursts of `capacity`: the burst's level stores, degree
@@ -58,7 +49,7 @@ class LocalClaims {
   }
   void flush() {
     if (level_)
-      for (std::size_t k = 0; k < size_; ++k) store_level(level_, items_[k], next_branch_);
+      for (std::size_t k = 0; k < size_; ++k) level_[items_[k]] = next_branch_;
     if constexpr (CountArcs)
       for (std::size_t k = 0; k < size_; ++k) arcs_ += g_.degree(items_[k]);
     if constexpr (PushNext) next_->bulk_push(items_.data(), size_);
@@ -92,23 +83,32 @@ inline void expand_vertex(const CsrView& g, vid_t c, VisitedBitmap& visited, Cla
   }
 }
 
-// `cur`/`cur_size`: the current branch's stack segment (Input == Stack).
-// `next`: where next-branch vertices go when PushNext; `local_threshold` is
-// Alg. 1's THRESHOLD. `level` may be null in a stack-to-stack step whose caller
-// rebuilds the levels from the stack later (the CPU+GPU hybrid).
+// `cur`/`cur_size`: the current branch's stack segment (Input == Stack);
+// `bits`: the branch array (Input == Array), whose scan writes the current
+// branch's levels. `next`: where next-branch vertices go when PushNext; their
+// levels are written when they are pushed, else by the next step's scan.
+// `local_threshold` is Alg. 1's THRESHOLD. `level` may be null in a
+// stack-to-stack step whose caller rebuilds the levels from the stack later
+// (the CPU+GPU hybrid).
 template <BranchInput Input, bool PushNext, bool CountArcs = false>
 BranchResult expand_branch(const CsrView& g, std::uint32_t branch, const vid_t* cur, std::size_t cur_size,
-                           std::uint32_t* level, VisitedBitmap& visited, BranchStack* next,
+                           const BranchBits* bits, std::uint32_t* level, VisitedBitmap& visited, BranchStack* next,
                            std::size_t local_threshold) {
   std::uint64_t found = 0, found_arcs = 0;
 #pragma omp parallel reduction(+ : found, found_arcs)
   {
-    LocalClaims<PushNext, CountArcs> claims(g, level, branch + 1, next, PushNext ? local_threshold : kClaimBurst);
+    LocalClaims<PushNext, CountArcs> claims(g, PushNext ? level : nullptr, branch + 1, next,
+                                            PushNext ? local_threshold : kClaimBurst);
     if constexpr (Input == BranchInput::Array) {
       // RMAT without relabelling puts the high degrees at low ids: dynamic chunks.
-#pragma omp for schedule(dynamic, 4096) nowait
-      for (std::int64_t v = 0; v < std::int64_t(g.n); ++v)
-        if (load_level(level, vid_t(v)) == branch) expand_vertex(g, vid_t(v), visited, claims);
+#pragma omp for schedule(dynamic, 64) nowait
+      for (std::int64_t w = 0; w < std::int64_t(bits->words()); ++w) {
+        const std::uint64_t members = bits->word(std::size_t(w));
+        if (!members) continue;
+        const vid_t base = vid_t(std::uint64_t(w) * 64);
+        for (std::uint64_t m = members; m; m &= m - 1) level[base + unsigned(__builtin_ctzll(m))] = branch;
+        for (std::uint64_t m = members; m; m &= m - 1) expand_vertex(g, base + unsigned(__builtin_ctzll(m)), visited, claims);
+      }
     } else {
 #pragma omp for schedule(dynamic, 64) nowait
       for (std::int64_t i = 0; i < std::int64_t(cur_size); ++i) expand_vertex(g, cur[i], visited, claims);
@@ -141,7 +141,8 @@ inline BranchResult expand_branch_sequential(const CsrView& g, std::uint32_t bra
 }
 
 // Starts a traversal: all levels unreached, nothing visited, the stack holding
-// the source. Static schedule: the pages of `level` and of the bitmap are
+// the source. (The read states' branch bits need no clearing: every state
+// that reads them takes its snapshots first.) Static schedule: the pages of `level` and of the bitmap are
 // touched by the threads that scan the same ranges later.
 inline void start_traversal(const CsrView& g, vid_t source, std::uint32_t* level, VisitedBitmap& visited,
                             BranchStack& stack) {

@@ -17,7 +17,7 @@ CpuPrefix cpu_prefix(const CsrView& g, vid_t source, CpuWorkspace& ws, const Hyb
     const BranchResult r =
         sequential ? expand_branch_sequential(g, branch, ws.stack.data() + begin, end - begin, nullptr, ws.visited, ws.stack)
                    : expand_branch<BranchInput::Stack, true>(g, branch, ws.stack.data() + begin, end - begin, nullptr,
-                                                             ws.visited, &ws.stack, opt.local_threshold);
+                                                             nullptr, ws.visited, &ws.stack, opt.local_threshold);
     if (r.vertices == 0) {
       p.finished = true;
       return p;

@@ -40,7 +40,7 @@ BranchResult bottom_up_step(const CsrView& g, std::uint32_t branch, std::uint32_
     if (!bits) continue;
     visited.store_word(std::size_t(w), seen | bits);  // this thread owns the word in this step
     found += std::uint64_t(__builtin_popcountll(bits));
-    for (; bits; bits &= bits - 1) store_level(level, vid_t(std::uint64_t(w) * 64 + unsigned(__builtin_ctzll(bits))), branch + 1);
+    for (; bits; bits &= bits - 1) level[std::uint64_t(w) * 64 + unsigned(__builtin_ctzll(bits))] = branch + 1;
   }
   return {found, found_arcs};
 }
@@ -96,7 +96,7 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
       r = bottom_up_step(g, branch, lv, ws.visited, *frontier, *next);
       std::swap(frontier, next);
     } else {
-      r = expand_branch<BranchInput::Stack, true, true>(g, branch, ws.stack.data() + begin, end - begin, lv,
+      r = expand_branch<BranchInput::Stack, true, true>(g, branch, ws.stack.data() + begin, end - begin, nullptr, lv,
                                                         ws.visited, &ws.stack, opt.local_threshold);
       begin = end;
       end = ws.stack.end();

@@ -23,22 +23,26 @@ void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& leve
     const HybridState s = sm.state();
     const WallTimer timer;
     const vid_t* seg = ws.stack.data() + begin;
+    const BranchBits* bits = &ws.branch_bits;
+    // The array-based states' snapshots (StackToRead's is the first the Read state needs).
+    if (s == HybridState::StackToRead || s == HybridState::Read || s == HybridState::ReadToStack)
+      ws.branch_bits.snapshot(ws.visited);
     BranchResult r;
     switch (s) {
       case HybridState::Sequential:
         r = expand_branch_sequential(g, branch, seg, end - begin, lv, ws.visited, ws.stack);
         break;
       case HybridState::Stack:
-        r = expand_branch<BranchInput::Stack, true>(g, branch, seg, end - begin, lv, ws.visited, &ws.stack, lt);
+        r = expand_branch<BranchInput::Stack, true>(g, branch, seg, end - begin, nullptr, lv, ws.visited, &ws.stack, lt);
         break;
       case HybridState::StackToRead:
-        r = expand_branch<BranchInput::Stack, false>(g, branch, seg, end - begin, lv, ws.visited, nullptr, lt);
+        r = expand_branch<BranchInput::Stack, false>(g, branch, seg, end - begin, nullptr, lv, ws.visited, nullptr, lt);
         break;
       case HybridState::Read:
-        r = expand_branch<BranchInput::Array, false>(g, branch, nullptr, 0, lv, ws.visited, nullptr, lt);
+        r = expand_branch<BranchInput::Array, false>(g, branch, nullptr, 0, bits, lv, ws.visited, nullptr, lt);
         break;
       case HybridState::ReadToStack:
-        r = expand_branch<BranchInput::Array, true>(g, branch, nullptr, 0, lv, ws.visited, &ws.stack, lt);
+        r = expand_branch<BranchInput::Array, true>(g, branch, nullptr, 0, bits, lv, ws.visited, &ws.stack, lt);
         break;
     }
     if (trace) {

@@ -22,6 +22,12 @@ class VisitedBitmap {
 #pragma omp parallel for schedule(static)
     for (std::int64_t i = 0; i < std::int64_t(words_count_); ++i) words_[i].store(0, std::memory_order_relaxed);
   }
+  // Parallel copy of another bitmap of the same size (no other thread writes either meanwhile).
+  void copy_from(const VisitedBitmap& other) {
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < std::int64_t(words_count_); ++i)
+      words_[i].store(other.words_[i].load(std::memory_order_relaxed), std::memory_order_relaxed);
+  }
   bool test(vid_t v) const { return (words_[v >> 6].load(std::memory_order_relaxed) >> (v & 63)) & 1; }
   // True when this call set the bit (the caller owns v).
   bool test_and_set(vid_t v) {

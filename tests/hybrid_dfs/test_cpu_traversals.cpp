@@ -94,7 +94,7 @@ TEST(HybridDfsCpu, HybridVisitsEveryStateWithForcedThresholds) {
   using S = traversal::HybridState;
   const std::vector<S> expected = {S::Sequential,  S::Stack, S::StackToRead, S::Read,      S::Read,
                                    S::ReadToStack, S::Stack, S::Stack,       S::Sequential};
-  EXPECT_EQ(trace.summary(), traversal::HybridTrace{expected, {}}.summary());
+  EXPECT_EQ(trace.summary(), (traversal::HybridTrace{expected, {}}.summary()));
   for (S s : {S::Sequential, S::Stack, S::StackToRead, S::Read, S::ReadToStack}) EXPECT_TRUE(trace.visited(s));
   EXPECT_EQ(level, test::bgl_levels(g, 0));
 }
@@ -132,6 +132,25 @@ TEST(HybridDfsCpu, StateMachineLeavesGrowthReadWhenGrowthStops) {
   EXPECT_EQ(sm.state(), S::ReadToStack);
   EXPECT_EQ(traversal::HybridThresholds{}.resolve_t2(std::uint64_t(1) << 25), (std::uint64_t(1) << 25) / 100);
   EXPECT_EQ(traversal::HybridThresholds{}.resolve_t2(1000), std::uint64_t(1) << 18);
+}
+
+TEST(HybridDfsCpu, BranchBitsHoldTheCurrentBranch) {
+  // Reached before step k and not before step k-1: the read states' branch array.
+  const vid_t n = 200;  // more than one word, a partial last word
+  traversal::VisitedBitmap visited(n);
+  traversal::BranchBits bits(n);
+  visited.clear();
+  bits.clear();
+  visited.set(5);
+  bits.snapshot(visited);  // step 0: branch 0 = {5}
+  EXPECT_EQ(bits.word(0), std::uint64_t(1) << 5);
+  for (vid_t v : {6u, 70u, 199u}) visited.set(v);
+  bits.snapshot(visited);  // step 1: branch 1 = {6, 70, 199}
+  EXPECT_EQ(bits.word(0), std::uint64_t(1) << 6);
+  EXPECT_EQ(bits.word(1), std::uint64_t(1) << (70 - 64));
+  EXPECT_EQ(bits.word(3), std::uint64_t(1) << (199 - 192));
+  bits.snapshot(visited);  // nothing new: empty branch
+  for (std::size_t w = 0; w < bits.words(); ++w) EXPECT_EQ(bits.word(w), 0u);
 }
 
 TEST(HybridDfsCpu, DirectionOptimisingUsesBothDirections) {
