@@ -82,12 +82,12 @@ TEST(SollinMulticore, TwoVerticesGiveTheirOneEdge) {
 }
 
 TEST(SollinMulticore, RandomCompleteGraphs) {
-  for (vid_t n : {4u, 5u, 17u, 64u, 129u, 300u}) expect_all_programs_verified(random_matrix(n, 65535, n), "n=" + std::to_string(n));
+  for (vid_t n : {4u, 5u, 17u, 64u, 129u, 300u, 1003u}) expect_all_programs_verified(random_matrix(n, 65535, n), "n=" + std::to_string(n));
 }
 
 // Equal weights everywhere or nearly: selection relies on the lower-index rule.
 TEST(SollinMulticore, ManyEqualWeights) {
-  for (vid_t n : {6u, 31u, 100u, 257u})
+  for (vid_t n : {6u, 31u, 100u, 257u, 1000u})
     for (std::uint32_t max_w : {0u, 1u, 3u}) expect_all_programs_verified(random_matrix(n, max_w, 100 + n + max_w), "n=" + std::to_string(n) + " max_w=" + std::to_string(max_w));
 }
 

@@ -1,7 +1,7 @@
 // Contraction of one Sollin level (serial, O(vertices)): the paper's array
 // "linked list" in which every vertex points to a lower-indexed vertex of its
-// tree, an ascending renumbering pass, and the head/next member lists of the
-// conflict-free version.
+// tree, an ascending renumbering pass, and the member lists that the
+// conflict-free version walks.
 #pragma once
 
 #include "algorithms/mst/sollin/edge_key.hpp"
@@ -28,14 +28,15 @@ inline vid_t contract(const Choice* choice, vid_t nn, vid_t* link, vid_t* new_id
   return count;
 }
 
-// Member lists of the new vertices, in ascending order: head[a] is the lowest
-// old vertex of a, next[v] the next one after v (kNoVertex ends a list).
-inline void build_member_lists(const vid_t* new_id, vid_t nn, vid_t new_count, vid_t* head, vid_t* next) {
-  for (vid_t a = 0; a < new_count; ++a) head[a] = kNoVertex;
-  for (vid_t v = nn; v-- > 0;) {
-    next[v] = head[new_id[v]];
-    head[new_id[v]] = v;
-  }
+// Member lists of the new vertices in ascending order (a counting sort):
+// offset has new_count + 1 entries, members nn.
+inline void build_member_lists(const vid_t* new_id, vid_t nn, vid_t new_count, vid_t* offset, vid_t* members) {
+  for (vid_t a = 0; a <= new_count; ++a) offset[a] = 0;
+  for (vid_t v = 0; v < nn; ++v) ++offset[new_id[v] + 1];
+  for (vid_t a = 0; a < new_count; ++a) offset[a + 1] += offset[a];
+  for (vid_t v = 0; v < nn; ++v) members[offset[new_id[v]]++] = v;
+  for (vid_t a = new_count; a > 0; --a) offset[a] = offset[a - 1];  // the pass above moved each to the next's start
+  offset[0] = 0;
 }
 
 }  // namespace gs::mst

@@ -1,12 +1,12 @@
 // Packed keys shared by the Sollin programs (paper B).
 //
 // Weights are 16-bit and vertex ids fit 16 bits (n <= kMaxSollinVertices), so
-//  - an edge of the input graph packs into 48 bits as weight | lower id | higher id;
-//    the minimum of such keys is the lightest edge (ties: the lower endpoints),
-//    and a contracted matrix entry keeps the key of the input edge it stands for;
 //  - a vertex's choice packs into 32 bits as weight | target, so that the
 //    minimum is the lightest edge with ties to the lower target index (the
-//    paper's selection rule), and selecting over a row is a plain, vectorisable min.
+//    paper's selection rule), and selecting over a row is a plain, vectorisable min;
+//  - an edge of the input graph packs into 48 bits as weight | lower id | higher id
+//    (the GPU program's contracted matrices keep the key of the input edge an
+//    entry stands for; the CPU programs keep weights only, see matrix_views.hpp).
 // (constexpr so that the GPU program uses the same packing.)
 #pragma once
 

@@ -1,30 +1,48 @@
 // The select and merge passes of one Sollin level, for each strategy and input
-// view (see sollin.hpp). Every pass writes `choice` for the vertices it produces.
+// view (see sollin.hpp). Every merge writes `choice` for the vertices it produces.
+//
+// All matrices hold 16-bit weights, so the hot loops are element-wise minima
+// over rows of uint16 that the compiler vectorises (the library is built with
+// the building machine's -march=native where the compiler accepts it).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <omp.h>
 #include <vector>
 
+#include "algorithms/mst/sollin/eight_rows.hpp"
 #include "algorithms/mst/sollin/matrix_views.hpp"
 
 namespace gs::mst {
 
-// ---- Select on the input (level 1) -------------------------------------------
+// The identity of the weight minimum. 65535 is also a real weight, which is
+// harmless: no pass tests an entry against it; the diagonal is skipped by index.
+inline constexpr std::uint16_t kNoWeight = 0xffff;
 
-inline Choice select_full_row(const std::uint16_t* row, vid_t n, vid_t i) {
+// Levels with fewer new vertices than this are merged on one thread: their
+// work is smaller than the cost of waking the team.
+inline constexpr vid_t kParallelMinVertices = 64;
+
+// ---- Select ------------------------------------------------------------------
+
+// Lightest entry of a full row of `len` entries, skipping column `self`; ties go
+// to the lower column (the choice packs weight | column).
+inline Choice select_row(const std::uint16_t* row, vid_t len, vid_t self) {
   Choice m = kNoChoice;
-  for (vid_t j = 0; j < i; ++j) m = std::min(m, make_choice(row[j], j));
-  for (vid_t j = i + 1; j < n; ++j) m = std::min(m, make_choice(row[j], j));
+  const vid_t stop = std::min(self, len);
+  for (vid_t j = 0; j < stop; ++j) m = std::min(m, make_choice(row[j], j));
+  for (vid_t j = self + 1; j < len; ++j) m = std::min(m, make_choice(row[j], j));
   return m;
 }
 
-// One row per vertex; rows are independent, so the parallel form has no conflicts.
-inline void select_input(const FullInputView& in, Choice* choice, int threads, std::vector<Choice>&) {
-#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
-  for (std::int64_t i = 0; i < std::int64_t(in.n); ++i) choice[i] = select_full_row(in.row(vid_t(i)), in.n, vid_t(i));
+// Level 1 on the full input: rows are independent, so the parallel form has no
+// conflicts; dynamic chunks keep a preempted thread from holding up the rest.
+inline void select_input(const FullView& in, Choice* choice, int threads, std::vector<Choice>&) {
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads) if (threads > 1)
+  for (std::int64_t i = 0; i < std::int64_t(in.n); ++i) choice[i] = select_row(in.row(vid_t(i)), in.n, vid_t(i));
 }
 
 // Rows [lo, hi) of the lower triangle, each edge counted for both endpoints.
@@ -40,14 +58,14 @@ inline void select_triangular_rows(const TriangularInputView& in, vid_t lo, vid_
   }
 }
 
-// The first row of the t-th of T shares holding equal numbers of triangle entries.
-inline vid_t triangle_share_start(vid_t n, int t, int T) {
-  return t >= T ? n : vid_t(std::llround(double(n) * std::sqrt(double(t) / double(T))));
+// The first row of the c-th of C chunks holding equal numbers of triangle entries.
+inline vid_t triangle_share_start(vid_t n, std::int64_t c, std::int64_t chunks) {
+  return c >= chunks ? n : vid_t(std::llround(double(n) * std::sqrt(double(c) / double(chunks))));
 }
 
 // Serial: both endpoints updated in place. Parallel: an edge would update the
-// choices of two vertices, so each thread keeps its own choice array for its
-// share of rows and the arrays are reduced afterwards (no shared writes).
+// choices of two vertices, so each thread keeps its own choice array for the
+// rows it takes and the arrays are reduced afterwards (no shared writes).
 inline void select_input(const TriangularInputView& in, Choice* choice, int threads, std::vector<Choice>& scratch) {
   const vid_t n = in.n;
   if (threads <= 1) {
@@ -57,11 +75,13 @@ inline void select_input(const TriangularInputView& in, Choice* choice, int thre
   }
 #pragma omp parallel num_threads(threads)
   {
-    const int t = omp_get_thread_num(), T = omp_get_num_threads();
-    Choice* mine = scratch.data() + std::size_t(t) * n;
+    const int T = omp_get_num_threads();
+    Choice* mine = scratch.data() + std::size_t(omp_get_thread_num()) * n;
     std::fill(mine, mine + n, kNoChoice);
-    select_triangular_rows(in, triangle_share_start(n, t, T), triangle_share_start(n, t + 1, T), mine);
-#pragma omp barrier
+    const std::int64_t chunks = 8 * std::int64_t(T);  // several per thread: a slow thread sheds work
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t c = 0; c < chunks; ++c)
+      select_triangular_rows(in, triangle_share_start(n, c, chunks), triangle_share_start(n, c + 1, chunks), mine);
 #pragma omp for schedule(static)
     for (std::int64_t v = 0; v < std::int64_t(n); ++v) {
       Choice m = kNoChoice;
@@ -71,48 +91,35 @@ inline void select_input(const TriangularInputView& in, Choice* choice, int thre
   }
 }
 
-// Select over a finished contracted row (the diagonal, kNoEdgeKey, is skipped).
-inline Choice select_contracted_row(const EdgeKey* row, vid_t n, vid_t a) {
-  Choice m = kNoChoice;
-  for (vid_t b = 0; b < a; ++b) m = std::min(m, make_choice(key_weight(row[b]), b));
-  for (vid_t b = a + 1; b < n; ++b) m = std::min(m, make_choice(key_weight(row[b]), b));
-  return m;
-}
-
-// Levels with fewer new vertices than this are merged on one thread: their
-// work is smaller than the cost of waking the team.
-inline constexpr vid_t kParallelMinVertices = 64;
-
 // ---- Merge edges, fused with the next select -----------------------------------
 // `cur` has cur.n old vertices; `new_id` maps them to nn2 new ones; `out` gets
-// the nn2 x nn2 contracted matrix and `choice` the new vertices' selections.
+// the nn2 x nn2 contracted matrix (minimum weight between two new vertices) and
+// `choice` the new vertices' selections.
 
 // Serial, by old edges in storage order: every edge scattered into the new
 // matrix, and the new vertex's choice updated on the way.
-template <class View>
-void merge_serial(const View& cur, const vid_t* new_id, vid_t nn2, EdgeKey* out, Choice* choice) {
-  std::fill(out, out + std::size_t(nn2) * nn2, kNoEdgeKey);
+inline void merge_serial(const FullView& cur, const vid_t* new_id, vid_t nn2, std::uint16_t* out, Choice* choice) {
+  std::fill(out, out + std::size_t(nn2) * nn2, kNoWeight);
   std::fill(choice, choice + nn2, kNoChoice);
   for (vid_t i = 0; i < cur.n; ++i) {
     const vid_t a = new_id[i];
-    EdgeKey* out_row = out + std::size_t(a) * nn2;
-    const auto* row = cur.row(i);
+    std::uint16_t* out_row = out + std::size_t(a) * nn2;
+    const std::uint16_t* row = cur.row(i);
     Choice best = choice[a];
-    auto visit = [&](vid_t j, EdgeKey k) {
+    for (vid_t j = 0; j < cur.n; ++j) {
       const vid_t b = new_id[j];
-      if (b == a) return;
-      out_row[b] = std::min(out_row[b], k);
-      best = std::min(best, make_choice(key_weight(k), b));
-    };
-    for (vid_t j = 0; j < i; ++j) visit(j, View::lower(row[j], i, j));
-    for (vid_t j = i + 1; j < cur.n; ++j) visit(j, View::upper(row[j], i, j));
+      if (b == a) continue;  // an edge inside a (or the diagonal)
+      out_row[b] = std::min(out_row[b], row[j]);
+      best = std::min(best, make_choice(row[j], b));
+    }
     choice[a] = best;
   }
 }
 
 // Serial over the lower triangle: each stored edge updates both directions.
-inline void merge_serial(const TriangularInputView& cur, const vid_t* new_id, vid_t nn2, EdgeKey* out, Choice* choice) {
-  std::fill(out, out + std::size_t(nn2) * nn2, kNoEdgeKey);
+inline void merge_serial(const TriangularInputView& cur, const vid_t* new_id, vid_t nn2, std::uint16_t* out,
+                         Choice* choice) {
+  std::fill(out, out + std::size_t(nn2) * nn2, kNoWeight);
   std::fill(choice, choice + nn2, kNoChoice);
   for (vid_t i = 0; i < cur.n; ++i) {
     const vid_t a = new_id[i];
@@ -120,89 +127,112 @@ inline void merge_serial(const TriangularInputView& cur, const vid_t* new_id, vi
     for (vid_t j = 0; j < i; ++j) {
       const vid_t b = new_id[j];
       if (b == a) continue;
-      const EdgeKey k = edge_key(row[j], j, i);
-      EdgeKey& ab = out[std::size_t(a) * nn2 + b];
-      EdgeKey& ba = out[std::size_t(b) * nn2 + a];
-      ab = std::min(ab, k);
-      ba = std::min(ba, k);
+      std::uint16_t& ab = out[std::size_t(a) * nn2 + b];
+      std::uint16_t& ba = out[std::size_t(b) * nn2 + a];
+      ab = std::min(ab, row[j]);
+      ba = std::min(ba, row[j]);
       choice[a] = std::min(choice[a], make_choice(row[j], b));
       choice[b] = std::min(choice[b], make_choice(row[j], a));
     }
   }
 }
 
-// Conflict-free, by new edges: the thread that owns new vertex a walks a's
-// members and builds row a alone (branch-free: edges inside a land on the
-// diagonal, which is reset), then selects over the row while it is in cache.
-template <class View>
-void merge_conflict_free(const View& cur, const vid_t* new_id, const vid_t* head, const vid_t* next, vid_t nn2,
-                         EdgeKey* out, Choice* choice, int threads, std::vector<Choice>&) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1 && nn2 >= kParallelMinVertices)
-  for (std::int64_t a = 0; a < std::int64_t(nn2); ++a) {
-    EdgeKey* out_row = out + std::size_t(a) * nn2;
-    std::fill(out_row, out_row + nn2, kNoEdgeKey);
-    for (vid_t i = head[a]; i != kNoVertex; i = next[i]) {
-      const auto* row = cur.row(i);
-      for (vid_t j = 0; j < i; ++j) {
-        EdgeKey& o = out_row[new_id[j]];
-        o = std::min(o, View::lower(row[j], i, j));
-      }
-      for (vid_t j = i + 1; j < cur.n; ++j) {
-        EdgeKey& o = out_row[new_id[j]];
-        o = std::min(o, View::upper(row[j], i, j));
-      }
-    }
-    out_row[a] = kNoEdgeKey;
-    choice[vid_t(a)] = select_contracted_row(out_row, nn2, vid_t(a));
+// r[j] = min over the members i of new vertex a of cur(i, j), for every column j
+// (full rows): an element-wise minimum, two member rows per pass over r.
+inline void fold_member_rows(const FullView& cur, const MemberLists& m, vid_t a, std::uint16_t* r) {
+  const vid_t* p = m.members + m.offset[a];
+  const vid_t* const end = m.members + m.offset[a + 1];
+  const vid_t n = cur.n;
+  std::memcpy(r, cur.row(*p++), std::size_t(n) * sizeof(std::uint16_t));
+  for (; p + 1 < end; p += 2) {
+    const std::uint16_t *x = cur.row(p[0]), *y = cur.row(p[1]);
+    for (vid_t j = 0; j < n; ++j) r[j] = std::min(r[j], std::min(x[j], y[j]));
+  }
+  if (p < end) {
+    const std::uint16_t* x = cur.row(*p);
+    for (vid_t j = 0; j < n; ++j) r[j] = std::min(r[j], x[j]);
   }
 }
 
-// Conflict-free over the lower triangle, in two conflict-free phases: (1) the
-// owner of new vertex a walks a's members' stored rows (j < i) into row a, so
-// each edge lands in only one direction; (2) the owner of row a folds each pair
-// b < a into both directions and records both endpoints' choices in its own
-// per-thread array; the arrays are reduced at the end.
-inline void merge_conflict_free(const TriangularInputView& cur, const vid_t* new_id, const vid_t* head,
-                                const vid_t* next, vid_t nn2, EdgeKey* out, Choice* choice, int threads,
-                                std::vector<Choice>& scratch) {
+// Lower triangle: r[j] = min over the members i > j of a of the stored A(i, j);
+// the pairs (i, j > i) are in row j and reach a through the other direction.
+inline void fold_member_rows(const TriangularInputView& cur, const MemberLists& m, vid_t a, std::uint16_t* r) {
+  std::fill(r, r + cur.n, kNoWeight);
+  for (vid_t k = m.offset[a]; k < m.offset[a + 1]; ++k) {
+    const vid_t i = m.members[k];
+    const std::uint16_t* x = cur.row(i);
+    for (vid_t j = 0; j < i; ++j) r[j] = std::min(r[j], x[j]);
+  }
+}
+
+// Per-thread scratch (entries) of the conflict-free merge for an input of n vertices.
+inline std::size_t conflict_free_scratch(vid_t n) { return 20 * std::size_t(n) + 64; }
+
+// Rows a0 .. a0 + 7 (those below nn2) of the contracted matrix: each new
+// vertex's members' rows are folded into one row, and the eight rows are
+// reduced by new vertex together (eight_rows.hpp).
+template <class View>
+void build_row_block(const View& cur, const MemberLists& m, const vid_t* new_id, vid_t nn2, vid_t a0,
+                     std::uint16_t* out, std::uint16_t* scratch) {
+  const vid_t n = cur.n;
+  const int count = int(std::min<vid_t>(kRowsPerBlock, nn2 - a0));
+  std::uint16_t* rows[kRowsPerBlock];
+  std::uint16_t* out_rows[kRowsPerBlock];
+  for (int s = 0; s < kRowsPerBlock; ++s) {
+    rows[s] = s < count ? scratch + std::size_t(s) * n : rows[0];  // a short last block repeats row 0
+    out_rows[s] = s < count ? out + std::size_t(a0 + s) * nn2 : nullptr;
+    if (s < count) fold_member_rows(cur, m, a0 + vid_t(s), rows[s]);
+  }
+  min_by_new_vertex_x8(rows, new_id, n, nn2, count, out_rows, scratch + 8 * std::size_t(n), scratch + 16 * std::size_t(n));
+}
+
+// Conflict-free, by new vertices: the thread that owns new vertex a folds its
+// members' rows into one row (in cache), reduces it by new vertex into row a of
+// the contracted matrix, and selects over the row while it is in cache. No two
+// threads write the same entry. Threads take blocks of eight new vertices.
+inline void merge_conflict_free(const FullView& cur, const vid_t* new_id, const MemberLists& m, vid_t nn2,
+                                std::uint16_t* out, Choice* choice, int threads, std::vector<std::uint16_t>& rows,
+                                std::vector<Choice>&) {
 #pragma omp parallel num_threads(threads) if (threads > 1 && nn2 >= kParallelMinVertices)
   {
-    const int t = omp_get_thread_num(), T = omp_get_num_threads();
-    Choice* mine = scratch.data() + std::size_t(t) * nn2;
-    std::fill(mine, mine + nn2, kNoChoice);
+    std::uint16_t* mine = rows.data() + std::size_t(omp_get_thread_num()) * conflict_free_scratch(cur.n);
 #pragma omp for schedule(dynamic, 1)
-    for (std::int64_t a = 0; a < std::int64_t(nn2); ++a) {
-      EdgeKey* out_row = out + std::size_t(a) * nn2;
-      std::fill(out_row, out_row + nn2, kNoEdgeKey);
-      for (vid_t i = head[a]; i != kNoVertex; i = next[i]) {
-        const std::uint16_t* row = cur.row(i);
-        for (vid_t j = 0; j < i; ++j) {
-          EdgeKey& o = out_row[new_id[j]];
-          o = std::min(o, edge_key(row[j], j, i));
-        }
+    for (std::int64_t a0 = 0; a0 < std::int64_t(nn2); a0 += kRowsPerBlock) {
+      build_row_block(cur, m, new_id, nn2, vid_t(a0), out, mine);
+      for (vid_t a = vid_t(a0); a < std::min(nn2, vid_t(a0) + kRowsPerBlock); ++a) {
+        std::uint16_t* out_row = out + std::size_t(a) * nn2;
+        out_row[a] = kNoWeight;  // a's inner edges and the diagonal: never read as an edge
+        choice[a] = select_row(out_row, nn2, a);
       }
-      out_row[a] = kNoEdgeKey;
     }
-    // Consecutive rows go to one thread, so the column lines it reads stay in cache.
-#pragma omp for schedule(dynamic, 8)
-    for (std::int64_t a = 0; a < std::int64_t(nn2); ++a) {
-      EdgeKey* out_row = out + std::size_t(a) * nn2;
-      Choice best = mine[a];
-      for (vid_t b = 0; b < vid_t(a); ++b) {
-        EdgeKey& ba = out[std::size_t(b) * nn2 + a];
-        const EdgeKey k = std::min(out_row[b], ba);
-        out_row[b] = ba = k;
-        best = std::min(best, make_choice(key_weight(k), b));
-        mine[b] = std::min(mine[b], make_choice(key_weight(k), vid_t(a)));
-      }
-      mine[a] = best;
+  }
+}
+
+// Contracted rows are symmetrised in square tiles that fit the L1 cache together.
+inline constexpr vid_t kTile = 64;
+
+// Conflict-free over the lower triangle, in three conflict-free phases: (1) the
+// owner of new vertex a folds its members' stored rows (j < i) into half-row a,
+// so each edge lands in one direction only; (2) the owner of a row of tiles
+// folds each pair b < a of its tiles into both directions; (3) each row's select.
+inline void merge_conflict_free(const TriangularInputView& cur, const vid_t* new_id, const MemberLists& m, vid_t nn2,
+                                std::uint16_t* out, Choice* choice, int threads, std::vector<std::uint16_t>& rows,
+                                std::vector<Choice>&) {
+#pragma omp parallel num_threads(threads) if (threads > 1 && nn2 >= kParallelMinVertices)
+  {
+    std::uint16_t* my_rows = rows.data() + std::size_t(omp_get_thread_num()) * conflict_free_scratch(cur.n);
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t a0 = 0; a0 < std::int64_t(nn2); a0 += kRowsPerBlock)
+      build_row_block(cur, m, new_id, nn2, vid_t(a0), out, my_rows);
+    const std::int64_t tiles = (nn2 + kTile - 1) / kTile;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t q = 0; q < tiles; ++q) {
+      const vid_t a0 = vid_t(tiles - 1 - q) * kTile;  // the longest rows of tiles first
+      for (vid_t b0 = 0; b0 <= a0; b0 += kTile)
+        symmetrise_tile(out, nn2, a0, std::min(nn2, a0 + kTile), b0, std::min(nn2, b0 + kTile));
     }
-#pragma omp for schedule(static)
-    for (std::int64_t v = 0; v < std::int64_t(nn2); ++v) {
-      Choice m = kNoChoice;
-      for (int u = 0; u < T; ++u) m = std::min(m, scratch[std::size_t(u) * nn2 + v]);
-      choice[v] = m;
-    }
+#pragma omp for schedule(dynamic, 16)
+    for (std::int64_t a = 0; a < std::int64_t(nn2); ++a) choice[a] = select_row(out + std::size_t(a) * nn2, nn2, vid_t(a));
   }
 }
 

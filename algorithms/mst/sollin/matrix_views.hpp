@@ -1,6 +1,8 @@
-// Row views over the three matrices a Sollin level can read, with the key of
-// the edge an element stands for. `lower` is for column j < row i, `upper` for
-// j > i (full storage only); splitting the two keeps min/max out of hot loops.
+// Row views over the matrices a Sollin level reads. Every level holds only
+// 16-bit weights (the input, and each contracted matrix: the minimum weight
+// between two new vertices), so that the passes stream as few bytes as possible;
+// which input edge realises a selected contracted edge is found afterwards
+// (see resolve_edge in sollin.cpp) through the kept levels and member lists.
 #pragma once
 
 #include <cstddef>
@@ -10,14 +12,13 @@
 
 namespace gs::mst {
 
-// The input as a full n x n matrix of 16-bit weights.
-struct FullInputView {
+// A full n x n matrix of 16-bit weights: the input, or a contracted level
+// (symmetric; its diagonal is never read as an edge).
+struct FullView {
   const std::uint16_t* a;
   vid_t n;
   const std::uint16_t* row(vid_t i) const { return a + std::size_t(i) * n; }
-  static std::uint32_t weight(std::uint16_t w) { return w; }
-  static EdgeKey lower(std::uint16_t w, vid_t i, vid_t j) { return edge_key(w, j, i); }
-  static EdgeKey upper(std::uint16_t w, vid_t i, vid_t j) { return edge_key(w, i, j); }
+  std::uint16_t weight(vid_t i, vid_t j) const { return a[std::size_t(i) * n + j]; }
 };
 
 // The input's lower triangle: row i holds columns 0..i-1 at i*(i-1)/2.
@@ -25,18 +26,14 @@ struct TriangularInputView {
   const std::uint16_t* a;
   vid_t n;
   const std::uint16_t* row(vid_t i) const { return a + std::size_t(i) * (i ? i - 1 : 0) / 2; }
-  static EdgeKey lower(std::uint16_t w, vid_t i, vid_t j) { return edge_key(w, j, i); }
+  std::uint16_t weight(vid_t i, vid_t j) const { return i > j ? row(i)[j] : row(j)[i]; }
 };
 
-// A contracted level: full symmetric rows holding, per pair of new vertices,
-// the key of the input edge that realises their minimum (kNoEdgeKey on the diagonal).
-struct ContractedView {
-  EdgeKey* a;
-  vid_t n;
-  EdgeKey* row(vid_t i) const { return a + std::size_t(i) * n; }
-  static std::uint32_t weight(EdgeKey k) { return key_weight(k); }
-  static EdgeKey lower(EdgeKey k, vid_t, vid_t) { return k; }
-  static EdgeKey upper(EdgeKey k, vid_t, vid_t) { return k; }
+// The members of each new vertex of one level, ascending, stored contiguously:
+// those of a are members[offset[a] .. offset[a + 1]).
+struct MemberLists {
+  const vid_t* offset;
+  const vid_t* members;
 };
 
 }  // namespace gs::mst

@@ -15,12 +15,15 @@
 //    head/next lists, so no two threads ever write the same entry.
 //
 // Storage: with a TriangularMatrix16 input only the lower triangle (half the
-// memory) is read. Contracted matrices (at most a quarter of the input's
-// entries) are full symmetric rows of 64-bit keys that remember which input
-// edge an entry stands for, in every variant.
+// memory) is read. Contracted matrices are full symmetric rows of 16-bit
+// weights (the minimum between two new vertices), kept for every level: a
+// selected contracted edge is traced back to an input edge of its weight
+// through the levels' member lists after the last level (resolve_edge), so the
+// passes never carry edge identities.
 //
-// The contracted-matrix workspace is allocated and touched by the constructor,
-// so that solve() times the algorithm rather than first-touch page faults.
+// The workspace (every level's matrix and member lists) is allocated and
+// touched by the constructor, so that solve() times the algorithm rather than
+// first-touch page faults.
 #pragma once
 
 #include <cstdint>
@@ -44,19 +47,35 @@ class SollinSolver {
 
   // Vertices per level of the last solve (n, then the contracted sizes).
   const std::vector<vid_t>& level_sizes() const { return level_sizes_; }
-  std::uint64_t workspace_bytes() const { return (big_.size() + small_.size()) * sizeof(EdgeKey); }
+  std::uint64_t workspace_bytes() const { return matrices_.size() * sizeof(std::uint16_t); }
 
  private:
+  // An edge selected at a level: level-`level` vertices a -> b of weight w.
+  struct Selected {
+    int level;
+    vid_t a, b;
+    std::uint16_t w;
+  };
+
   template <class InputView>
   std::vector<Edge<std::uint32_t>> run(const InputView& input);
+  template <class InputView>
+  Edge<std::uint32_t> resolve_edge(const InputView& input, Selected s) const;
 
   vid_t n_;
   SollinStrategy strategy_;
   int threads_;
-  std::vector<EdgeKey> big_, small_;  // ping-pong contracted matrices: (n/2)^2 and (n/4)^2 entries
-  std::vector<Choice> choice_;        // per vertex of the current level
-  std::vector<vid_t> new_id_, link_, head_, next_;
-  std::vector<Choice> scratch_;       // per-thread choices for the triangular passes
+  // Level L >= 1 (level_sizes_[L] vertices): its contracted matrix starts at
+  // matrices_[matrix_at_[L]], its member lists (level L-1 vertices per level-L
+  // vertex) at offsets_[offsets_at_[L]] and members_[members_at_[L]].
+  std::vector<std::uint16_t> matrices_;
+  std::vector<vid_t> offsets_, members_;
+  std::vector<std::size_t> matrix_at_, offsets_at_, members_at_;
+  std::vector<Choice> choice_;          // per vertex of the current level
+  std::vector<vid_t> new_id_, link_;
+  std::vector<std::uint16_t> rows_;     // per thread: the conflict-free merge's rows (conflict_free_scratch)
+  std::vector<Choice> scratch_;         // per thread: choices for the triangular passes
+  std::vector<Selected> selected_;
   std::vector<vid_t> level_sizes_;
 };
 
