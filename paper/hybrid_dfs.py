@@ -10,10 +10,13 @@ hybrid, best CPU), Fig. 5a (vary N at M = 8N), Fig. 5b (vary M at the main N),
 Table 1 (sequential and random read bandwidth: rows whose algorithm starts with
 ``bw_``, e.g. ``bw_seq_cpu``, with the GB/s in column ``gbs``)."""
 
+import os
+
 from paper import measure, plots, style, tables
-from paper.claims import Claim, Measured, at_least, conditions, share, within
+from paper.claims import Claim, Measured, at_least, at_most, conditions, share, within
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
+from paper.stats import Summary
 
 ALGOS = style.algorithms({
     "bgl_bfs": ("BGL BFS (1 thread)", "baseline"),
@@ -122,14 +125,18 @@ def table1_bandwidth(res):
 
 
 def teps_table(res):
+    """Every program on the main graph: median, mean and spread over roots x trials."""
     n, m = main_graph(res)
     rows = []
     for a, algo in ALGOS.items():
         sub = res.where(algorithm=a, n=n, m=m)
         for th in sub.values("threads"):
-            rows.append([algo.label, th, teps(res, a, n=n, m=m, threads=th) * 1e-9])
-    return tables.TableData(["program", "threads", "GTEPS (median)"], rows,
-                            caption="Throughput on the main graph N = %s, M = %s" % (measure.fmt_size(n), measure.fmt_size(m)))
+            s = Summary(r.num("teps") for r in sub.where(threads=th).rows)
+            roots = len(set(sub.where(threads=th).values("source")))
+            rows.append([algo.label, th, s.median * 1e-9, s.mean * 1e-9, s.min * 1e-9, s.max * 1e-9, roots, s.count])
+    return tables.TableData(["program", "threads", "GTEPS median", "mean", "min", "max", "roots", "runs"], rows,
+                            caption="Throughput on the main graph N = %s, M = %s (runs = roots x trials)"
+                            % (measure.fmt_size(n), measure.fmt_size(m)))
 
 
 # --- claims -------------------------------------------------------------------
@@ -195,6 +202,32 @@ def gap_widens_with_m(res):
                     % (" → ".join("%.3g" % g for g in gap), measure.fmt_size(ms[0]), measure.fmt_size(ms[-1])))
 
 
+def main_graph_teps(algo):
+    def measure_it(res):
+        v, th = _main_at_max(res, algo)
+        n, m = main_graph(res)
+        return Measured(v * 1e-9, "%s on N = %s, M = %s, %s thread%s: median %.3g GTEPS"
+                        % (algo, measure.fmt_size(n), measure.fmt_size(m), th, "" if th == 1 else "s", v * 1e-9))
+    measure_it.__doc__ = "median GTEPS of %s on the main graph" % algo
+    return measure_it
+
+
+def fig5b_largest_wall(res):
+    """Wall time of the command that ran Fig. 5b's largest admitted M at the
+    main N (metadata ``wall_seconds``: the whole command, generation included)."""
+    n, _ = main_graph(res)
+    best = None
+    for meta, name in zip(res.metas, res.files):
+        ms = [r["m"] for r in res.rows if os.path.basename(r["_file"]) == name and r["n"] == n]
+        if ms and "wall_seconds" in meta and (best is None or max(ms) > best[0]):
+            best = (max(ms), float(meta["wall_seconds"]), name)
+    if best is None or best[0] <= min(res.where(n=n).values("m")):
+        raise ResultsMissing("hybrid_dfs: no Fig. 5b command (wall_seconds) with an M above the main graph's")
+    m, wall, name = best
+    return Measured(wall, "M = %s at N = %s: %.0f s for the whole command (%s)"
+                    % (measure.fmt_size(m), measure.fmt_size(n), wall, name))
+
+
 def random_vs_sequential(res):
     s, r = bandwidth(res, "bw_seq_cpu"), bandwidth(res, "bw_rand_cpu")
     return Measured(s / r, "CPU sequential %.3g GB/s, random %.3g GB/s: %.3gx" % (s, r, s / r))
@@ -233,5 +266,16 @@ MODULE = Module(
               share(partly=0.5)),
         Claim("D7", "Random read bandwidth is ~9x below sequential on CPUs", random_vs_sequential,
               within(9 / 1.5, 9 * 1.5, partly=(1.5, 100), unit="x")),
+        # Issue 8's speed targets for this re-creation (not claims of the paper).
+        Claim("D-T1", "Target: CPU read+stack hybrid at least 2 GTEPS on the main graph (16 threads)",
+              main_graph_teps("hybrid_omp"), at_least(2.0, unit=" GTEPS")),
+        Claim("D-T2", "Target: direction-optimizing CPU traversal at least 5 GTEPS on the main graph",
+              main_graph_teps("dobfs_omp"), at_least(5.0, unit=" GTEPS")),
+        Claim("D-T3", "Target: GPU read-based traversal at least 20 GTEPS on the main graph",
+              main_graph_teps("read_gpu"), at_least(20.0, unit=" GTEPS")),
+        Claim("D-T4", "Target: direction-optimizing GPU traversal at least 100 GTEPS on the main graph",
+              main_graph_teps("dobfs_gpu"), at_least(100.0, unit=" GTEPS")),
+        Claim("D-T5", "Target: Fig. 5b's largest admitted size completes within one 10-minute command, "
+              "generation included", fig5b_largest_wall, at_most(600.0, unit=" s")),
     ],
 )

@@ -14,9 +14,15 @@
 //
 // Bottom-up branch (direction-optimising): a warp owns 32 consecutive
 // vertices, i.e. one word of the visited bitmap; each unvisited lane looks
-// for a neighbour in the frontier bitmap, and the warp's ballot is both the
-// next frontier's word and the bits to add to the visited word (plain stores:
-// no atomics, no queue, no memset).
+// for a neighbour in the frontier bitmap (vertices with many arcs: the whole
+// warp, 32 arcs per step, so one long scan does not stall 31 lanes), and the
+// warp's ballot is both the next frontier's word and the bits to add to the
+// visited word (plain stores: no atomics, no queue, no memset).
+//
+// Copying the result back: once the branches shrink (GpuOptions::early_copy),
+// the level codes are copied on a second stream while the last branches run;
+// afterwards the vertices those branches found (codes above the level settled
+// when the copy started) are gathered on the GPU and patched into the copy.
 //
 // Each branch's counters (found vertices, their arcs, ...) live in one of two
 // device slots; the branch's main kernel zeroes the other slot for the next
@@ -85,13 +91,18 @@ __device__ __forceinline__ bool claim(std::uint32_t* visited, vid_t x) {
   return !(atomicOr(w, bit) & bit);
 }
 
-// Appends x to the queue with one atomic per group of converged lanes.
-__device__ __forceinline__ void push(vid_t* queue, unsigned long long* tail, vid_t x) {
+// A slot at the end of a list, with one atomic per group of converged lanes.
+__device__ __forceinline__ unsigned long long reserve(unsigned long long* tail) {
   cg::coalesced_group grp = cg::coalesced_threads();
   unsigned long long base = 0;
   if (grp.thread_rank() == 0) base = atomicAdd(tail, (unsigned long long)grp.size());
-  base = grp.shfl(base, 0);
-  queue[base + grp.thread_rank()] = x;
+  return grp.shfl(base, 0) + grp.thread_rank();
+}
+
+__device__ __forceinline__ void push(vid_t* queue, unsigned long long* tail, vid_t x) { queue[reserve(tail)] = x; }
+
+__device__ __forceinline__ bool in_bitmap(const std::uint32_t* __restrict__ bits, vid_t x) {
+  return (__ldg(bits + (x >> 5)) >> (x & 31)) & 1;
 }
 
 // kPush (direction-optimising): the found vertex goes into the next queue and
@@ -185,7 +196,8 @@ __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t
 // One branch, bottom-up: a warp per visited-bitmap word (32 consecutive vertices).
 __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                                  const std::uint32_t* __restrict__ frontier, std::uint32_t* next_frontier,
-                                 unsigned long long* counters, unsigned long long* next_counters) {
+                                 unsigned long long* counters, unsigned long long* next_counters,
+                                 std::uint32_t warp_degree) {
   clear_next_slot(next_counters);
   const unsigned lane = threadIdx.x & 31;
   const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
@@ -196,21 +208,31 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
   for (std::uint64_t w = warp; w < words; w += warps) {
     const std::uint32_t seen = visited[w];
     const std::uint64_t v = w * 32 + lane;
+    const bool unvisited = v < g.n && !((seen >> lane) & 1);
+    eid_t b = 0, e = 0;
+    if (unvisited) {
+      b = g.off[v];
+      e = g.off[v + 1];
+    }
     bool hit = false;
-    if (v < g.n && !((seen >> lane) & 1)) {
-      const eid_t b = g.off[v], e = g.off[v + 1];
-      for (eid_t k = b; k < e; ++k) {
-        const vid_t x = g.adj[k];
-        if ((__ldg(frontier + (x >> 5)) >> (x & 31)) & 1) {
-          hit = true;
-          break;
-        }
+    if (unvisited && e - b <= warp_degree)
+      for (eid_t k = b; k < e && !hit; ++k) hit = in_bitmap(frontier, g.adj[k]);
+    unsigned many = __ballot_sync(kFull, unvisited && e - b > warp_degree);
+    while (many) {  // the whole warp checks these lanes' arcs, 32 at a time, until one is in the frontier
+      const int owner = __ffs(many) - 1;
+      many &= many - 1;
+      const eid_t ob = __shfl_sync(kFull, b, owner), oe = __shfl_sync(kFull, e, owner);
+      bool any = false;
+      for (eid_t base = ob; base < oe && !any; base += 32) {
+        const eid_t k = base + lane;
+        any = __any_sync(kFull, k < oe && in_bitmap(frontier, g.adj[k]));
       }
-      if (hit) {
-        set_level(L, vid_t(v), branch + 1);
-        ++found;
-        arcs += e - b;
-      }
+      if (lane == unsigned(owner)) hit = any;
+    }
+    if (hit) {
+      set_level(L, vid_t(v), branch + 1);
+      ++found;
+      arcs += e - b;
     }
     const unsigned mask = __ballot_sync(kFull, hit);
     if (lane == 0) {  // this warp alone writes word w in a bottom-up branch
@@ -233,6 +255,21 @@ __global__ void bitmap_to_queue_kernel(const std::uint32_t* bits, std::uint64_t 
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words * 32;
        i += std::uint64_t(gridDim.x) * blockDim.x)
     if ((bits[i >> 5] >> (i & 31)) & 1) push(queue, tail, vid_t(i));
+}
+
+// Early copy: the vertices whose codes were set after the copy started
+// (code above `settled`, unreached excluded), with their codes.
+__global__ void collect_late_kernel(const std::uint8_t* code, vid_t n, std::uint8_t settled, vid_t* late,
+                                    std::uint8_t* late_code, unsigned long long* count) {
+  for (std::uint64_t v = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; v < n;
+       v += std::uint64_t(gridDim.x) * blockDim.x) {
+    const std::uint8_t c = code[v];
+    if (c > settled && c != kUnreachedCode) {
+      const unsigned long long i = reserve(count);
+      late[i] = vid_t(v);
+      late_code[i] = c;
+    }
+  }
 }
 
 __global__ void seed_kernel(vid_t source, DeviceLevels L, std::uint32_t* visited, vid_t* queue) {
@@ -265,6 +302,7 @@ double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock:
 
 struct GpuTraversal::Impl {
   CsrView host;
+  GpuOptions opt;
   DeviceBuffer<eid_t> off;
   DeviceBuffer<vid_t> adj;
   DeviceBuffer<std::uint8_t> code;
@@ -274,6 +312,17 @@ struct GpuTraversal::Impl {
   DeviceBuffer<std::uint64_t> segments;
   PinnedBuffer<unsigned long long> host_counters{kCounters};
   PinnedBuffer<std::uint8_t> host_codes;
+  // Early copy: a stream that does not wait for the branches' kernels, and the
+  // vertices found after the copy started (on the GPU and on the host).
+  cudaStream_t copy_stream = nullptr;
+  DeviceBuffer<vid_t> late;
+  DeviceBuffer<std::uint8_t> late_code;
+  DeviceBuffer<unsigned long long> late_count;
+  PinnedBuffer<vid_t> host_late;
+  PinnedBuffer<std::uint8_t> host_late_code;
+  PinnedBuffer<unsigned long long> host_late_count{1};
+  int settled = -1;  // this traversal's early copy: codes <= settled were final when it started; -1: none
+  std::uint64_t prev_found = 0;
   double upload_s = 0;
   std::uint32_t* pinned_level = nullptr;
   int grid = 0;
@@ -291,6 +340,17 @@ struct GpuTraversal::Impl {
     code.fill_bytes(kUnreachedCode);
     visited.fill_bytes(0);
     counters.fill_bytes(0);
+    settled = -1;
+    prev_found = 0;
+  }
+  // Branch `branch` found `found` vertices, so levels <= branch + 1 are final
+  // (the host has synchronised). Once the branches shrink, copy the codes now.
+  void maybe_copy_early(std::uint32_t branch, std::uint64_t found) {
+    if (opt.early_copy && settled < 0 && found < prev_found && found * 24 < host.n) {
+      CUDA_CHECK(cudaMemcpyAsync(host_codes.data(), code.data(), host.n, cudaMemcpyDeviceToHost, copy_stream));
+      settled = int(std::min<std::uint32_t>(branch + 1, kDeepCode - 1));  // deep codes are always re-gathered
+    }
+    prev_found = found;
   }
   // One top-down branch; returns its counters (one copy, one sync).
   template <bool kFromQueue, bool kPush>
@@ -318,19 +378,41 @@ struct GpuTraversal::Impl {
   std::uint32_t read_branches(std::uint32_t branch) {
     double since = now_s();
     for (;; ++branch) {
-      const bool found = expand<false, false>(branch, nullptr, 0, nullptr)[kFound] > 0;
+      const std::uint64_t found = expand<false, false>(branch, nullptr, 0, nullptr)[kFound];
       record_branch(since);
       if (!found) return branch;
+      maybe_copy_early(branch, found);
     }
   }
-  // The codes into page-locked memory, and the exact levels too when some are deep.
-  void copy_back(std::uint32_t deepest, std::vector<std::uint32_t>& out) {
+  // The codes into page-locked memory (or, after an early copy, the vertices
+  // found since, patched in), and the exact levels too when some are deep.
+  void copy_back(std::uint32_t deepest, std::vector<std::uint32_t>& out, GpuRunTimes& t) {
     out.resize(host.n);
-    CUDA_CHECK(cudaMemcpyAsync(host_codes.data(), code.data(), host.n, cudaMemcpyDeviceToHost));
+    std::uint64_t count = 0;
+    if (settled >= 0) {
+      CUDA_CHECK(cudaMemsetAsync(late_count.data(), 0, sizeof(unsigned long long)));
+      collect_late_kernel<<<blocks_for(host.n), kThreads>>>(code.data(), host.n, std::uint8_t(settled), late.data(),
+                                                            late_code.data(), late_count.data());
+      CUDA_CHECK_LAUNCH();
+      CUDA_CHECK(cudaMemcpyAsync(host_late_count.data(), late_count.data(), sizeof(unsigned long long),
+                                 cudaMemcpyDeviceToHost));
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      count = host_late_count[0];
+      if (count) {
+        CUDA_CHECK(cudaMemcpyAsync(host_late.data(), late.data(), count * sizeof(vid_t), cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpyAsync(host_late_code.data(), late_code.data(), count, cudaMemcpyDeviceToHost));
+      }
+    } else {
+      CUDA_CHECK(cudaMemcpyAsync(host_codes.data(), code.data(), host.n, cudaMemcpyDeviceToHost));
+    }
     if (deepest >= kDeepCode)
       CUDA_CHECK(cudaMemcpyAsync(out.data(), deep.data(), std::size_t(host.n) * sizeof(std::uint32_t),
                                  cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaStreamSynchronize(0));
+    CUDA_CHECK(cudaStreamSynchronize(copy_stream));
+    if (settled >= 0) patch_codes(host_codes.data(), host_late.data(), host_late_code.data(), count);
+    t.early_copy = settled >= 0;
+    t.late_vertices = count;
   }
   // Untimed: the caller's 4-byte levels for the verifier.
   void widen(std::vector<std::uint32_t>& out, GpuRunTimes& t) {
@@ -344,13 +426,15 @@ std::uint64_t GpuTraversal::device_bytes(std::uint64_t n, std::uint64_t arcs) {
   return (n + 1) * sizeof(eid_t) + arcs * sizeof(vid_t)  // graph
          + n * (1 + 4)                                    // level codes, deep levels
          + n * 4 * 3                                      // two queues, large list
+         + n * (4 + 1)                                    // early copy: late vertices and their codes
          + 3 * ((n + 31) / 32) * 4                        // visited and two frontier bitmaps
          + (std::uint64_t(64) << 20);                      // CUDA context, counters, slack
 }
 
-GpuTraversal::GpuTraversal(const CsrView& g) : impl_(new Impl) {
+GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new Impl) {
   Impl& m = *impl_;
   m.host = g;
+  m.opt = opt;
   const GpuInfo info = gpu_info();
   m.grid = std::max(1, info.sm_count) * 2048 / kThreads;
   const double t0 = now_s();
@@ -369,10 +453,17 @@ GpuTraversal::GpuTraversal(const CsrView& g) : impl_(new Impl) {
   m.large.resize(n);
   m.counters.resize(2 * kCounters);
   m.host_codes.resize(n);
+  m.late.resize(n);
+  m.late_code.resize(n);
+  m.late_count.resize(1);
+  m.host_late.resize(n);
+  m.host_late_code.resize(n);
+  CUDA_CHECK(cudaStreamCreateWithFlags(&m.copy_stream, cudaStreamNonBlocking));
 }
 
 GpuTraversal::~GpuTraversal() {
   if (impl_ && impl_->pinned_level) cudaHostUnregister(impl_->pinned_level);
+  if (impl_ && impl_->copy_stream) cudaStreamDestroy(impl_->copy_stream);
 }
 
 double GpuTraversal::upload_seconds() const { return impl_->upload_s; }
@@ -399,7 +490,7 @@ GpuRunTimes GpuTraversal::read_based(vid_t source, std::vector<std::uint32_t>& l
   const double t1 = now_s();
   const std::uint32_t deepest = m.read_branches(0);
   const double t2 = now_s();
-  m.copy_back(deepest, level);
+  m.copy_back(deepest, level, t);
   const double t3 = now_s();
   t.init_s = t1 - t0;
   t.compute_s = t2 - t1;
@@ -447,7 +538,8 @@ GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::ui
         queue_holds_frontier = false;
       }
       bottom_up_kernel<<<m.blocks_for(m.words() * 32), kThreads>>>(m.dg(), m.dl(), branch, m.visited.data(), front,
-                                                                    next_front, m.slot(branch), m.slot(branch + 1));
+                                                                    next_front, m.slot(branch), m.slot(branch + 1),
+                                                                    m.opt.bottom_up_warp_degree);
       CUDA_CHECK_LAUNCH();
       c = m.read_counters(branch);
       std::swap(front, next_front);
@@ -462,13 +554,14 @@ GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::ui
       std::swap(cur, next);
     }
     m.record_branch(since);
+    if (c[kFound]) m.maybe_copy_early(branch, c[kFound]);
     prev_size = size;
     size = c[kFound];
     frontier_arcs = c[kFoundArcs];
     unexplored -= frontier_arcs;
   }
   const double t2 = now_s();
-  m.copy_back(branch - 1, level);  // the last branch found nothing: the deepest level is branch - 1
+  m.copy_back(branch - 1, level, t);  // the last branch found nothing: the deepest level is branch - 1
   const double t3 = now_s();
   t.init_s = t1 - t0;
   t.compute_s = t2 - t1;
@@ -511,7 +604,7 @@ GpuRunTimes GpuTraversal::cpu_gpu_hybrid(vid_t source, std::vector<std::uint32_t
   t.gpu_from_branch = p.branches() - 1;  // the last branch found on the CPU is expanded on the GPU
   const std::uint32_t deepest = m.read_branches(t.gpu_from_branch);
   const double t4s = now_s();
-  m.copy_back(deepest, level);
+  m.copy_back(deepest, level, t);
   const double t5 = now_s();
   t.h2d_s = t2 - t1;
   t.init_s = t3 - t2;

@@ -25,18 +25,30 @@ struct GpuRunTimes {
   double h2d_s = 0;      // CPU+GPU hybrid: copying the CPU's stacks to the GPU
   double init_s = 0;     // initialising (or rebuilding) the branch array and bitmap
   double compute_s = 0;  // branches on the GPU
-  double d2h_s = 0;      // copying the level array back (one byte per vertex)
+  double d2h_s = 0;      // copying the level array back (one byte per vertex), after the last branch
+  std::uint64_t late_vertices = 0;    // early copy: vertices found after it started (patched in)
+  bool early_copy = false;            // the copy back started before the last branch
   double widen_s = 0;    // untimed: bytes -> the caller's 4-byte level array
   std::vector<double> branch_s;       // GPU branches: host time of each (launches + counter round trip)
   bool moved_to_gpu = true;           // CPU+GPU hybrid: false when the CPU finished alone
   std::uint32_t gpu_from_branch = 0;  // first branch processed on the GPU
 };
 
+struct GpuOptions {
+  // Bottom-up: an unvisited vertex with more arcs than this is checked by its
+  // whole warp, 32 arcs at a time (fewer: by its own lane, one at a time).
+  std::uint32_t bottom_up_warp_degree = 32;
+  // Start copying the level codes back while the last, small branches still
+  // run (once a branch finds fewer than n / 24 vertices and fewer than the one
+  // before); the vertices found after that are gathered and patched in.
+  bool early_copy = true;
+};
+
 class GpuTraversal {
  public:
   // Uploads the graph; `g` must outlive this object (the hybrid's CPU side and
   // the direction heuristic read it on the host).
-  explicit GpuTraversal(const CsrView& g);
+  explicit GpuTraversal(const CsrView& g, const GpuOptions& opt = {});
   ~GpuTraversal();
   GpuTraversal(const GpuTraversal&) = delete;
   GpuTraversal& operator=(const GpuTraversal&) = delete;

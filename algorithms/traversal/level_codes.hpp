@@ -20,4 +20,8 @@ inline constexpr std::uint8_t kUnreachedCode = 255;  // not reached
 // 4-byte array was copied into it); those entries are left as they are.
 void widen_levels(const std::uint8_t* codes, vid_t n, std::vector<std::uint32_t>& level);
 
+// codes[vertices[i]] = late_codes[i] for i < count: the vertices found after an
+// early copy of the codes started.
+void patch_codes(std::uint8_t* codes, const vid_t* vertices, const std::uint8_t* late_codes, std::uint64_t count);
+
 }  // namespace gs::traversal

@@ -24,6 +24,7 @@
 #include "common/results.hpp"
 #include "common/run_main.hpp"
 #include "common/system_info.hpp"
+#include "common/timer.hpp"
 #include "common/verify/traversal.hpp"
 #include "experiments/hybrid_dfs/bandwidth.hpp"
 #include "experiments/hybrid_dfs/traversal_runner.hpp"
@@ -246,6 +247,7 @@ void run_table1(Context& cx) {
 }
 
 int run(int argc, char** argv) {
+  const WallTimer command_time;  // the whole command, generation included (Fig. 5b's 10-minute target)
   Cli cli(kExperiment,
           "Paper D (Yu & Li 2014, after Hong et al. PACT 2011), 'parallel DFS' on multicore CPU and GPU.\n"
           "WHAT IT IS: the paper's traversal expands the graph branch by branch, i.e. it is a level-synchronous\n"
@@ -264,6 +266,8 @@ int run(int argc, char** argv) {
           true);
   cli.add_option("roots", "random roots in the giant component (paper: 10)", "10 (quick: 4)");
   cli.add_option("thread-list", "fig3 thread counts", "1,2,4,...,cores");
+  cli.add_option("gpu-bu-warp-degree", "GPU bottom-up: vertices with more arcs are checked by a whole warp", "32");
+  cli.add_option("gpu-early-copy", "GPU: 1 = copy the levels back while the last small branches run, 0 = after", "1");
   cli.add_option("m-steps", "fig5b: which sizes, as doublings of the main graph's M (0 = the main graph)", "0,1,2,3");
   cli.add_option("t1", "hybrid: sequential -> stack above this branch size", "64");
   cli.add_option("t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", "0");
@@ -317,6 +321,12 @@ int run(int argc, char** argv) {
   cx.popt.direction.alpha = cli.get_double("do-alpha");
   cx.popt.direction.beta = cli.get_double("do-beta");
   cx.popt.direction.local_threshold = h.local_threshold;
+  const std::int64_t warp_degree = parse_int(cli.get("gpu-bu-warp-degree"), "--gpu-bu-warp-degree");
+  if (warp_degree < 0 || warp_degree > 0xFFFFFFFFll) throw InputError("hybrid_dfs: --gpu-bu-warp-degree is 0..2^32-1");
+  cx.popt.gpu_bottom_up_warp_degree = std::uint32_t(warp_degree);
+  const std::int64_t early = parse_int(cli.get("gpu-early-copy"), "--gpu-early-copy");
+  if (early != 0 && early != 1) throw InputError("hybrid_dfs: --gpu-early-copy is 0 or 1");
+  cx.popt.gpu_early_copy = early == 1;
 
   const std::vector<AlgorithmInfo> algs = select_algorithms(hybrid_dfs::programs(), opt, kExperiment);
   std::set<std::string> selected;
@@ -336,7 +346,7 @@ int run(int argc, char** argv) {
 
   ResultsWriter writer(opt, cli, kExperiment,
                        {"source", "teps", "component_edges", "upload_s", "cpu_s", "h2d_s", "init_s", "compute_s",
-                        "d2h_s", "setup_s", "gbs", "states", "widen_s", "branch_ms"});
+                        "d2h_s", "setup_s", "gbs", "states", "widen_s", "late", "branch_ms"});
   writer.set_meta("traversal",
                   "level-synchronous traversal in BFS order (the paper calls it DFS); levels checked with Graph500 rules");
   writer.set_meta("teps_definition", "undirected input edges inside the traversed component / seconds (Graph500)");
@@ -352,6 +362,8 @@ int run(int argc, char** argv) {
   writer.set_meta("alpha", h.thresholds.alpha);
   writer.set_meta("beta", h.thresholds.beta);
   writer.set_meta("t4", double(cx.popt.t4));
+  writer.set_meta("gpu_bottom_up_warp_degree", double(cx.popt.gpu_bottom_up_warp_degree));
+  writer.set_meta("gpu_early_copy", cx.popt.gpu_early_copy ? "1" : "0");
   writer.set_meta("roots_per_graph", double(opt.sources_given ? opt.sources.size() : std::size_t(cx.roots)));
   writer.set_meta("trials_per_root", double(cx.trials_per_root));
   Progress progress(kExperiment, 0);
@@ -423,6 +435,7 @@ int run(int argc, char** argv) {
       }
     }
   }
+  writer.set_meta("wall_seconds", command_time.seconds());
   writer.finish();
   progress.note("wrote " + writer.csv_path() + " (" + std::to_string(writer.rows()) + " rows)");
   return 0;

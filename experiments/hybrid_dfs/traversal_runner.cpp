@@ -58,7 +58,10 @@ void TraversalRunner::prepare(const std::string& algorithm) {
   }
   if (device_of(algorithm) != "cpu" && !gpu_) {
 #ifdef GS_HAVE_CUDA
-    gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(g_));
+    traversal::GpuOptions gopt;
+    gopt.bottom_up_warp_degree = opt_.gpu_bottom_up_warp_degree;
+    gopt.early_copy = opt_.gpu_early_copy;
+    gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(g_), gopt);
     gpu_->pin_output(level_);
 #else
     throw ResourceError(algorithm + ": built without CUDA");
@@ -118,6 +121,7 @@ RunOutcome TraversalRunner::run(const std::string& algorithm, vid_t source) {
     out.phases["compute_s"] = fmt_seconds(r.compute_s);
     out.phases["d2h_s"] = fmt_seconds(r.d2h_s);
     out.phases["widen_s"] = fmt_seconds(r.widen_s);
+    if (r.early_copy) out.phases["late"] = std::to_string(r.late_vertices);
     std::string per_branch;  // milliseconds of each GPU branch, to see where the time goes
     for (double b : r.branch_s) {
       char ms[24];

@@ -32,11 +32,14 @@ struct ProgramOptions {
   traversal::HybridOptions hybrid;        // hybrid_omp and the CPU side of hybrid_cpu_gpu
   traversal::DirectionOptions direction;  // dobfs_omp, dobfs_gpu
   std::uint64_t t4 = 16384;               // hybrid_cpu_gpu: move to the GPU above this branch size
+  // GPU programs (traversal::GpuOptions): bottom-up warp-per-vertex degree, early copy back.
+  std::uint32_t gpu_bottom_up_warp_degree = 32;
+  bool gpu_early_copy = true;
 };
 
 struct RunOutcome {
   double seconds = 0;
-  std::map<std::string, std::string> phases;  // cpu_s, h2d_s, init_s, compute_s, d2h_s, widen_s, branch_ms, states
+  std::map<std::string, std::string> phases;  // cpu_s, h2d_s, init_s, compute_s, d2h_s, widen_s, late, branch_ms, states
 };
 
 class TraversalRunner {

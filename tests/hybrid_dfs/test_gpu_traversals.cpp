@@ -34,6 +34,17 @@ TEST(HybridDfsGpu, EveryProgramMatchesBglLevels) {
       DirectionTrace trace;
       gpu.direction_optimising(root, level, eager, &trace);
       EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up";
+      // Bottom-up with every vertex checked by its whole warp, and by its lane alone.
+      for (std::uint32_t warp_degree : {0u, 0xFFFFFFFFu}) {
+        GpuOptions gopt;
+        gopt.bottom_up_warp_degree = warp_degree;
+        gopt.early_copy = warp_degree == 0;
+        GpuTraversal other(view, gopt);
+        other.direction_optimising(root, level, eager);
+        EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up, warp degree " << warp_degree;
+        other.read_based(root, level);
+        EXPECT_EQ(level, expected) << "read_gpu, early copy " << gopt.early_copy;
+      }
       for (std::uint64_t t4 : {std::uint64_t(0), std::uint64_t(2), std::uint64_t(16384)}) {
         HybridOptions opt;
         opt.thresholds.t1 = t4 == 0 ? 0 : 64;
@@ -85,8 +96,19 @@ TEST(HybridDfsGpu, LevelsFrom254OnAreExact) {
   GpuTraversal gpu(view_of(g));
   CpuWorkspace ws(g.n);
   std::vector<std::uint32_t> level(g.n, 7);
-  gpu.read_based(0, level);
+  GpuRunTimes r = gpu.read_based(0, level);
   EXPECT_EQ(level, expected) << "read_gpu";
+  // Branch 1 finds 1 vertex after 64: the copy starts early and the 399
+  // vertices of levels 3..401 (deep ones included) are patched in.
+  EXPECT_TRUE(r.early_copy);
+  EXPECT_EQ(r.late_vertices, 399u);
+  GpuOptions late_copy;
+  late_copy.early_copy = false;
+  GpuTraversal plain(view_of(g), late_copy);
+  level.assign(g.n, 7);
+  r = plain.read_based(0, level);
+  EXPECT_FALSE(r.early_copy);
+  EXPECT_EQ(level, expected) << "read_gpu, copy after the last branch";
   level.assign(g.n, 7);
   gpu.direction_optimising(0, level, DirectionOptions{});
   EXPECT_EQ(level, expected) << "dobfs_gpu";

@@ -1,0 +1,61 @@
+"""paper/hybrid_dfs.py: which graph is the main one, and Fig. 5b's wall-time target."""
+
+import unittest
+
+from paper import claims, hybrid_dfs
+from paper.claims import evaluate
+from paper.results import Results, Row
+
+N = 2 ** 25
+MAIN = 2 ** 28
+
+
+def row(algo, m, threads, teps=1e9, source=1, piece="fig4"):
+    device = "gpu" if algo in ("read_gpu", "dobfs_gpu") else ("cpu+gpu" if algo == "hybrid_cpu_gpu" else "cpu")
+    return Row(experiment="hybrid_dfs", graph="rmat-m%d" % m, generator="rmat", n=N, m=m, seed=1, algorithm=algo,
+               threads=threads, device=device, trial=0, seconds=m / teps, answer="reached=1;levelsum=1", verified=True,
+               teps=str(teps), source=str(source), _file="/r/hybrid_dfs-%s.csv" % piece, _line=2)
+
+
+def fig4_and_fig5b(gpu_threads):
+    """Fig. 4 on the main graph and Fig. 5b's three larger M, no thread sweep."""
+    rows = []
+    for algo in ("read_gpu", "dobfs_gpu"):
+        rows.append(row(algo, MAIN, gpu_threads))
+    for algo in ("hybrid_cpu_gpu", "hybrid_omp", "dobfs_omp"):
+        rows.append(row(algo, MAIN, 16))
+    for k in (1, 2, 3):
+        for algo, th in (("read_gpu", gpu_threads), ("dobfs_gpu", gpu_threads), ("hybrid_omp", 16)):
+            rows.append(row(algo, MAIN << k, th, piece="fig5b-%d" % k))
+    metas = [{"tag": "fig4"}] + [{"tag": "fig5b-%d" % k, "wall_seconds": 100.0 * k} for k in (1, 2, 3)]
+    files = ["hybrid_dfs-fig4.csv"] + ["hybrid_dfs-fig5b-%d.csv" % k for k in (1, 2, 3)]
+    return Results("hybrid_dfs", rows, metas, files)
+
+
+class MainGraphTest(unittest.TestCase):
+    def test_main_graph_without_a_thread_sweep(self):
+        # GPU-only programs record 1 thread: the main graph still has the most (program, threads) pairs.
+        self.assertEqual(hybrid_dfs.main_graph(fig4_and_fig5b(gpu_threads=1)), (N, MAIN))
+
+    def test_ties_go_to_m_equal_8n(self):
+        rows = [row("hybrid_omp", m, 16) for m in (MAIN << 2, MAIN, MAIN << 1)]
+        self.assertEqual(hybrid_dfs.main_graph(Results("hybrid_dfs", rows, [{}], ["x.csv"])), (N, MAIN))
+
+
+class Fig5bWallTimeTest(unittest.TestCase):
+    def test_largest_admitted_size_is_judged(self):
+        res = fig4_and_fig5b(gpu_threads=1)
+        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T5")
+        result = evaluate(claim, res)
+        self.assertEqual(result.verdict, claims.REPRODUCED)
+        self.assertIn("300 s", result.measured)
+
+    def test_over_ten_minutes_is_not_reproduced(self):
+        res = fig4_and_fig5b(gpu_threads=1)
+        res.metas[-1]["wall_seconds"] = 700.0
+        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T5")
+        self.assertEqual(evaluate(claim, res).verdict, claims.NOT_REPRODUCED)
+
+
+if __name__ == "__main__":
+    unittest.main()
