@@ -101,15 +101,29 @@ TEST(KruskalGpu, CubPipelineLightAndHeavyPaths) {
   EXPECT_NO_THROW(v1.check(r1.forest, "kruskal_cub_gpu dense"));
   EXPECT_EQ(r1.phases.at("heavy_edges"), 0.0);
   EXPECT_LT(r1.phases.at("light_edges"), double(e1.size()));
-  // Disconnected graph: the light forest does not span, so the heavy edges
-  // between its components survive the filter and are added on the device.
+  // Disconnected and sparse: fewer edges than the light target, so all are
+  // light and the forest never spans; nothing is left for the heavy pass.
   const auto sparse = gs::test::random_graph(400000, 700000, 1000000, 24, false);
   const gs::verify::MsfVerifier<std::uint32_t> v2(sparse);
   auto e2 = gs::test::to_aos(sparse);
   const auto r2 = cub.run(sparse.n, e2.data(), e2.size());
   EXPECT_NO_THROW(v2.check(r2.forest, "kruskal_cub_gpu forest"));
-  EXPECT_GT(r2.phases.at("heavy_edges"), 0.0);
-  EXPECT_LT(r2.phases.at("light_edges") + r2.phases.at("heavy_edges"), double(e2.size()));  // the filter dropped some
+  EXPECT_EQ(r2.phases.at("light_edges"), double(e2.size()));
+  // Two dense random halves joined only by edges heavier than any inside them:
+  // the light forest has two trees, so the heavy pass runs; the component
+  // filter drops the heavy edges inside a half and keeps (about) the bridges.
+  auto bridged = gs::test::random_graph(10000, 350000, 500000, 25, false);
+  const auto other_half = gs::test::random_graph(10000, 350000, 500000, 26, false);
+  bridged.n = 20000;
+  for (std::size_t i = 0; i < other_half.size(); ++i) bridged.add(other_half.u[i] + 10000, other_half.v[i] + 10000, other_half.w[i]);
+  for (gs::vid_t i = 0; i < 1000; ++i) bridged.add(i * 7 % 10000, 10000 + i * 13 % 10000, 500001 + i * 499);
+  const gs::verify::MsfVerifier<std::uint32_t> v3(bridged);
+  auto e3 = gs::test::to_aos(bridged);
+  const auto r3 = cub.run(bridged.n, e3.data(), e3.size());
+  EXPECT_NO_THROW(v3.check(r3.forest, "kruskal_cub_gpu bridged halves"));
+  EXPECT_EQ(r3.forest.size(), 19999u);
+  EXPECT_GT(r3.phases.at("heavy_edges"), 0.0);
+  EXPECT_LT(r3.phases.at("light_edges") + r3.phases.at("heavy_edges"), double(e3.size()));  // the filter dropped some
   EXPECT_GT(cub.cub_sort_pairs_seconds(e2.size()), 0.0);
 }
 
