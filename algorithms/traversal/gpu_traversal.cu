@@ -359,7 +359,10 @@ struct GpuTraversal::Impl {
     expand_kernel<kFromQueue, kPush><<<blocks_for(items), kThreads>>>(
         dg(), dl(), branch, visited.data(), queue, queue_size, next, slot(branch), slot(branch + 1), large.data());
     CUDA_CHECK_LAUNCH();
-    expand_large_kernel<kPush><<<grid, kThreads>>>(dg(), dl(), branch, visited.data(), large.data(), next, slot(branch));
+    // One block per listed vertex (at most `items` of them), up to the full grid.
+    const int large_blocks = int(std::max<std::uint64_t>(1, std::min<std::uint64_t>(items, std::uint64_t(grid))));
+    expand_large_kernel<kPush><<<large_blocks, kThreads>>>(dg(), dl(), branch, visited.data(), large.data(), next,
+                                                           slot(branch));
     CUDA_CHECK_LAUNCH();
     return read_counters(branch);
   }
