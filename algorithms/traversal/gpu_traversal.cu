@@ -12,12 +12,12 @@
 // by whole blocks in a second kernel. A vertex is claimed in the visited
 // bitmap with test-and-test-and-set.
 //
-// Bottom-up branch (direction-optimising): a warp owns 32 consecutive
-// vertices, i.e. one word of the visited bitmap; each unvisited lane looks
-// for a neighbour in the frontier bitmap (vertices with many arcs: the whole
-// warp, 32 arcs per step, so one long scan does not stall 31 lanes), and the
-// warp's ballot is both the next frontier's word and the bits to add to the
-// visited word (plain stores: no atomics, no queue, no memset).
+// Bottom-up branch (direction-optimising): each unvisited vertex looks for a
+// neighbour in the frontier bitmap. A warp owns whole words of the visited
+// bitmap, so it writes the next frontier's words and the new visited bits with
+// plain stores (no atomics, no queue, no memset). Search lengths are skewed:
+// by default lanes take vertices dynamically from the warp's list of
+// unvisited ones (GpuOptions::bottom_up_dynamic), else one vertex per lane.
 //
 // Copying the result back: once the branches shrink (GpuOptions::early_copy),
 // the level codes are copied on a second stream while the last branches run;
@@ -193,11 +193,11 @@ __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t
   add_counts(found, arcs, counters);
 }
 
-// One branch, bottom-up: a warp per visited-bitmap word (32 consecutive vertices).
+// One branch, bottom-up, lane per vertex: a warp per visited-bitmap word (32
+// consecutive vertices); the warp waits for its longest search.
 __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                                  const std::uint32_t* __restrict__ frontier, std::uint32_t* next_frontier,
-                                 unsigned long long* counters, unsigned long long* next_counters,
-                                 std::uint32_t warp_degree) {
+                                 unsigned long long* counters, unsigned long long* next_counters) {
   clear_next_slot(next_counters);
   const unsigned lane = threadIdx.x & 31;
   const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
@@ -208,37 +208,105 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
   for (std::uint64_t w = warp; w < words; w += warps) {
     const std::uint32_t seen = visited[w];
     const std::uint64_t v = w * 32 + lane;
-    const bool unvisited = v < g.n && !((seen >> lane) & 1);
-    eid_t b = 0, e = 0;
-    if (unvisited) {
-      b = g.off[v];
-      e = g.off[v + 1];
-    }
     bool hit = false;
-    if (unvisited && e - b <= warp_degree)
+    if (v < g.n && !((seen >> lane) & 1)) {
+      const eid_t b = g.off[v], e = g.off[v + 1];
       for (eid_t k = b; k < e && !hit; ++k) hit = in_bitmap(frontier, g.adj[k]);
-    unsigned many = __ballot_sync(kFull, unvisited && e - b > warp_degree);
-    while (many) {  // the whole warp checks these lanes' arcs, 32 at a time, until one is in the frontier
-      const int owner = __ffs(many) - 1;
-      many &= many - 1;
-      const eid_t ob = __shfl_sync(kFull, b, owner), oe = __shfl_sync(kFull, e, owner);
-      bool any = false;
-      for (eid_t base = ob; base < oe && !any; base += 32) {
-        const eid_t k = base + lane;
-        any = __any_sync(kFull, k < oe && in_bitmap(frontier, g.adj[k]));
+      if (hit) {
+        set_level(L, vid_t(v), branch + 1);
+        ++found;
+        arcs += e - b;
       }
-      if (lane == unsigned(owner)) hit = any;
-    }
-    if (hit) {
-      set_level(L, vid_t(v), branch + 1);
-      ++found;
-      arcs += e - b;
     }
     const unsigned mask = __ballot_sync(kFull, hit);
     if (lane == 0) {  // this warp alone writes word w in a bottom-up branch
       next_frontier[w] = mask;
       if (mask) visited[w] = seen | mask;
     }
+  }
+  add_counts(found, arcs, counters);
+}
+
+// One branch, bottom-up, dynamic: a warp takes 1024 consecutive vertices (32
+// visited words, one per lane), lists the unvisited ones in shared memory, and
+// each lane checks one arc per step, taking the next listed vertex as soon as
+// its own search ends (found or exhausted). RMAT's skewed search lengths then
+// cost about their sum / 32 instead of each warp's longest search.
+constexpr int kChunkVertices = 32 * 32;
+constexpr int kWarpsPerBlock = kThreads / 32;
+
+// Eight blocks per SM (32 registers): the searches are memory-latency bound.
+__global__ void __launch_bounds__(kThreads, 2048 / kThreads)
+    bottom_up_dynamic_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
+                             const std::uint32_t* __restrict__ frontier, std::uint32_t* next_frontier,
+                             unsigned long long* counters, unsigned long long* next_counters) {
+  __shared__ std::uint16_t todo_all[kWarpsPerBlock][kChunkVertices];  // unvisited vertices, offsets in the chunk
+  __shared__ std::uint32_t hits_all[kWarpsPerBlock][32];             // found vertices, one word per lane
+  clear_next_slot(next_counters);
+  const unsigned lane = threadIdx.x & 31;
+  std::uint16_t* todo = todo_all[threadIdx.x >> 5];
+  std::uint32_t* hits = hits_all[threadIdx.x >> 5];
+  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const std::uint64_t warps = (std::uint64_t(gridDim.x) * blockDim.x) >> 5;
+  const std::uint64_t words = (std::uint64_t(g.n) + 31) / 32;
+  const std::uint64_t chunks = (words + 31) / 32;
+  unsigned found = 0;
+  unsigned long long arcs = 0;
+  for (std::uint64_t c = warp; c < chunks; c += warps) {
+    const std::uint64_t w = c * 32 + lane;  // this lane's word
+    std::uint32_t seen = 0xffffffffu, unseen = 0;
+    if (w < words) {
+      seen = visited[w];
+      const std::uint64_t past = std::uint64_t(g.n) - w * 32;  // vertices of this word that exist
+      unseen = ~seen & (past >= 32 ? 0xffffffffu : (1u << past) - 1);
+    }
+    const unsigned count = __popc(unseen);
+    unsigned incl = count;
+    for (int s = 1; s < 32; s <<= 1) {
+      const unsigned y = __shfl_up_sync(kFull, incl, s);
+      if (lane >= unsigned(s)) incl += y;
+    }
+    const unsigned total = __shfl_sync(kFull, incl, 31);
+    for (unsigned m = unseen, i = incl - count; m; m &= m - 1, ++i) todo[i] = std::uint16_t(lane * 32 + __ffs(m) - 1);
+    hits[lane] = 0;
+    __syncwarp();
+    const vid_t chunk_base = vid_t(c * kChunkVertices);
+    unsigned next = 0;  // listed vertices handed out so far (the same in every lane)
+    bool busy = false;
+    unsigned local = 0;
+    eid_t k = 0, b = 0, e = 0;
+    for (;;) {
+      const unsigned idle = __ballot_sync(kFull, !busy);
+      if (!busy) {
+        const unsigned item = next + __popc(idle & ((1u << lane) - 1));
+        if (item < total) {
+          local = todo[item];
+          b = k = g.off[chunk_base + local];
+          e = g.off[chunk_base + local + 1];
+          busy = k < e;
+        }
+      }
+      next += __popc(idle);
+      if (!__any_sync(kFull, busy) && next >= total) break;
+      if (busy) {
+        if (in_bitmap(frontier, g.adj[k])) {
+          atomicOr(&hits[local >> 5], 1u << (local & 31));
+          set_level(L, chunk_base + local, branch + 1);
+          ++found;
+          arcs += e - b;
+          busy = false;
+        } else if (++k == e) {
+          busy = false;
+        }
+      }
+    }
+    __syncwarp();
+    if (w < words) {  // this warp alone writes its words in a bottom-up branch
+      const std::uint32_t h = hits[lane];
+      next_frontier[w] = h;
+      if (h) visited[w] = seen | h;
+    }
+    __syncwarp();  // the next chunk reuses todo and hits
   }
   add_counts(found, arcs, counters);
 }
@@ -540,9 +608,12 @@ GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::ui
         CUDA_CHECK_LAUNCH();
         queue_holds_frontier = false;
       }
-      bottom_up_kernel<<<m.blocks_for(m.words() * 32), kThreads>>>(m.dg(), m.dl(), branch, m.visited.data(), front,
-                                                                    next_front, m.slot(branch), m.slot(branch + 1),
-                                                                    m.opt.bottom_up_warp_degree);
+      if (m.opt.bottom_up_dynamic)
+        bottom_up_dynamic_kernel<<<m.blocks_for((m.words() + 31) / 32 * 32), kThreads>>>(
+            m.dg(), m.dl(), branch, m.visited.data(), front, next_front, m.slot(branch), m.slot(branch + 1));
+      else
+        bottom_up_kernel<<<m.blocks_for(m.words() * 32), kThreads>>>(m.dg(), m.dl(), branch, m.visited.data(), front,
+                                                                      next_front, m.slot(branch), m.slot(branch + 1));
       CUDA_CHECK_LAUNCH();
       c = m.read_counters(branch);
       std::swap(front, next_front);

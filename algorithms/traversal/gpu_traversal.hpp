@@ -35,9 +35,9 @@ struct GpuRunTimes {
 };
 
 struct GpuOptions {
-  // Bottom-up: an unvisited vertex with more arcs than this is checked by its
-  // whole warp, 32 arcs at a time (fewer: by its own lane, one at a time).
-  std::uint32_t bottom_up_warp_degree = 32;
+  // Bottom-up: lanes take unvisited vertices from their warp's list as their
+  // searches end (false: one vertex per lane, the warp waits for the longest).
+  bool bottom_up_dynamic = true;
   // Start copying the level codes back while the last, small branches still
   // run (once a branch finds fewer than n / 24 vertices and fewer than the one
   // before); the vertices found after that are gathered and patched in.

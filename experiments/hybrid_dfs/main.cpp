@@ -266,7 +266,7 @@ int run(int argc, char** argv) {
           true);
   cli.add_option("roots", "random roots in the giant component (paper: 10)", "10 (quick: 4)");
   cli.add_option("thread-list", "fig3 thread counts", "1,2,4,...,cores");
-  cli.add_option("gpu-bu-warp-degree", "GPU bottom-up: vertices with more arcs are checked by a whole warp", "32");
+  cli.add_option("gpu-bu-dynamic", "GPU bottom-up: 1 = lanes take vertices as their searches end, 0 = one per lane", "1");
   cli.add_option("gpu-early-copy", "GPU: 1 = copy the levels back while the last small branches run, 0 = after", "1");
   cli.add_option("m-steps", "fig5b: which sizes, as doublings of the main graph's M (0 = the main graph)", "0,1,2,3");
   cli.add_option("t1", "hybrid: sequential -> stack above this branch size", "64");
@@ -321,12 +321,13 @@ int run(int argc, char** argv) {
   cx.popt.direction.alpha = cli.get_double("do-alpha");
   cx.popt.direction.beta = cli.get_double("do-beta");
   cx.popt.direction.local_threshold = h.local_threshold;
-  const std::int64_t warp_degree = parse_int(cli.get("gpu-bu-warp-degree"), "--gpu-bu-warp-degree");
-  if (warp_degree < 0 || warp_degree > 0xFFFFFFFFll) throw InputError("hybrid_dfs: --gpu-bu-warp-degree is 0..2^32-1");
-  cx.popt.gpu_bottom_up_warp_degree = std::uint32_t(warp_degree);
-  const std::int64_t early = parse_int(cli.get("gpu-early-copy"), "--gpu-early-copy");
-  if (early != 0 && early != 1) throw InputError("hybrid_dfs: --gpu-early-copy is 0 or 1");
-  cx.popt.gpu_early_copy = early == 1;
+  auto flag = [&](const std::string& name) {
+    const std::int64_t v = parse_int(cli.get(name), "--" + name);
+    if (v != 0 && v != 1) throw InputError("hybrid_dfs: --" + name + " is 0 or 1");
+    return v == 1;
+  };
+  cx.popt.gpu_bottom_up_dynamic = flag("gpu-bu-dynamic");
+  cx.popt.gpu_early_copy = flag("gpu-early-copy");
 
   const std::vector<AlgorithmInfo> algs = select_algorithms(hybrid_dfs::programs(), opt, kExperiment);
   std::set<std::string> selected;
@@ -362,7 +363,7 @@ int run(int argc, char** argv) {
   writer.set_meta("alpha", h.thresholds.alpha);
   writer.set_meta("beta", h.thresholds.beta);
   writer.set_meta("t4", double(cx.popt.t4));
-  writer.set_meta("gpu_bottom_up_warp_degree", double(cx.popt.gpu_bottom_up_warp_degree));
+  writer.set_meta("gpu_bottom_up_dynamic", cx.popt.gpu_bottom_up_dynamic ? "1" : "0");
   writer.set_meta("gpu_early_copy", cx.popt.gpu_early_copy ? "1" : "0");
   writer.set_meta("roots_per_graph", double(opt.sources_given ? opt.sources.size() : std::size_t(cx.roots)));
   writer.set_meta("trials_per_root", double(cx.trials_per_root));

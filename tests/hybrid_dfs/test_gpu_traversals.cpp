@@ -34,17 +34,17 @@ TEST(HybridDfsGpu, EveryProgramMatchesBglLevels) {
       DirectionTrace trace;
       gpu.direction_optimising(root, level, eager, &trace);
       EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up";
-      // Bottom-up with every vertex checked by its whole warp, and by its lane alone.
-      for (std::uint32_t warp_degree : {0u, 0xFFFFFFFFu}) {
-        GpuOptions gopt;
-        gopt.bottom_up_warp_degree = warp_degree;
-        gopt.early_copy = warp_degree == 0;
-        GpuTraversal other(view, gopt);
-        other.direction_optimising(root, level, eager);
-        EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up, warp degree " << warp_degree;
-        other.read_based(root, level);
-        EXPECT_EQ(level, expected) << "read_gpu, early copy " << gopt.early_copy;
-      }
+      // The other bottom-up kernel (one vertex per lane) and the copy after the last branch.
+      GpuOptions other_opt;
+      other_opt.bottom_up_dynamic = false;
+      other_opt.early_copy = false;
+      GpuTraversal other(view, other_opt);
+      other.direction_optimising(root, level, eager);
+      EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up, one vertex per lane";
+      other.direction_optimising(root, level, DirectionOptions{});
+      EXPECT_EQ(level, expected) << "dobfs_gpu, one vertex per lane";
+      other.read_based(root, level);
+      EXPECT_EQ(level, expected) << "read_gpu, copy after the last branch";
       for (std::uint64_t t4 : {std::uint64_t(0), std::uint64_t(2), std::uint64_t(16384)}) {
         HybridOptions opt;
         opt.thresholds.t1 = t4 == 0 ? 0 : 64;
