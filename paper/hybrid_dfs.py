@@ -243,7 +243,10 @@ MODULE = Module(
              "Despite the name the traversal is level-synchronous (BFS order), not depth-first.",
     ours="The same programs (edges treated as undirected), plus BGL `breadth_first_search`, direction-optimizing "
          "traversals on CPU and GPU, Graph500-style validation of every traversal, and TEPS counted as undirected "
-         "edges in the traversed component. GPU time excludes the graph upload (column `upload_s`).",
+         "edges in the traversed component. GPU time excludes the graph upload (column `upload_s`) and includes "
+         "initialising the branch array and copying the levels back to the host, one byte per vertex (exact at any "
+         "depth), the copy started on a second stream once the branches shrink. Main graph: 10 random roots in the "
+         "giant component (Fig. 5a and 5b: 3).",
     figures=[
         Figure("fig3_cpu_threads", "Fig. 3: CPU methods vs threads (GTEPS)", fig3_cpu_threads),
         Figure("fig4_gpu", "Fig. 4: GPU, CPU+GPU hybrid and the CPU methods (GTEPS)", fig4_gpu),

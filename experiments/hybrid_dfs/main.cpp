@@ -259,10 +259,14 @@ int run(int argc, char** argv) {
           "(default 1), after one warm-up per program.\n"
           "TEPS = undirected input edges inside the traversed component / seconds (the Graph500 convention).\n"
           "GPU seconds exclude the graph upload (column upload_s) and include initialising the branch array on\n"
-          "the GPU and copying the level array back (as the paper).\n"
+          "the GPU and copying the levels back (as the paper) to page-locked memory, one byte per vertex (exact at any\n"
+          "depth: levels >= 254 also copy a 4-byte array), started early on a second stream once the branches shrink;\n"
+          "widening the bytes to 4-byte levels for the verifier is untimed (widen_s). GPU rows record 1 thread\n"
+          "(hybrid_cpu_gpu: its CPU threads); branch_ms = each GPU branch's milliseconds.\n"
           "Pieces: table1 (read bandwidth micro-benchmark: bw_seq_cpu, bw_rand_cpu, bw_seq_gpu, bw_rand_gpu; GB/s in\n"
           "column gbs), fig3 (CPU programs vs threads), fig4 (GPU, CPU+GPU, best CPU), fig5a (N = 2^20..2^26, M = 8N),\n"
-          "fig5b (M = 2^28..2^31 at N = 2^25; each size admitted or refused by host/device memory).",
+          "fig5b (M = 2^28..2^31 at N = 2^25, --m-steps picks sizes; each size admitted or refused by host/device\n"
+          "memory). Metadata wall_seconds: the whole command, generation included.",
           true);
   cli.add_option("roots", "random roots in the giant component (paper: 10)", "10 (quick: 4)");
   cli.add_option("thread-list", "fig3 thread counts", "1,2,4,...,cores");
