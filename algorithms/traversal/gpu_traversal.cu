@@ -516,6 +516,7 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
   const std::size_t n = g.n ? g.n : 1, words = (n + 31) / 32;
   m.code.resize(n);
   m.deep.resize(n);
+  m.deep.fill_bytes(0);  // copied back whole when a traversal goes deep; never read uninitialised
   m.visited.resize(words);
   m.frontier_a.resize(words);
   m.frontier_b.resize(words);
