@@ -65,8 +65,8 @@ def thread_sweep(res):
     if bw:
         floor = 2.0 * n * n / (max(bw) * 1e9)  # one pass over the dense uint16 matrix
         ax.axhline(floor, color="black", linestyle="-.", linewidth=0.8,
-                   label="bandwidth floor (N²·2 B / %.0f GB/s)" % max(bw))
-        ax.axhline(floor / 2, color="#777777", linestyle="-.", linewidth=0.6, label="floor, triangular")
+                   label="bandwidth floor, full (N²·2 B / %.0f GB/s)" % max(bw))
+        ax.axhline(floor / 2, color="#777777", linestyle="-.", linewidth=0.6, label="floor, triangular (half the bytes)")
     style.legend(ax, fontsize=6)
     return fig
 
@@ -172,21 +172,27 @@ def _best_bandwidth_gbs(res, threads):
 
 
 def bandwidth_floor_ratio(res):
-    # Issue 6 target: at N = 10000 the parallel program on 16 threads within 2x of the floor
-    # (full matrix bytes N^2 * 2 read once / measured 16-thread read bandwidth).
+    # Issue 6 target: at N = 10000 the parallel program on 16 threads within 2x of the floor. Each
+    # variant's floor is the bytes its storage holds (2 N^2 full, N(N-1) triangular: the rows'
+    # matrix_bytes) read once at the best measured 16-thread read bandwidth; the best ratio is judged.
     n, threads = 10000, 16
-    times = {a: _t(res, a, n, threads) for a in PARALLEL if res.where(algorithm=a, n=n, threads=threads).rows}
-    if not times:
-        raise ResultsMissing("sollin_multicore: no conflict-free rows at N = %d, %d threads" % (n, threads))
     bw = _best_bandwidth_gbs(res, threads)
-    floor = 2.0 * n * n / (bw * 1e9)
-    best = min(times, key=times.get)
+    ratios = {}
+    for a in PARALLEL:
+        rows = res.where(algorithm=a, n=n, threads=threads)
+        if rows.rows:
+            stored = n * (n - 1) if a.endswith("_tri") else 2 * n * n  # = the rows' matrix_bytes
+            floor = stored / (bw * 1e9)
+            ratios[a] = (_t(res, a, n, threads), floor)
+    if not ratios:
+        raise ResultsMissing("sollin_multicore: no conflict-free rows at N = %d, %d threads" % (n, threads))
+    best = min(ratios, key=lambda a: ratios[a][0] / ratios[a][1])
     serial = _t(res, "sollin_serial", n)
     one = _t(res, best, n, 1)
-    return Measured(times[best] / floor,
-                    "%s: %.3g ms vs floor %.3g ms (200 MB / %.0f GB/s) = %.3gx; speedup %.3gx over serial Sollin, "
-                    "%.3gx over its own 1-thread run" % (best, times[best] * 1e3, floor * 1e3, bw, times[best] / floor,
-                                                         serial / times[best], one / times[best]))
+    text = "; ".join("%s %.3g ms vs floor %.3g ms = %.3gx" % (a, t * 1e3, f * 1e3, t / f) for a, (t, f) in ratios.items())
+    t, f = ratios[best]
+    return Measured(t / f, "%s (floor = stored bytes / %.0f GB/s); best %s: speedup %.3gx over serial Sollin, "
+                           "%.3gx over its own 1-thread run" % (text, bw, best, serial / t, one / t))
 
 
 def gpu_resident_time(res):
@@ -226,7 +232,8 @@ MODULE = Module(
               two_cores, within(0.5, 0.7, partly=(0.45, 0.9))),
         Claim("B6", "4 cores cut the time by about 2/3 and beat plain serial", four_cores, conditions()),
         Claim("B7", "(issue 6 target, beyond the paper) conflict-free Sollin on 16 threads at N = 10000 within 2x "
-              "of the bandwidth floor", bandwidth_floor_ratio, at_most(2.0, partly=4.0, unit="x")),
+              "of the bandwidth floor (the bytes the variant stores, read once at the measured 16-thread read "
+              "bandwidth)", bandwidth_floor_ratio, at_most(2.0, partly=4.0, unit="x")),
         Claim("B8", "(issue 6 target, beyond the paper) GPU dense Boruvka at most 0.5 ms at N = 10000, matrix "
               "resident", gpu_resident_time, at_most(0.5, partly=1.0, unit=" ms")),
     ],

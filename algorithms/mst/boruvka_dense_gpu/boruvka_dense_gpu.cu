@@ -20,10 +20,10 @@ namespace {
 
 namespace cg = cooperative_groups;
 
-constexpr int kBlock = 256;
+constexpr int kBlock = 512;
 constexpr int kRowAlign = 8;       // matrix rows padded to 8 entries: 16-byte vector loads
 constexpr int kScanItems = 8;      // per thread in the one-block scans
-constexpr int kMaxBlocksPerSm = 4; // enough to stream memory; fewer blocks make each grid sync cheaper
+constexpr int kMaxBlocksPerSm = 4; // a full SM at most; fewer blocks make each grid sync cheaper
 constexpr int kMaxLevels = 32;     // each level at least halves the vertices: 17 for n < 65536
 
 std::size_t row_pitch(vid_t n) { return (std::size_t(n) + kRowAlign - 1) / kRowAlign * kRowAlign; }
@@ -39,7 +39,7 @@ struct Levels {
   std::size_t pitch;
   vid_t n;
   Choice* choice;
-  vid_t *parent, *root, *is_root, *rank, *new_id, *head, *next;
+  vid_t *parent, *root, *is_root, *rank, *head, *next;
   EdgeKey *big, *small, *tree;
   unsigned int* tree_size;
   vid_t* level_sizes;  // [0] = n, then the contracted sizes; ends at a size <= 1
@@ -122,74 +122,82 @@ __device__ void find_roots_and_rank(const Levels& L, vid_t nn) {
   if (blockIdx.x == 0) block_exclusive_sum(L.is_root, nn, L.rank);
 }
 
-// New ids, and every old vertex pushed onto its new vertex's member list.
-__device__ void relabel_and_link(const Levels& L, vid_t nn) {
-  for (vid_t v = grid_rank(); v < nn; v += grid_width()) {
-    const vid_t a = L.rank[L.root[v]];
-    L.new_id[v] = a;
-    L.next[v] = atomicExch(&L.head[a], v);
-  }
+// Every old vertex pushed onto the member list of its new vertex (the rank of its root).
+__device__ void link_members(const Levels& L, vid_t nn) {
+  for (vid_t v = grid_rank(); v < nn; v += grid_width()) L.next[v] = atomicExch(&L.head[L.rank[L.root[v]]], v);
 }
 
-// Rows of the input matrix: 8 weights per 16-byte load.
+// How a block builds row a of the next level, with no atomics: (1) fold a's
+// members' rows column by column into `r` in shared memory; (2) one thread per
+// new neighbour b takes the minimum of r over b's members (its member list),
+// writes the entry and selects over the row (the fused select).
+
+// Level 1, the input's 16-bit rows: r[j] = min over a's members i of weight | i
+// (the lightest, then the lowest member); 8 columns per 16-byte load.
 struct InputRows {
   const std::uint16_t* a;
   std::size_t pitch;
   vid_t n;
-  template <class F>
-  __device__ void for_each(vid_t i, F&& f) const {
-    const uint4* row = reinterpret_cast<const uint4*>(a + i * pitch);
+  using Folded = std::uint32_t;
+  __device__ void fold(const vid_t* head, const vid_t* next, vid_t new_vertex, Folded* r) const {
     for (std::size_t c = threadIdx.x; c < pitch / kRowAlign; c += blockDim.x) {
-      const uint4 v = row[c];
-      const std::uint32_t words[4] = {v.x, v.y, v.z, v.w};
+      std::uint32_t best[kRowAlign];
 #pragma unroll
-      for (int e = 0; e < kRowAlign; ++e) {
-        const vid_t j = vid_t(c * kRowAlign + e);
-        const std::uint32_t w = (words[e / 2] >> (16 * (e % 2))) & 0xffffu;
-        if (j < n) f(j, j < i ? edge_key(w, j, i) : edge_key(w, i, j));
+      for (int e = 0; e < kRowAlign; ++e) best[e] = 0xffffffffu;
+      for (vid_t i = head[new_vertex]; i != kNoVertex; i = next[i]) {
+        const uint4 v = reinterpret_cast<const uint4*>(a + i * pitch)[c];
+        const std::uint32_t words[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+        for (int e = 0; e < kRowAlign; ++e) best[e] = min(best[e], (words[e / 2] >> (16 * (e % 2)) << 16) | i);
       }
+      uint4* out = reinterpret_cast<uint4*>(r + c * kRowAlign);
+      out[0] = make_uint4(best[0], best[1], best[2], best[3]);
+      out[1] = make_uint4(best[4], best[5], best[6], best[7]);
     }
+  }
+  __device__ EdgeKey key(const Folded* r, vid_t j) const {
+    const vid_t i = r[j] & 0xffffu;
+    return edge_key(r[j] >> 16, min(i, j), max(i, j));
   }
 };
 
-// Rows of a contracted matrix (keys; the diagonal is kNoEdgeKey).
+// Later levels, contracted rows of keys: r[j] = min over a's members of their keys.
 struct ContractedRows {
   const EdgeKey* a;
   vid_t n;
-  template <class F>
-  __device__ void for_each(vid_t i, F&& f) const {
-    const EdgeKey* row = a + std::size_t(i) * n;
-    for (vid_t j = threadIdx.x; j < n; j += blockDim.x) f(j, row[j]);
+  using Folded = EdgeKey;
+  __device__ void fold(const vid_t* head, const vid_t* next, vid_t new_vertex, Folded* r) const {
+    for (vid_t j = threadIdx.x; j < n; j += blockDim.x) {
+      EdgeKey k = kNoEdgeKey;
+      for (vid_t i = head[new_vertex]; i != kNoVertex; i = next[i]) k = min(k, a[std::size_t(i) * n + j]);
+      r[j] = k;
+    }
   }
+  __device__ EdgeKey key(const Folded* r, vid_t j) const { return r[j]; }
 };
 
-// Each block builds the rows of new vertices blockIdx.x, + gridDim.x, ...: the
-// members' rows are folded into `srow` in shared memory (minimum key per new
-// neighbour), the row is written out, and its choice selected (the fused select).
+// Each block builds the rows of new vertices blockIdx.x, + gridDim.x, ...
 template <class Rows>
-__device__ void merge(const Levels& L, Rows rows, vid_t nn2, EdgeKey* out, unsigned long long* srow) {
+__device__ void merge(const Levels& L, Rows rows, vid_t nn2, EdgeKey* out, void* shared) {
   using Reduce = cub::BlockReduce<Choice, kBlock>;
   __shared__ typename Reduce::TempStorage temp;
+  auto* r = static_cast<typename Rows::Folded*>(shared);
   for (vid_t a = blockIdx.x; a < nn2; a += gridDim.x) {
-    for (vid_t b = threadIdx.x; b < nn2; b += blockDim.x) srow[b] = kNoEdgeKey;
-    __syncthreads();
-    for (vid_t i = L.head[a]; i != kNoVertex; i = L.next[i]) {
-      rows.for_each(i, [&](vid_t j, EdgeKey k) {
-        const vid_t b = L.new_id[j];
-        if (k < srow[b]) atomicMin(&srow[b], (unsigned long long)k);
-      });
-    }
+    rows.fold(L.head, L.next, a, r);
     __syncthreads();
     Choice m = kNoChoice;
     EdgeKey* out_row = out + std::size_t(a) * nn2;
     for (vid_t b = threadIdx.x; b < nn2; b += blockDim.x) {
-      const EdgeKey k = b == a ? kNoEdgeKey : EdgeKey(srow[b]);  // edges inside a are dropped
+      EdgeKey k = kNoEdgeKey;  // the diagonal: edges inside a are dropped
+      if (b != a) {
+        for (vid_t j = L.head[b]; j != kNoVertex; j = L.next[j]) k = min(k, rows.key(r, j));
+        m = min(m, make_choice(key_weight(k), b));
+      }
       out_row[b] = k;
-      if (b != a) m = min(m, make_choice(key_weight(k), b));
     }
     const Choice best = Reduce(temp).Reduce(m, MinOp{});
     if (threadIdx.x == 0) L.choice[a] = best;
-    __syncthreads();  // srow and temp are reused by the next new vertex
+    __syncthreads();  // r and temp are reused by the next new vertex
   }
 }
 
@@ -197,7 +205,7 @@ __device__ void merge(const Levels& L, Rows rows, vid_t nn2, EdgeKey* out, unsig
 // separated by grid-wide barriers instead of kernel launches, and the loop
 // ends on the device (no host round trip per level).
 __global__ void __launch_bounds__(kBlock) boruvka_levels_kernel(Levels L) {
-  extern __shared__ unsigned long long srow[];
+  extern __shared__ uint4 shared[];  // one folded row (16-byte aligned)
   cg::grid_group grid = cg::this_grid();
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     *L.tree_size = 0;
@@ -215,11 +223,11 @@ __global__ void __launch_bounds__(kBlock) boruvka_levels_kernel(Levels L) {
     const vid_t nn2 = L.rank[nn];
     if (blockIdx.x == 0 && threadIdx.x == 0) L.level_sizes[level + 1] = nn2;
     if (nn2 <= 1) return;  // the same value in every block: all leave together
-    relabel_and_link(L, nn);
+    link_members(L, nn);
     grid.sync();
     EdgeKey* out = level % 2 == 0 ? L.big : L.small;
-    if (cur) merge(L, ContractedRows{cur, nn}, nn2, out, srow);
-    else merge(L, InputRows{L.matrix, L.pitch, L.n}, nn2, out, srow);
+    if (cur) merge(L, ContractedRows{cur, nn}, nn2, out, shared);
+    else merge(L, InputRows{L.matrix, L.pitch, L.n}, nn2, out, shared);
     grid.sync();
     cur = out;
     nn = nn2;
@@ -243,30 +251,34 @@ int static_shared_bytes() {
 
 struct DenseBoruvkaGpu::Buffers {
   std::size_t pitch = 0;
-  std::size_t shared_bytes = 0;  // dynamic shared memory: the first contracted row
+  std::size_t shared_bytes = 0;  // dynamic shared memory: one folded row
   unsigned grid = 0;             // co-resident blocks of the cooperative launch
   DeviceBuffer<std::uint16_t> matrix;
   DeviceBuffer<EdgeKey> big, small, tree;
   DeviceBuffer<Choice> choice;
-  DeviceBuffer<vid_t> parent, root, is_root, rank, new_id, head, next, level_sizes;
+  DeviceBuffer<vid_t> parent, root, is_root, rank, head, next, level_sizes;
   DeviceBuffer<unsigned int> tree_size;
 };
 
+// A folded row: level 1 has one 32-bit entry per padded input column, later
+// levels one key per vertex (at most n / 2), so 4 bytes per padded column bound both.
+static std::size_t folded_row_bytes(vid_t n) { return std::max<std::size_t>(16, row_pitch(n) * sizeof(std::uint32_t)); }
+
 vid_t DenseBoruvkaGpu::max_vertices() {
   const int room = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin) - static_shared_bytes();
-  return vid_t(std::min<std::uint64_t>(kMaxSollinVertices, 2ull * room / sizeof(EdgeKey) + 1));
+  return vid_t(std::min<std::uint64_t>(kMaxSollinVertices, std::uint64_t(room) / sizeof(std::uint32_t) / kRowAlign * kRowAlign));
 }
 
 std::uint64_t DenseBoruvkaGpu::device_bytes(vid_t n) {
   const std::uint64_t half = n / 2, quarter = n / 4;
   return std::uint64_t(n) * row_pitch(n) * 2 + (half * half + quarter * quarter + n) * sizeof(EdgeKey) +
-         std::uint64_t(n) * 9 * sizeof(vid_t) + (16u << 20);
+         std::uint64_t(n) * 8 * sizeof(vid_t) + (16u << 20);
 }
 
 DenseBoruvkaGpu::DenseBoruvkaGpu(vid_t n) : n_(n), d_(std::make_unique<Buffers>()) {
   if (n > max_vertices())
     throw InputError("boruvka_dense_gpu: n = " + std::to_string(n) + " exceeds " + std::to_string(max_vertices()) +
-                     " (a contracted row must fit in shared memory)");
+                     " (a folded row must fit in shared memory)");
   if (!device_attribute(cudaDevAttrCooperativeLaunch))
     throw ResourceError("boruvka_dense_gpu: the device does not support cooperative launches");
   require_device_memory(device_bytes(n), "boruvka_dense_gpu n = " + std::to_string(n));
@@ -277,11 +289,10 @@ DenseBoruvkaGpu::DenseBoruvkaGpu(vid_t n) : n_(n), d_(std::make_unique<Buffers>(
   d.small.resize(std::max<std::size_t>(1, std::size_t(n / 4) * (n / 4)));
   d.tree.resize(std::max<vid_t>(1, n));
   d.choice.resize(n + 1);
-  for (auto* b : {&d.parent, &d.root, &d.is_root, &d.rank, &d.new_id, &d.head, &d.next}) b->resize(n + 1);
+  for (auto* b : {&d.parent, &d.root, &d.is_root, &d.rank, &d.head, &d.next}) b->resize(n + 1);
   d.level_sizes.resize(kMaxLevels);
   d.tree_size.resize(1);
-  // The first contracted level has at most n / 2 vertices; later ones fewer.
-  d.shared_bytes = std::max<std::size_t>(1, n / 2) * sizeof(EdgeKey);
+  d.shared_bytes = folded_row_bytes(n);
   const auto* kernel = reinterpret_cast<const void*>(boruvka_levels_kernel);
   CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(d.shared_bytes)));
   int per_sm = 0;
@@ -308,7 +319,7 @@ std::vector<Edge<std::uint32_t>> DenseBoruvkaGpu::solve(GpuSolveTimes* times) {
   std::vector<Edge<std::uint32_t>> forest;
   if (n_ < 2) return forest;
   Levels levels{d.matrix.data(), d.pitch, n_, d.choice.data(), d.parent.data(), d.root.data(), d.is_root.data(),
-                d.rank.data(), d.new_id.data(), d.head.data(), d.next.data(), d.big.data(), d.small.data(),
+                d.rank.data(), d.head.data(), d.next.data(), d.big.data(), d.small.data(),
                 d.tree.data(), d.tree_size.data(), d.level_sizes.data()};
   void* args[] = {&levels};
   CudaEventTimer timer;

@@ -2,7 +2,9 @@
 // complete graph's full 16-bit matrix. The same levels as the CPU Sollin
 // (select with ties to the lower index; mutual pair once; contract; merge with
 // the next select fused), with one thread block per new vertex building its
-// contracted row in shared memory, like the conflict-free CPU version.
+// contracted row alone, like the conflict-free CPU version: its members' rows
+// folded column by column in shared memory, then reduced per new neighbour
+// through the member lists (no atomics).
 // The whole level loop is one cooperative kernel (phases separated by grid-wide
 // barriers, the termination test on the device), so a solve costs one launch
 // and no host round trip per level.
@@ -42,7 +44,7 @@ class DenseBoruvkaGpu {
 
   // Device bytes the constructor will allocate for n vertices.
   static std::uint64_t device_bytes(vid_t n);
-  // The largest n whose first contracted row fits in shared memory.
+  // The largest n whose folded row (4 bytes per column) fits in shared memory.
   static vid_t max_vertices();
 
  private:

@@ -45,9 +45,35 @@ inline void select_input(const FullView& in, Choice* choice, int threads, std::v
   for (std::int64_t i = 0; i < std::int64_t(in.n); ++i) choice[i] = select_row(in.row(vid_t(i)), in.n, vid_t(i));
 }
 
-// Rows [lo, hi) of the lower triangle, each edge counted for both endpoints.
+// Rows [lo, hi) of the lower triangle, each edge counted for both endpoints:
+// out[i] gets row i's lightest edge, out[j] the edges (i, j) as seen from j.
+// Four rows per pass, so that `out` is read and written once per four rows
+// (its read-modify-write, not the matrix, would otherwise bound the pass).
 inline void select_triangular_rows(const TriangularInputView& in, vid_t lo, vid_t hi, Choice* out) {
-  for (vid_t i = lo; i < hi; ++i) {
+  constexpr vid_t kBand = 4;
+  vid_t i = lo;
+  for (; i + kBand <= hi; i += kBand) {
+    const std::uint16_t *r0 = in.row(i), *r1 = in.row(i + 1), *r2 = in.row(i + 2), *r3 = in.row(i + 3);
+    Choice m0 = kNoChoice, m1 = kNoChoice, m2 = kNoChoice, m3 = kNoChoice;
+    for (vid_t j = 0; j < i; ++j) {
+      m0 = std::min(m0, make_choice(r0[j], j));
+      m1 = std::min(m1, make_choice(r1[j], j));
+      m2 = std::min(m2, make_choice(r2[j], j));
+      m3 = std::min(m3, make_choice(r3[j], j));
+      const Choice seen = std::min(std::min(make_choice(r0[j], i), make_choice(r1[j], i + 1)),
+                                   std::min(make_choice(r2[j], i + 2), make_choice(r3[j], i + 3)));
+      out[j] = std::min(out[j], seen);
+    }
+    Choice m[kBand] = {m0, m1, m2, m3};
+    for (vid_t k = 1; k < kBand; ++k)  // the band's corner: row i + k, columns i .. i + k - 1
+      for (vid_t j = i; j < i + k; ++j) {
+        const std::uint16_t w = in.row(i + k)[j];
+        m[k] = std::min(m[k], make_choice(w, j));
+        out[j] = std::min(out[j], make_choice(w, i + k));
+      }
+    for (vid_t k = 0; k < kBand; ++k) out[i + k] = std::min(out[i + k], m[k]);
+  }
+  for (; i < hi; ++i) {
     const std::uint16_t* row = in.row(i);
     Choice m = out[i];
     for (vid_t j = 0; j < i; ++j) {
