@@ -17,7 +17,7 @@ ALGOS = style.algorithms({
     "kruskal_thrust": ("(3) CUDA Thrust sort", "paper"),
     "kruskal_cdp": ("(4) CUDA dyn. parallelism", "paper"),
     "filter_kruskal_omp": ("filter-Kruskal (OpenMP)", "beyond"),
-    "kruskal_cub_gpu": ("CUB radix-sort pipeline", "beyond"),
+    "kruskal_cub_gpu": ("CUB pipeline (radix sort + device Boruvka)", "beyond"),
 })
 PHASES = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s"]
 PHASE_LABELS = {"generate_s": "generate", "pin_s": "pin", "h2d_s": "host→device", "sort_s": "sort",
