@@ -1,7 +1,8 @@
 // One branch (level) of the level-synchronous traversal, in the forms the
 // paper combines:
 //   input  = the current branch's stack segment (Alg. 1)  or a scan of the
-//            whole O(N) branch array for entries == branch (Alg. 2);
+//            whole O(N) branch array for the current branch (Alg. 2; the
+//            array is held as bits, branch_bits.hpp);
 //   output = next-branch vertices pushed to the stack (Alg. 1) or only marked
 //            in the branch array (Alg. 2).
 // The four combinations are the stack, read and two transition states of
@@ -27,59 +28,83 @@ struct BranchResult {
   std::uint64_t arcs = 0;      // sum of its vertices' degrees (when counted)
 };
 
-// A thread's newly claimed vertices of one branch (Alg. 1's local stack
-// LS[tid]), handled in bursts of `capacity`: the burst's level stores, degree
-// loads and its bulk push into the global stack (one atomic, Alg. 1's
-// safeBulkPush) happen together. Writing a level at the moment of the claim
-// would put a cache-missing store before every next claim's atomic OR, and a
-// locked instruction waits until earlier stores are done: one memory latency
-// per discovered vertex, never overlapped. In bursts the misses overlap.
-template <bool PushNext, bool CountArcs>
+// A thread's claims of one branch. When the next branch goes to the stack
+// they are Alg. 1's local stack LS[tid], bulk-pushed into the global stack
+// with one atomic (safeBulkPush) when `threshold` are held; otherwise they are
+// only counted (the branch array, i.e. the visited bits, already holds them).
+template <bool PushNext>
 class LocalClaims {
  public:
-  LocalClaims(const CsrView& g, std::uint32_t* level, std::uint32_t next_branch, BranchStack* next,
-              std::size_t capacity)
-      : g_(g), level_(level), next_branch_(next_branch), next_(next), items_(capacity ? capacity : 1) {}
-  LocalClaims(const LocalClaims&) = delete;
-  LocalClaims& operator=(const LocalClaims&) = delete;
-
+  LocalClaims(BranchStack* next, std::size_t threshold) : next_(next) {
+    if constexpr (PushNext) items_.resize(threshold ? threshold : 1);
+  }
   void add(vid_t x) {
-    items_[size_++] = x;
-    if (size_ == items_.size()) flush();
+    ++count_;
+    if constexpr (PushNext) {
+      items_[size_++] = x;
+      if (size_ == items_.size()) flush();
+    }
   }
   void flush() {
-    if (level_)
-      for (std::size_t k = 0; k < size_; ++k) level_[items_[k]] = next_branch_;
-    if constexpr (CountArcs)
-      for (std::size_t k = 0; k < size_; ++k) arcs_ += g_.degree(items_[k]);
     if constexpr (PushNext) next_->bulk_push(items_.data(), size_);
-    vertices_ += size_;
     size_ = 0;
   }
-  std::uint64_t vertices() const { return vertices_; }
-  std::uint64_t arcs() const { return arcs_; }
+  std::uint64_t count() const { return count_; }
 
  private:
-  const CsrView& g_;
-  std::uint32_t* level_;
-  std::uint32_t next_branch_;
   BranchStack* next_;
   std::vector<vid_t> items_;
   std::size_t size_ = 0;
-  std::uint64_t vertices_ = 0, arcs_ = 0;
+  std::uint64_t count_ = 0;
 };
 
-// Burst size of the states that do not push (their claims only go to the branch array).
-inline constexpr std::size_t kClaimBurst = 256;
+// After a step pushed the next branch (stack[first, first + k)): its levels
+// and, when asked for, its degree sum. Kept out of the expansion on purpose:
+// there, a level store that misses in cache would sit before the next claim's
+// locked OR, which waits for earlier stores, so every discovered vertex would
+// cost one memory latency, never overlapped. Here the stores stream.
+template <bool CountArcs>
+std::uint64_t finish_pushed(const CsrView& g, const vid_t* pushed, std::size_t k, std::uint32_t* level,
+                            std::uint32_t b) {
+  if (!level && !CountArcs) return 0;
+  std::uint64_t arcs = 0;
+#pragma omp parallel for schedule(static) reduction(+ : arcs) if (k > 4096)
+  for (std::int64_t i = 0; i < std::int64_t(k); ++i) {
+    const vid_t x = pushed[i];
+    if (level) level[x] = b;
+    if constexpr (CountArcs) arcs += g.degree(x);
+  }
+  return arcs;
+}
 
 enum class BranchInput { Stack, Array };
 
-// Claims every unvisited neighbour of `c` (test-and-test-and-set on the visited bitmap).
+// Claims every unvisited neighbour of `c` (test-and-test-and-set on the
+// visited bitmap). The plain tests run first, branch-free, over blocks of
+// arcs, so that the core has many bitmap loads in flight instead of stopping
+// at each mispredicted "unvisited" branch; only the few that looked unvisited
+// go on to the atomic.
 template <class Claims>
 inline void expand_vertex(const CsrView& g, vid_t c, VisitedBitmap& visited, Claims& claims) {
-  for (eid_t i = g.offsets[c], e = g.offsets[c + 1]; i < e; ++i) {
-    const vid_t x = g.adj[i];
-    if (visited.test_and_set(x)) claims.add(x);
+  constexpr eid_t kBlock = 64;
+  const vid_t* adj = g.adj;
+  const eid_t b = g.offsets[c], e = g.offsets[c + 1];
+  if (e - b < 16) {  // short lists: the blocks' bookkeeping would cost more than it hides
+    for (eid_t i = b; i < e; ++i)
+      if (visited.test_and_set(adj[i])) claims.add(adj[i]);
+    return;
+  }
+  vid_t open[kBlock];
+  for (eid_t i = b; i < e; i += kBlock) {
+    const eid_t stop = e - i < kBlock ? e : i + kBlock;
+    unsigned k = 0;
+    for (eid_t j = i; j < stop; ++j) {
+      const vid_t x = adj[j];
+      open[k] = x;
+      k += !visited.test(x);
+    }
+    for (unsigned t = 0; t < k; ++t)
+      if (visited.test_and_set(open[t])) claims.add(open[t]);
   }
 }
 
@@ -94,11 +119,11 @@ template <BranchInput Input, bool PushNext, bool CountArcs = false>
 BranchResult expand_branch(const CsrView& g, std::uint32_t branch, const vid_t* cur, std::size_t cur_size,
                            const BranchBits* bits, std::uint32_t* level, VisitedBitmap& visited, BranchStack* next,
                            std::size_t local_threshold) {
-  std::uint64_t found = 0, found_arcs = 0;
-#pragma omp parallel reduction(+ : found, found_arcs)
+  const std::size_t first_pushed = PushNext ? next->end() : 0;
+  std::uint64_t found = 0;
+#pragma omp parallel reduction(+ : found)
   {
-    LocalClaims<PushNext, CountArcs> claims(g, PushNext ? level : nullptr, branch + 1, next,
-                                            PushNext ? local_threshold : kClaimBurst);
+    LocalClaims<PushNext> claims(next, local_threshold);
     if constexpr (Input == BranchInput::Array) {
       // RMAT without relabelling puts the high degrees at low ids: dynamic chunks.
 #pragma omp for schedule(dynamic, 64) nowait
@@ -107,17 +132,30 @@ BranchResult expand_branch(const CsrView& g, std::uint32_t branch, const vid_t* 
         if (!members) continue;
         const vid_t base = vid_t(std::uint64_t(w) * 64);
         for (std::uint64_t m = members; m; m &= m - 1) level[base + unsigned(__builtin_ctzll(m))] = branch;
-        for (std::uint64_t m = members; m; m &= m - 1) expand_vertex(g, base + unsigned(__builtin_ctzll(m)), visited, claims);
+        for (std::uint64_t m = members; m; m &= m - 1) {
+          const vid_t v = base + unsigned(__builtin_ctzll(m));
+          // Members are sparse, so their lists do not form one stream: fetch ahead.
+          if (v + 32 < g.n) __builtin_prefetch(&g.adj[g.offsets[v + 32]]);
+          expand_vertex(g, v, visited, claims);
+        }
       }
     } else {
+      // The segment is in discovery order, so each vertex's offsets and list
+      // start are cache misses: fetch them a few vertices ahead.
+      const std::int64_t k = std::int64_t(cur_size);
 #pragma omp for schedule(dynamic, 64) nowait
-      for (std::int64_t i = 0; i < std::int64_t(cur_size); ++i) expand_vertex(g, cur[i], visited, claims);
+      for (std::int64_t i = 0; i < k; ++i) {
+        if (i + 16 < k) __builtin_prefetch(&g.offsets[cur[i + 16]]);
+        if (i + 8 < k) __builtin_prefetch(&g.adj[g.offsets[cur[i + 8]]]);
+        expand_vertex(g, cur[i], visited, claims);
+      }
     }
     claims.flush();
-    found += claims.vertices();
-    found_arcs += claims.arcs();
+    found += claims.count();
   }
-  return {found, found_arcs};
+  BranchResult r{found, 0};
+  if constexpr (PushNext) r.arcs = finish_pushed<CountArcs>(g, next->data() + first_pushed, found, level, branch + 1);
+  return r;
 }
 
 // The sequential state: one thread, the current segment in, pushes straight to the stack.
@@ -140,21 +178,29 @@ inline BranchResult expand_branch_sequential(const CsrView& g, std::uint32_t bra
   return r;
 }
 
-// Starts a traversal: all levels unreached, nothing visited, the stack holding
-// the source. (The read states' branch bits need no clearing: every state
-// that reads them takes its snapshots first.) Static schedule: the pages of `level` and of the bitmap are
-// touched by the threads that scan the same ranges later.
-inline void start_traversal(const CsrView& g, vid_t source, std::uint32_t* level, VisitedBitmap& visited,
-                            BranchStack& stack) {
-  if (level) {
-#pragma omp parallel for schedule(static)
-    for (std::int64_t v = 0; v < std::int64_t(g.n); ++v) level[v] = kUnreachedLevel;
-    level[source] = 0;
-  }
+// Starts a traversal: nothing visited, the stack holding the source. The
+// levels are not pre-filled: every reached vertex's level is written once
+// during the traversal and finish_unreached() writes the others at the end.
+// The read states' branch bits need no clearing here: the states that read
+// them take their snapshots first.
+inline void start_traversal(vid_t source, std::uint32_t* level, VisitedBitmap& visited, BranchStack& stack) {
+  if (level) level[source] = 0;
   visited.clear();
   visited.set(source);
   stack.clear();
   stack.push(source);
+}
+
+// Ends a traversal: every vertex the visited bitmap does not hold is unreached.
+inline void finish_unreached(const VisitedBitmap& visited, std::uint32_t* level) {
+  const vid_t n = visited.size();
+  const std::int64_t words = std::int64_t(visited.words());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t w = 0; w < words; ++w) {
+    std::uint64_t open = ~visited.word(std::size_t(w));
+    if (w == words - 1 && n % 64) open &= (std::uint64_t(1) << (n % 64)) - 1;
+    for (; open; open &= open - 1) level[std::uint64_t(w) * 64 + unsigned(__builtin_ctzll(open))] = kUnreachedLevel;
+  }
 }
 
 }  // namespace gs::traversal

@@ -7,7 +7,7 @@ namespace gs::traversal {
 
 CpuPrefix cpu_prefix(const CsrView& g, vid_t source, CpuWorkspace& ws, const HybridOptions& opt, std::uint64_t t4) {
   CpuPrefix p;
-  start_traversal(g, source, nullptr, ws.visited, ws.stack);
+  start_traversal(source, nullptr, ws.visited, ws.stack);
   p.segment_begin = {0, ws.stack.end()};
   std::uint64_t cur = 1;
   for (std::uint32_t branch = 0;; ++branch) {

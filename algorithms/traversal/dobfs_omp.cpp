@@ -28,6 +28,7 @@ BranchResult bottom_up_step(const CsrView& g, std::uint32_t branch, std::uint32_
     for (; open; open &= open - 1) {
       const unsigned b = unsigned(__builtin_ctzll(open));
       const vid_t v = vid_t(std::uint64_t(w) * 64 + b);
+      if (v + 32 < g.n) __builtin_prefetch(&adj[offsets[v + 32]]);  // lists of skipped (visited) vertices break the stream
       const eid_t e = offsets[v + 1];
       for (eid_t i = offsets[v]; i < e; ++i)
         if (frontier.test(adj[i])) {
@@ -51,10 +52,10 @@ void stack_segment_to_bitmap(const vid_t* seg, std::size_t k, VisitedBitmap& bm)
   for (std::int64_t i = 0; i < std::int64_t(k); ++i) bm.set(seg[i]);
 }
 
-void bitmap_to_stack(const CsrView& g, const VisitedBitmap& bm, BranchStack& stack, std::size_t local_threshold) {
+void bitmap_to_stack(const VisitedBitmap& bm, BranchStack& stack, std::size_t local_threshold) {
 #pragma omp parallel
   {
-    LocalClaims<true, false> local(g, nullptr, 0, &stack, local_threshold);
+    LocalClaims<true> local(&stack, local_threshold);
 #pragma omp for schedule(static) nowait
     for (std::int64_t w = 0; w < std::int64_t(bm.words()); ++w)
       for (std::uint64_t bits = bm.word(std::size_t(w)); bits; bits &= bits - 1)
@@ -73,7 +74,7 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
     trace->branch_seconds.clear();
   }
   std::uint32_t* lv = level.data();
-  start_traversal(g, source, lv, ws.visited, ws.stack);
+  start_traversal(source, lv, ws.visited, ws.stack);
   std::size_t begin = 0, end = ws.stack.end();
   VisitedBitmap* frontier = &ws.frontier;
   VisitedBitmap* next = &ws.next_frontier;
@@ -87,7 +88,7 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
       bottom_up = true;
     } else if (bottom_up && double(frontier_size) < double(g.n) / opt.beta && frontier_size < prev_size) {
       begin = ws.stack.end();
-      bitmap_to_stack(g, *frontier, ws.stack, opt.local_threshold);
+      bitmap_to_stack(*frontier, ws.stack, opt.local_threshold);
       end = ws.stack.end();
       bottom_up = false;
     }
@@ -110,6 +111,7 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
     frontier_arcs = r.arcs;
     unexplored_arcs -= r.arcs;
   }
+  finish_unreached(ws.visited, lv);
 }
 
 }  // namespace gs::traversal

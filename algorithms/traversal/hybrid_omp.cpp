@@ -13,7 +13,7 @@ void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& leve
     trace->branch_seconds.clear();
   }
   std::uint32_t* lv = level.data();
-  start_traversal(g, source, lv, ws.visited, ws.stack);
+  start_traversal(source, lv, ws.visited, ws.stack);
   HybridStateMachine sm(opt.thresholds, g.n);
   // The current branch's stack segment (valid in the states that read the stack).
   std::size_t begin = 0, end = ws.stack.end();
@@ -54,6 +54,7 @@ void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& leve
     sm.advance(cur, r.vertices);
     cur = r.vertices;
   }
+  finish_unreached(ws.visited, lv);
 }
 
 }  // namespace gs::traversal

@@ -8,7 +8,7 @@ namespace gs::traversal {
 
 void read_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws) {
   level.resize(g.n);
-  start_traversal(g, source, level.data(), ws.visited, ws.stack);
+  start_traversal(source, level.data(), ws.visited, ws.stack);
   ws.branch_bits.clear();
   for (std::uint32_t branch = 0;; ++branch) {
     ws.branch_bits.snapshot(ws.visited);
@@ -16,6 +16,7 @@ void read_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level,
                                                                     ws.visited, nullptr, 0);
     if (r.vertices == 0) break;  // Alg. 2's logical AND of the threads' fin flags
   }
+  finish_unreached(ws.visited, level.data());
 }
 
 }  // namespace gs::traversal

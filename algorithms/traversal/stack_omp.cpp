@@ -8,7 +8,7 @@ namespace gs::traversal {
 void stack_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                std::size_t local_threshold) {
   level.resize(g.n);
-  start_traversal(g, source, level.data(), ws.visited, ws.stack);
+  start_traversal(source, level.data(), ws.visited, ws.stack);
   std::size_t begin = 0, end = ws.stack.end();
   for (std::uint32_t branch = 0; begin < end; ++branch) {
     expand_branch<BranchInput::Stack, true>(g, branch, ws.stack.data() + begin, end - begin, nullptr, level.data(), ws.visited,
@@ -16,6 +16,7 @@ void stack_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
     begin = end;
     end = ws.stack.end();
   }
+  finish_unreached(ws.visited, level.data());
 }
 
 }  // namespace gs::traversal

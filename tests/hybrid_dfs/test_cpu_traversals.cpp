@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "algorithms/traversal/cpu_traversals.hpp"
@@ -55,6 +56,10 @@ TEST(HybridDfsCpu, EveryProgramMatchesBglLevels) {
           run(view, root, level, ws);
           ASSERT_EQ(level, expected);
           EXPECT_NO_THROW(verify::check_traversal(tg.g, root, level, nullptr, name));
+          // Every entry is written (the levels are not pre-filled): stale contents of the right size.
+          std::fill(level.begin(), level.end(), 1u);
+          run(view, root, level, ws);
+          ASSERT_EQ(level, expected);
         }
       }
     }
