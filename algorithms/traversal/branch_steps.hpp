@@ -9,6 +9,8 @@
 // Fig. 1. A sequential step (one thread, no atomics) serves the sequential
 // state. Each step returns the next branch's size and, when asked for, the sum
 // of its degrees (the direction-optimising traversal's heuristic needs it).
+// Levels: every reached vertex's entry is written exactly once, the others by
+// finish_unreached() at the end (no O(N) pre-fill of the level array).
 #pragma once
 
 #include <cstdint>
@@ -111,7 +113,8 @@ inline void expand_vertex(const CsrView& g, vid_t c, VisitedBitmap& visited, Cla
 // `cur`/`cur_size`: the current branch's stack segment (Input == Stack);
 // `bits`: the branch array (Input == Array), whose scan writes the current
 // branch's levels. `next`: where next-branch vertices go when PushNext; their
-// levels are written when they are pushed, else by the next step's scan.
+// levels are written from there after the step (finish_pushed), else by the
+// next step's scan.
 // `local_threshold` is Alg. 1's THRESHOLD. `level` may be null in a
 // stack-to-stack step whose caller rebuilds the levels from the stack later
 // (the CPU+GPU hybrid).
@@ -158,7 +161,8 @@ BranchResult expand_branch(const CsrView& g, std::uint32_t branch, const vid_t* 
   return r;
 }
 
-// The sequential state: one thread, the current segment in, pushes straight to the stack.
+// The sequential state: one thread, the current segment in, pushes straight
+// to the stack. Its callers need no degree sum (BranchResult::arcs stays 0).
 inline BranchResult expand_branch_sequential(const CsrView& g, std::uint32_t branch, const vid_t* cur,
                                              std::size_t cur_size, std::uint32_t* level, VisitedBitmap& visited,
                                              BranchStack& next) {
@@ -171,7 +175,6 @@ inline BranchResult expand_branch_sequential(const CsrView& g, std::uint32_t bra
       visited.set_unshared(x);
       if (level) level[x] = branch + 1;
       ++r.vertices;
-      r.arcs += g.degree(x);
       next.push(x);
     }
   }
