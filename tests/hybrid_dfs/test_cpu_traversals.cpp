@@ -158,6 +158,24 @@ TEST(HybridDfsCpu, BranchBitsHoldTheCurrentBranch) {
   for (std::size_t w = 0; w < bits.words(); ++w) EXPECT_EQ(bits.word(w), 0u);
 }
 
+TEST(HybridDfsCpu, LargeBitmapInHugePagesBehavesLikeASmallOne) {
+  // 2^24 + 70 bits: over 2 MiB, so it takes the huge-page allocation path.
+  const vid_t n = (vid_t(1) << 24) + 70;
+  traversal::VisitedBitmap a(n), b(n);
+  a.clear();
+  for (vid_t v : {vid_t(0), vid_t(63), vid_t(64), n / 2, n - 1}) {
+    EXPECT_FALSE(a.test(v));
+    EXPECT_TRUE(a.test_and_set(v));
+    EXPECT_FALSE(a.test_and_set(v));
+    EXPECT_TRUE(a.test(v));
+  }
+  b.copy_from(a);
+  std::uint64_t set_bits = 0;
+  for (std::size_t w = 0; w < b.words(); ++w) set_bits += std::uint64_t(__builtin_popcountll(b.word(w)));
+  EXPECT_EQ(set_bits, 5u);
+  EXPECT_EQ(b.words(), (std::size_t(n) + 63) / 64);
+}
+
 TEST(HybridDfsCpu, DirectionOptimisingUsesBothDirections) {
   const auto graphs = test::traversal_graphs();
   const Csr<std::uint32_t>& g = graphs.front().g;  // RMAT
