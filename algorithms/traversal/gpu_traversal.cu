@@ -12,12 +12,14 @@
 // by whole blocks in a second kernel. A vertex is claimed in the visited
 // bitmap with test-and-test-and-set.
 //
-// Bottom-up branch (direction-optimising): each unvisited vertex looks for a
-// neighbour in the frontier bitmap. A warp owns whole words of the visited
-// bitmap, so it writes the next frontier's words and the new visited bits with
-// plain stores (no atomics, no queue, no memset). Search lengths are skewed:
-// by default lanes take vertices dynamically from the warp's list of
-// unvisited ones (GpuOptions::bottom_up_dynamic), else one vertex per lane.
+// Bottom-up branch (direction-optimising): a warp owns 32 consecutive
+// vertices, i.e. one word of the visited bitmap; each unvisited lane looks
+// for a neighbour in the frontier bitmap, and the warp's ballot is both the
+// next frontier's word and the bits to add to the visited word (plain stores:
+// no atomics, no queue, no memset). Measured on the main graph: handing the
+// lanes vertices dynamically (a per-warp list, so a warp costs the sum of its
+// searches / 32, not its longest) made the first bottom-up branch slower
+// (1.8-2.0 ms vs 1.3-1.5 ms), so it is not used.
 //
 // Copying the result back: once the branches shrink (GpuOptions::early_copy),
 // the level codes are copied on a second stream while the last branches run;
@@ -26,7 +28,10 @@
 //
 // Each branch's counters (found vertices, their arcs, ...) live in one of two
 // device slots; the branch's main kernel zeroes the other slot for the next
-// branch, so a branch costs its kernels plus one 40-byte copy and one sync.
+// branch, and a one-thread kernel writes them into mapped host memory, so a
+// branch costs its kernels, that kernel and one sync. (Not a copy: during an
+// early copy of the levels the device-to-host copy engine is busy, and a
+// counter copy queued behind it stalled the branch until the whole copy ended.)
 #include "algorithms/traversal/gpu_traversal.hpp"
 
 #include <cooperative_groups.h>
@@ -193,8 +198,8 @@ __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t
   add_counts(found, arcs, counters);
 }
 
-// One branch, bottom-up, lane per vertex: a warp per visited-bitmap word (32
-// consecutive vertices); the warp waits for its longest search.
+// One branch, bottom-up: a warp per visited-bitmap word (32 consecutive
+// vertices), a lane per vertex.
 __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                                  const std::uint32_t* __restrict__ frontier, std::uint32_t* next_frontier,
                                  unsigned long long* counters, unsigned long long* next_counters) {
@@ -223,90 +228,6 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
       next_frontier[w] = mask;
       if (mask) visited[w] = seen | mask;
     }
-  }
-  add_counts(found, arcs, counters);
-}
-
-// One branch, bottom-up, dynamic: a warp takes 1024 consecutive vertices (32
-// visited words, one per lane), lists the unvisited ones in shared memory, and
-// each lane checks one arc per step, taking the next listed vertex as soon as
-// its own search ends (found or exhausted). RMAT's skewed search lengths then
-// cost about their sum / 32 instead of each warp's longest search.
-constexpr int kChunkVertices = 32 * 32;
-constexpr int kWarpsPerBlock = kThreads / 32;
-
-// Eight blocks per SM (32 registers): the searches are memory-latency bound.
-__global__ void __launch_bounds__(kThreads, 2048 / kThreads)
-    bottom_up_dynamic_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
-                             const std::uint32_t* __restrict__ frontier, std::uint32_t* next_frontier,
-                             unsigned long long* counters, unsigned long long* next_counters) {
-  __shared__ std::uint16_t todo_all[kWarpsPerBlock][kChunkVertices];  // unvisited vertices, offsets in the chunk
-  __shared__ std::uint32_t hits_all[kWarpsPerBlock][32];             // found vertices, one word per lane
-  clear_next_slot(next_counters);
-  const unsigned lane = threadIdx.x & 31;
-  std::uint16_t* todo = todo_all[threadIdx.x >> 5];
-  std::uint32_t* hits = hits_all[threadIdx.x >> 5];
-  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
-  const std::uint64_t warps = (std::uint64_t(gridDim.x) * blockDim.x) >> 5;
-  const std::uint64_t words = (std::uint64_t(g.n) + 31) / 32;
-  const std::uint64_t chunks = (words + 31) / 32;
-  unsigned found = 0;
-  unsigned long long arcs = 0;
-  for (std::uint64_t c = warp; c < chunks; c += warps) {
-    const std::uint64_t w = c * 32 + lane;  // this lane's word
-    std::uint32_t seen = 0xffffffffu, unseen = 0;
-    if (w < words) {
-      seen = visited[w];
-      const std::uint64_t past = std::uint64_t(g.n) - w * 32;  // vertices of this word that exist
-      unseen = ~seen & (past >= 32 ? 0xffffffffu : (1u << past) - 1);
-    }
-    const unsigned count = __popc(unseen);
-    unsigned incl = count;
-    for (int s = 1; s < 32; s <<= 1) {
-      const unsigned y = __shfl_up_sync(kFull, incl, s);
-      if (lane >= unsigned(s)) incl += y;
-    }
-    const unsigned total = __shfl_sync(kFull, incl, 31);
-    for (unsigned m = unseen, i = incl - count; m; m &= m - 1, ++i) todo[i] = std::uint16_t(lane * 32 + __ffs(m) - 1);
-    hits[lane] = 0;
-    __syncwarp();
-    const vid_t chunk_base = vid_t(c * kChunkVertices);
-    unsigned next = 0;  // listed vertices handed out so far (the same in every lane)
-    bool busy = false;
-    unsigned local = 0;
-    eid_t k = 0, b = 0, e = 0;
-    for (;;) {
-      const unsigned idle = __ballot_sync(kFull, !busy);
-      if (!busy) {
-        const unsigned item = next + __popc(idle & ((1u << lane) - 1));
-        if (item < total) {
-          local = todo[item];
-          b = k = g.off[chunk_base + local];
-          e = g.off[chunk_base + local + 1];
-          busy = k < e;
-        }
-      }
-      next += __popc(idle);
-      if (!__any_sync(kFull, busy) && next >= total) break;
-      if (busy) {
-        if (in_bitmap(frontier, g.adj[k])) {
-          atomicOr(&hits[local >> 5], 1u << (local & 31));
-          set_level(L, chunk_base + local, branch + 1);
-          ++found;
-          arcs += e - b;
-          busy = false;
-        } else if (++k == e) {
-          busy = false;
-        }
-      }
-    }
-    __syncwarp();
-    if (w < words) {  // this warp alone writes its words in a bottom-up branch
-      const std::uint32_t h = hits[lane];
-      next_frontier[w] = h;
-      if (h) visited[w] = seen | h;
-    }
-    __syncwarp();  // the next chunk reuses todo and hits
   }
   add_counts(found, arcs, counters);
 }
@@ -364,6 +285,30 @@ __global__ void rebuild_kernel(const vid_t* stack, std::uint64_t size, const std
   }
 }
 
+// The counters of one branch into mapped (page-locked, GPU-writable) host memory.
+__global__ void publish_counters_kernel(const unsigned long long* slot, unsigned long long* host) {
+  if (threadIdx.x < kCounters) host[threadIdx.x] = slot[threadIdx.x];
+}
+
+// Page-locked host memory that kernels write directly.
+template <class T>
+class MappedBuffer {
+ public:
+  explicit MappedBuffer(std::size_t n) {
+    CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&host_), n * sizeof(T), cudaHostAllocMapped));
+    CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_), host_, 0));
+  }
+  ~MappedBuffer() { cudaFreeHost(host_); }
+  MappedBuffer(const MappedBuffer&) = delete;
+  MappedBuffer& operator=(const MappedBuffer&) = delete;
+  const volatile T* host() const { return host_; }  // read after the writing kernel has been synchronised
+  T* device() { return device_; }
+
+ private:
+  T* host_ = nullptr;
+  T* device_ = nullptr;
+};
+
 double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 }  // namespace
@@ -378,7 +323,8 @@ struct GpuTraversal::Impl {
   DeviceBuffer<vid_t> queue_a, queue_b, large;
   DeviceBuffer<unsigned long long> counters;  // two slots of kCounters
   DeviceBuffer<std::uint64_t> segments;
-  PinnedBuffer<unsigned long long> host_counters{kCounters};
+  MappedBuffer<unsigned long long> published{kCounters};
+  unsigned long long host_counters[kCounters] = {};
   PinnedBuffer<std::uint8_t> host_codes;
   // Early copy: a stream that does not wait for the branches' kernels, and the
   // vertices found after the copy started (on the GPU and on the host).
@@ -435,10 +381,11 @@ struct GpuTraversal::Impl {
     return read_counters(branch);
   }
   const unsigned long long* read_counters(std::uint32_t branch) {
-    CUDA_CHECK(cudaMemcpyAsync(host_counters.data(), slot(branch), kCounters * sizeof(unsigned long long),
-                               cudaMemcpyDeviceToHost));
+    publish_counters_kernel<<<1, 32>>>(slot(branch), published.device());
+    CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaStreamSynchronize(0));
-    return host_counters.data();
+    for (int i = 0; i < kCounters; ++i) host_counters[i] = published.host()[i];
+    return host_counters;
   }
   void record_branch(double& since) {
     const double t = now_s();
@@ -573,10 +520,10 @@ GpuRunTimes GpuTraversal::read_based(vid_t source, std::vector<std::uint32_t>& l
   return t;
 }
 
-GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::uint32_t>& level,
-                                               const DirectionOptions& opt, DirectionTrace* trace) {
+GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std::uint32_t>& level, double alpha,
+                                                   double beta, std::vector<bool>* trace) {
   Impl& m = *impl_;
-  if (trace) trace->bottom_up.clear();
+  if (trace) trace->clear();
   GpuRunTimes t;
   m.branch_s = &t.branch_s;
   const double t0 = now_s();
@@ -596,11 +543,11 @@ GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::ui
   std::uint32_t branch = 0;
   double since = t1;
   for (; size > 0; ++branch) {
-    if (!bottom_up && double(frontier_arcs) > double(unexplored) / opt.alpha && size > prev_size)
+    if (!bottom_up && double(frontier_arcs) > double(unexplored) / alpha && size > prev_size)
       bottom_up = true;
-    else if (bottom_up && double(size) < double(m.host.n) / opt.beta && size < prev_size)
+    else if (bottom_up && double(size) < double(m.host.n) / beta && size < prev_size)
       bottom_up = false;
-    if (trace) trace->bottom_up.push_back(bottom_up);
+    if (trace) trace->push_back(bottom_up);
     const unsigned long long* c;
     if (bottom_up) {
       if (queue_holds_frontier) {
@@ -609,12 +556,8 @@ GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::ui
         CUDA_CHECK_LAUNCH();
         queue_holds_frontier = false;
       }
-      if (m.opt.bottom_up_dynamic)
-        bottom_up_dynamic_kernel<<<m.blocks_for((m.words() + 31) / 32 * 32), kThreads>>>(
-            m.dg(), m.dl(), branch, m.visited.data(), front, next_front, m.slot(branch), m.slot(branch + 1));
-      else
-        bottom_up_kernel<<<m.blocks_for(m.words() * 32), kThreads>>>(m.dg(), m.dl(), branch, m.visited.data(), front,
-                                                                      next_front, m.slot(branch), m.slot(branch + 1));
+      bottom_up_kernel<<<m.blocks_for(m.words() * 32), kThreads>>>(m.dg(), m.dl(), branch, m.visited.data(), front,
+                                                                    next_front, m.slot(branch), m.slot(branch + 1));
       CUDA_CHECK_LAUNCH();
       c = m.read_counters(branch);
       std::swap(front, next_front);
@@ -647,48 +590,42 @@ GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::ui
   return t;
 }
 
-GpuRunTimes GpuTraversal::cpu_gpu_hybrid(vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
-                                         const HybridOptions& opt, std::uint64_t t4) {
+GpuRunTimes GpuTraversal::read_based_from_stack(const vid_t* stack, const std::vector<std::size_t>& segment_begin,
+                                                std::vector<std::uint32_t>& level) {
   Impl& m = *impl_;
   GpuRunTimes t;
-  const double t0 = now_s();
-  const CpuPrefix p = cpu_prefix(m.host, source, ws, opt, t4);
-  const double t1 = now_s();
-  t.cpu_s = t1 - t0;
-  if (p.finished) {
-    levels_from_stack(p, ws.stack, m.host.n, level);
-    t.moved_to_gpu = false;
-    t.seconds = now_s() - t0;
-    return t;
-  }
   m.branch_s = &t.branch_s;
+  const double t1 = now_s();
   // Only the stacks travel (O(visited so far)), not an O(N) branch array.
-  const std::size_t found = p.segment_begin.back();
-  std::vector<std::uint64_t> seg(p.segment_begin.begin(), p.segment_begin.end());
+  const std::size_t found = segment_begin.back();
+  const int branches = int(segment_begin.size()) - 1;
+  std::vector<std::uint64_t> seg(segment_begin.begin(), segment_begin.end());
   // Into the existing queue (DeviceBuffer::upload would shrink it to `found`).
-  CUDA_CHECK(cudaMemcpyAsync(m.queue_a.data(), ws.stack.data(), found * sizeof(vid_t), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpyAsync(m.queue_a.data(), stack, found * sizeof(vid_t), cudaMemcpyHostToDevice));
   m.segments.upload(seg);
   CUDA_CHECK(cudaStreamSynchronize(0));
   const double t2 = now_s();
   m.init_branch_array();
-  rebuild_kernel<<<m.blocks_for(found), kThreads>>>(m.queue_a.data(), found, m.segments.data(), int(p.branches()),
-                                                    m.dl(), m.visited.data());
+  rebuild_kernel<<<m.blocks_for(found), kThreads>>>(m.queue_a.data(), found, m.segments.data(), branches, m.dl(),
+                                                    m.visited.data());
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaStreamSynchronize(0));
   const double t3 = now_s();
-  t.gpu_from_branch = p.branches() - 1;  // the last branch found on the CPU is expanded on the GPU
+  t.gpu_from_branch = std::uint32_t(branches - 1);  // the last branch found on the CPU is expanded on the GPU
   const std::uint32_t deepest = m.read_branches(t.gpu_from_branch);
-  const double t4s = now_s();
+  const double t4 = now_s();
   m.copy_back(deepest, level, t);
   const double t5 = now_s();
   t.h2d_s = t2 - t1;
   t.init_s = t3 - t2;
-  t.compute_s = t4s - t3;
-  t.d2h_s = t5 - t4s;
-  t.seconds = t5 - t0;
+  t.compute_s = t4 - t3;
+  t.d2h_s = t5 - t4;
+  t.seconds = t5 - t1;
   m.widen(level, t);
   m.branch_s = nullptr;
   return t;
 }
+
+const CsrView& GpuTraversal::graph() const { return impl_->host; }
 
 }  // namespace gs::traversal

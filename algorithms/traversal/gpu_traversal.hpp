@@ -14,10 +14,15 @@
 #include <memory>
 #include <vector>
 
-#include "algorithms/traversal/cpu_traversals.hpp"
 #include "algorithms/traversal/csr_view.hpp"
 
 namespace gs::traversal {
+
+// From cpu_traversals.hpp (C++20); this header is also compiled as CUDA (C++17).
+struct CpuWorkspace;
+struct DirectionOptions;
+struct DirectionTrace;
+struct HybridOptions;
 
 struct GpuRunTimes {
   double seconds = 0;    // the whole traversal as the paper timed it
@@ -35,9 +40,6 @@ struct GpuRunTimes {
 };
 
 struct GpuOptions {
-  // Bottom-up: lanes take unvisited vertices from their warp's list as their
-  // searches end (false: one vertex per lane, the warp waits for the longest).
-  bool bottom_up_dynamic = true;
   // Start copying the level codes back while the last, small branches still
   // run (once a branch finds fewer than n / 24 vertices and fewer than the one
   // before); the vertices found after that are gathered and patched in.
@@ -62,15 +64,25 @@ class GpuTraversal {
   void pin_output(std::vector<std::uint32_t>& level);
 
   GpuRunTimes read_based(vid_t source, std::vector<std::uint32_t>& level);
+  // (gpu_traversal_host.cpp)
   GpuRunTimes direction_optimising(vid_t source, std::vector<std::uint32_t>& level, const DirectionOptions& opt,
                                    DirectionTrace* trace = nullptr);
   // Fig. 2: CPU first (sequential/stack states, `ws` on the host), then the
   // GPU rebuilds the branch array from the CPU's stacks and runs read-based
   // branches to the end, once the branch exceeds t4 and grows exponentially.
+  // (gpu_traversal_host.cpp)
   GpuRunTimes cpu_gpu_hybrid(vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                              const HybridOptions& opt, std::uint64_t t4);
 
  private:
+  const CsrView& graph() const;
+  // The GPU parts (gpu_traversal.cu). `bottom_up`: per branch, if wanted.
+  GpuRunTimes direction_optimising_gpu(vid_t source, std::vector<std::uint32_t>& level, double alpha, double beta,
+                                       std::vector<bool>* bottom_up);
+  // The CPU+GPU hybrid from the CPU's stack (`found` vertices; branch k =
+  // [segment_begin[k], segment_begin[k+1])): the GPU expands the last branch on.
+  GpuRunTimes read_based_from_stack(const vid_t* stack, const std::vector<std::size_t>& segment_begin,
+                                    std::vector<std::uint32_t>& level);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

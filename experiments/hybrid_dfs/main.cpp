@@ -270,7 +270,6 @@ int run(int argc, char** argv) {
           true);
   cli.add_option("roots", "random roots in the giant component (paper: 10)", "10 (quick: 4)");
   cli.add_option("thread-list", "fig3 thread counts", "1,2,4,...,cores");
-  cli.add_option("gpu-bu-dynamic", "GPU bottom-up: 1 = lanes take vertices as their searches end, 0 = one per lane", "1");
   cli.add_option("gpu-early-copy", "GPU: 1 = copy the levels back while the last small branches run, 0 = after", "1");
   cli.add_option("m-steps", "fig5b: which sizes, as doublings of the main graph's M (0 = the main graph)", "0,1,2,3");
   cli.add_option("t1", "hybrid: sequential -> stack above this branch size", "64");
@@ -330,7 +329,6 @@ int run(int argc, char** argv) {
     if (v != 0 && v != 1) throw InputError("hybrid_dfs: --" + name + " is 0 or 1");
     return v == 1;
   };
-  cx.popt.gpu_bottom_up_dynamic = flag("gpu-bu-dynamic");
   cx.popt.gpu_early_copy = flag("gpu-early-copy");
 
   const std::vector<AlgorithmInfo> algs = select_algorithms(hybrid_dfs::programs(), opt, kExperiment);
@@ -367,7 +365,6 @@ int run(int argc, char** argv) {
   writer.set_meta("alpha", h.thresholds.alpha);
   writer.set_meta("beta", h.thresholds.beta);
   writer.set_meta("t4", double(cx.popt.t4));
-  writer.set_meta("gpu_bottom_up_dynamic", cx.popt.gpu_bottom_up_dynamic ? "1" : "0");
   writer.set_meta("gpu_early_copy", cx.popt.gpu_early_copy ? "1" : "0");
   writer.set_meta("roots_per_graph", double(opt.sources_given ? opt.sources.size() : std::size_t(cx.roots)));
   writer.set_meta("trials_per_root", double(cx.trials_per_root));

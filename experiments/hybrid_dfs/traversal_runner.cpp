@@ -59,7 +59,6 @@ void TraversalRunner::prepare(const std::string& algorithm) {
   if (device_of(algorithm) != "cpu" && !gpu_) {
 #ifdef GS_HAVE_CUDA
     traversal::GpuOptions gopt;
-    gopt.bottom_up_dynamic = opt_.gpu_bottom_up_dynamic;
     gopt.early_copy = opt_.gpu_early_copy;
     gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(g_), gopt);
     gpu_->pin_output(level_);

@@ -32,8 +32,7 @@ struct ProgramOptions {
   traversal::HybridOptions hybrid;        // hybrid_omp and the CPU side of hybrid_cpu_gpu
   traversal::DirectionOptions direction;  // dobfs_omp, dobfs_gpu
   std::uint64_t t4 = 16384;               // hybrid_cpu_gpu: move to the GPU above this branch size
-  // GPU programs (traversal::GpuOptions): bottom-up work distribution, early copy back.
-  bool gpu_bottom_up_dynamic = true;
+  // GPU programs (traversal::GpuOptions): copy the levels back early.
   bool gpu_early_copy = true;
 };
 
