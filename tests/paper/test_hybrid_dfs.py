@@ -42,6 +42,16 @@ class MainGraphTest(unittest.TestCase):
         self.assertEqual(hybrid_dfs.main_graph(Results("hybrid_dfs", rows, [{}], ["x.csv"])), (N, MAIN))
 
 
+    def test_gpu_only_rows_of_the_1_thread_convention_win(self):
+        # Older files recorded the CPU thread count in GPU rows: they must not stand for the program.
+        res = fig4_and_fig5b(gpu_threads=1)
+        res.rows.append(row("read_gpu", MAIN, 16, teps=5e9, piece="old"))
+        self.assertEqual(hybrid_dfs.main_graph_threads(res, "read_gpu"), 1)
+        self.assertEqual(hybrid_dfs.main_graph_threads(res, "hybrid_omp"), 16)
+        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T3")
+        self.assertIn("1 thread:", evaluate(claim, res).measured)
+
+
 class Fig5bWallTimeTest(unittest.TestCase):
     def test_largest_admitted_size_is_judged(self):
         res = fig4_and_fig5b(gpu_threads=1)
