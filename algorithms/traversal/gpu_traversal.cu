@@ -366,7 +366,7 @@ struct GpuTraversal::Impl {
     }
     prev_found = found;
   }
-  // One top-down branch; returns its counters (one copy, one sync).
+  // One top-down branch; returns its counters (one host sync).
   template <bool kFromQueue, bool kPush>
   const unsigned long long* expand(std::uint32_t branch, const vid_t* queue, std::uint64_t queue_size, vid_t* next) {
     const std::uint64_t items = kFromQueue ? queue_size : host.n;
