@@ -285,12 +285,14 @@ DenseBoruvkaGpu::DenseBoruvkaGpu(vid_t n) : n_(n), d_(std::make_unique<Buffers>(
   Buffers& d = *d_;
   d.pitch = row_pitch(n);
   d.matrix.resize(std::max<std::size_t>(1, n * d.pitch));
+  d.matrix.fill_bytes(0xff);  // row padding: 16-byte loads read it (masked), so give it a defined value
   d.big.resize(std::max<std::size_t>(1, std::size_t(n / 2) * (n / 2)));
   d.small.resize(std::max<std::size_t>(1, std::size_t(n / 4) * (n / 4)));
   d.tree.resize(std::max<vid_t>(1, n));
   d.choice.resize(n + 1);
   for (auto* b : {&d.parent, &d.root, &d.is_root, &d.rank, &d.head, &d.next}) b->resize(n + 1);
   d.level_sizes.resize(kMaxLevels);
+  d.level_sizes.fill_bytes(0);  // solve() copies all kMaxLevels back; a solve writes only its levels
   d.tree_size.resize(1);
   d.shared_bytes = folded_row_bytes(n);
   const auto* kernel = reinterpret_cast<const void*>(boruvka_levels_kernel);
