@@ -67,7 +67,9 @@ std::string Cli::usage() const {
     << "                         extension: .gr (DIMACS/GTgraph), .mtx, .el, .wel, .txt (SNAP), .gsc (cache)\n"
     << "  --algorithms a,b,c     programs to run (default: every one this machine can run)\n"
     << "  --list-algorithms      name the programs and exit\n"
-    << "  --trials K             timed trials after one warm-up (default 3)\n"
+    << "  --trials K             timed trials after the warm-up (default 3)\n"
+    << "  --warmups W            untimed, verified runs before the trials (default 1; 0 for baselines\n"
+    << "                         that take minutes per run)\n"
     << "  --threads T            OpenMP threads (default: all cores)\n"
     << "  --seed S               generator seed (default 1)\n"
     << "  --out DIR              results directory (default results/local)\n"
@@ -131,6 +133,9 @@ CommonOptions Cli::parse(int argc, char** argv) {
     } else if (name == "trials") {
       opt.trials = int(parse_int(val(), "--trials"));
       if (opt.trials < 1) throw InputError(program_ + ": --trials must be >= 1");
+    } else if (name == "warmups") {
+      opt.warmups = int(parse_int(val(), "--warmups"));
+      if (opt.warmups < 0) throw InputError(program_ + ": --warmups must be >= 0");
     } else if (name == "threads") {
       opt.threads = int(parse_int(val(), "--threads"));
       if (opt.threads < 1) throw InputError(program_ + ": --threads must be >= 1");

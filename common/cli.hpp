@@ -21,6 +21,7 @@ struct CommonOptions {
   std::vector<std::string> algorithms;    // empty: every program this machine can run
   bool list_algorithms = false;
   int trials = 3;
+  int warmups = 1;                        // verified, untimed runs before the trials (0: none)
   int threads = 0;                        // 0: all cores (omp_get_max_threads)
   std::uint64_t seed = 1;
   std::string out = "results/local";

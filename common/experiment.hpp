@@ -1,4 +1,4 @@
-// The trial loop every experiment shares: one warm-up, K timed trials, each
+// The trial loop every experiment shares: --warmups W (default 1) untimed runs, K timed trials, each
 // result verified before its row is written, the median on stderr.
 //
 //   gs::ResultRow base = ...;            // graph, generator, n, m, seed, algorithm, threads, device
@@ -50,12 +50,12 @@ void print_pieces(const std::vector<Spec>& specs) {
   print_pieces(pieces);
 }
 
-// Returns the median of the timed trials' seconds. `run(trial)` gets -1 for the warm-up.
+// Returns the median of the timed trials' seconds. `run(trial)` gets -1 for a warm-up.
 template <class F>
 double run_trials(ResultsWriter& writer, Progress& progress, const CommonOptions& opt, const ResultRow& base, F&& run) {
   const std::string label = base.graph + " " + base.algorithm + (base.threads > 1 ? " t=" + std::to_string(base.threads) : "");
-  progress.step(label + " (warm-up + " + std::to_string(opt.trials) + " trials)");
-  run(-1);  // warm-up: verified too, not recorded
+  progress.step(label + " (" + std::to_string(opt.warmups) + " warm-up + " + std::to_string(opt.trials) + " trials)");
+  for (int w = 0; w < opt.warmups; ++w) run(-1);  // warm-up: verified too, not recorded
   std::vector<double> times;
   for (int t = 0; t < opt.trials; ++t) {
     TrialOutcome out = run(t);

@@ -91,6 +91,7 @@ ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std
   meta_["input"] = q(opt.input);
   meta_["seed"] = std::to_string(opt.seed);
   meta_["trials"] = std::to_string(opt.trials);
+  meta_["warmups"] = std::to_string(opt.warmups);
   meta_["threads"] = std::to_string(opt.threads);
   meta_["cpu_model"] = q(cpu_model());
   meta_["cpu_cores"] = std::to_string(cpu_cores());

@@ -49,7 +49,7 @@ std::vector<PieceSpec> pieces_for(const CommonOptions& opt, int sources, const s
   // BGL runs dominate, about 1.4 us per vertex each on the reference machine.
   auto estimate = [&](const std::vector<vid_t>& sizes, double per_vertex) {
     double s = 0;
-    for (vid_t n : sizes) s += 2.0 + double(sources) * (opt.trials + 2.5) * per_vertex * n;
+    for (vid_t n : sizes) s += 2.0 + double(sources) * (opt.trials + opt.warmups + 1.5) * per_vertex * n;
     return s;
   };
   if (!opt.input.empty()) return {{{"road", 60, false}, {}, every, false}};

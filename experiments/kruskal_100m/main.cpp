@@ -45,7 +45,7 @@ const std::vector<std::string> kEvery = {"kruskal_seq", "kruskal_omp", "kruskal_
 std::vector<PieceSpec> pieces_for(const CommonOptions& opt) {
   if (!opt.input.empty()) return {{{"input", 120, false}, {}, kEvery, {}}};
   const bool paper = opt.scale == "paper";
-  const double k = opt.trials + 1;  // warm-up + trials
+  const double k = opt.trials + opt.warmups;
   // Seconds per million edges and run on the GPU machine: seq ~0.1, BGL ~0.3,
   // the rest together ~0.05, plus ~0.05 per program for verification.
   auto est = [&](const std::vector<eid_t>& ms, double per_m) {

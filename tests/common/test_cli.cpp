@@ -19,9 +19,10 @@ TEST(Cli, ParsesTheCommonContract) {
   cli.add_option("max-n", "largest n", "16384");
   cli.add_flag("extended", "extended sweep");
   auto o = parse(cli, {"prog", "--scale", "paper", "--trials=5", "--threads", "4", "--seed", "7", "--out", "/tmp/x",
-                       "--algorithms", "a,b", "--sources", "0,3,9", "--max-n", "1024", "--extended", "--tag", "piece1"});
+                       "--algorithms", "a,b", "--sources", "0,3,9", "--max-n", "1024", "--extended", "--tag", "piece1", "--warmups", "0"});
   EXPECT_EQ(o.scale, "paper");
   EXPECT_EQ(o.trials, 5);
+  EXPECT_EQ(o.warmups, 0);
   EXPECT_EQ(o.threads, 4);
   EXPECT_EQ(o.seed, 7u);
   EXPECT_EQ(o.out, "/tmp/x");
@@ -37,6 +38,7 @@ TEST(Cli, RejectsMisuseWithInputError) {
   EXPECT_THROW(parse(cli, {"prog", "--scale", "huge"}), gs::InputError);
   EXPECT_THROW(parse(cli, {"prog", "--trials", "0"}), gs::InputError);
   EXPECT_THROW(parse(cli, {"prog", "--trials", "x"}), gs::InputError);
+  EXPECT_THROW(parse(cli, {"prog", "--warmups", "-1"}), gs::InputError);
   EXPECT_THROW(parse(cli, {"prog", "--threads"}), gs::InputError);
   EXPECT_THROW(parse(cli, {"prog", "--bogus"}), gs::InputError);
   EXPECT_THROW(parse(cli, {"prog", "--sources", "1"}), gs::InputError);  // not a traversal program

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/experiment.hpp"
 #include "common/results.hpp"
 
 namespace fs = std::filesystem;
@@ -77,6 +78,32 @@ TEST_F(ResultsTest, AnInterruptedRunLeavesNoCompleteLookingCsv) {
 TEST_F(ResultsTest, RejectsUndeclaredColumns) {
   gs::ResultsWriter w(opt, cli, "exp", {});
   EXPECT_THROW(w.add(row()), std::logic_error);
+}
+
+TEST_F(ResultsTest, TrialLoopRunsTheWarmupsUnrecordedThenTheTrials) {
+  for (int warmups : {0, 2}) {
+    opt.warmups = warmups;
+    opt.trials = 3;
+    opt.tag = "w" + std::to_string(warmups);
+    gs::ResultsWriter w(opt, cli, "exp", {"h2d_s"});
+    gs::Progress progress("exp", 0);
+    std::vector<int> calls;
+    const double med = gs::run_trials(w, progress, opt, row(), [&](int trial) {
+      calls.push_back(trial);
+      gs::TrialOutcome t;
+      t.seconds = 1.0 + trial;
+      t.answer = "ok";
+      return t;
+    });
+    std::vector<int> expected(std::size_t(warmups), -1);
+    for (int t = 0; t < 3; ++t) expected.push_back(t);
+    EXPECT_EQ(calls, expected);
+    EXPECT_DOUBLE_EQ(med, 2.0);  // median of the timed trials only (1, 2, 3)
+    w.finish();
+    const std::string json = slurp(dir / ("exp-" + opt.tag + ".json"));
+    EXPECT_NE(json.find("\"rows\": 3"), std::string::npos);
+    EXPECT_NE(json.find("\"warmups\": " + std::to_string(warmups)), std::string::npos) << json;
+  }
 }
 
 TEST(CsvEscape, QuotesOnlyWhenNeeded) {
