@@ -57,7 +57,7 @@ clean:
 # without a GPU).
 FUZZ_SECONDS ?= 30
 IO_TESTS := $(shell sed -n 's/.*NAME *\([A-Za-z0-9_]*\).*/\1/p' tests/io/CMakeLists.txt 2>/dev/null)
-HARDENING_TARGETS := gen prim_gpu sollin_multicore kruskal_100m dijkstra_deg5 $(IO_TESTS)
+HARDENING_TARGETS := gen prim_gpu sollin_multicore kruskal_100m dijkstra_deg5 hybrid_dfs $(IO_TESTS)
 
 .PHONY: test-hardening fuzz gpu-sanitize
 
