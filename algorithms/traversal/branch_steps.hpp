@@ -13,11 +13,14 @@
 // finish_unreached() at the end (no O(N) pre-fill of the level array).
 #pragma once
 
+#include <omp.h>
+
 #include <cstdint>
 #include <vector>
 
 #include "algorithms/traversal/branch_bits.hpp"
 #include "algorithms/traversal/branch_stack.hpp"
+#include "algorithms/traversal/claim_buckets.hpp"
 #include "algorithms/traversal/csr_view.hpp"
 #include "algorithms/traversal/visited_bitmap.hpp"
 
@@ -81,19 +84,19 @@ std::uint64_t finish_pushed(const CsrView& g, const vid_t* pushed, std::size_t k
 
 enum class BranchInput { Stack, Array };
 
-// Claims every unvisited neighbour of `c` (test-and-test-and-set on the
-// visited bitmap). The plain tests run first, branch-free, over blocks of
-// arcs, so that the core has many bitmap loads in flight instead of stopping
-// at each mispredicted "unvisited" branch; only the few that looked unvisited
-// go on to the atomic.
-template <class Claims>
-inline void expand_vertex(const CsrView& g, vid_t c, VisitedBitmap& visited, Claims& claims) {
+// Offers every neighbour of `c` that looks unvisited (a plain test of the
+// visited bitmap) to `claim`. The plain tests run first, branch-free, over
+// blocks of arcs, so that the core has many bitmap loads in flight instead of
+// stopping at each mispredicted "unvisited" branch; only the few that looked
+// unvisited go on to `claim` (a locked test-and-set, or filing in a bucket).
+template <class Claim>
+inline void expand_vertex(const CsrView& g, vid_t c, const VisitedBitmap& visited, Claim&& claim) {
   constexpr eid_t kBlock = 64;
   const vid_t* adj = g.adj;
   const eid_t b = g.offsets[c], e = g.offsets[c + 1];
   if (e - b < 16) {  // short lists: the blocks' bookkeeping would cost more than it hides
     for (eid_t i = b; i < e; ++i)
-      if (visited.test_and_set(adj[i])) claims.add(adj[i]);
+      if (!visited.test(adj[i])) claim(adj[i]);
     return;
   }
   vid_t open[kBlock];
@@ -105,8 +108,7 @@ inline void expand_vertex(const CsrView& g, vid_t c, VisitedBitmap& visited, Cla
       open[k] = x;
       k += !visited.test(x);
     }
-    for (unsigned t = 0; t < k; ++t)
-      if (visited.test_and_set(open[t])) claims.add(open[t]);
+    for (unsigned t = 0; t < k; ++t) claim(open[t]);
   }
 }
 
@@ -117,41 +119,58 @@ inline void expand_vertex(const CsrView& g, vid_t c, VisitedBitmap& visited, Cla
 // next step's scan.
 // `local_threshold` is Alg. 1's THRESHOLD. `level` may be null in a
 // stack-to-stack step whose caller rebuilds the levels from the stack later
-// (the CPU+GPU hybrid).
+// (the CPU+GPU hybrid). `deferred`: null = each claim is a locked
+// test-and-set as the neighbour is met; else the claims are filed there and
+// settled after the expansion (large branches, claim_buckets.hpp).
 template <BranchInput Input, bool PushNext, bool CountArcs = false>
 BranchResult expand_branch(const CsrView& g, std::uint32_t branch, const vid_t* cur, std::size_t cur_size,
                            const BranchBits* bits, std::uint32_t* level, VisitedBitmap& visited, BranchStack* next,
-                           std::size_t local_threshold) {
+                           std::size_t local_threshold, ClaimBuckets* deferred = nullptr) {
   const std::size_t first_pushed = PushNext ? next->end() : 0;
+  if (deferred) deferred->prepare(g.n, omp_get_max_threads());
   std::uint64_t found = 0;
 #pragma omp parallel reduction(+ : found)
   {
     LocalClaims<PushNext> claims(next, local_threshold);
-    if constexpr (Input == BranchInput::Array) {
-      // RMAT without relabelling puts the high degrees at low ids: dynamic chunks.
+    const int tid = omp_get_thread_num();
+    auto expand_all = [&](auto&& claim) {
+      if constexpr (Input == BranchInput::Array) {
+        // RMAT without relabelling puts the high degrees at low ids: dynamic chunks.
 #pragma omp for schedule(dynamic, 64) nowait
-      for (std::int64_t w = 0; w < std::int64_t(bits->words()); ++w) {
-        const std::uint64_t members = bits->word(std::size_t(w));
-        if (!members) continue;
-        const vid_t base = vid_t(std::uint64_t(w) * 64);
-        for (std::uint64_t m = members; m; m &= m - 1) level[base + unsigned(__builtin_ctzll(m))] = branch;
-        for (std::uint64_t m = members; m; m &= m - 1) {
-          const vid_t v = base + unsigned(__builtin_ctzll(m));
-          // Members are sparse, so their lists do not form one stream: fetch ahead.
-          if (v + 32 < g.n) __builtin_prefetch(&g.adj[g.offsets[v + 32]]);
-          expand_vertex(g, v, visited, claims);
+        for (std::int64_t w = 0; w < std::int64_t(bits->words()); ++w) {
+          const std::uint64_t members = bits->word(std::size_t(w));
+          if (!members) continue;
+          const vid_t base = vid_t(std::uint64_t(w) * 64);
+          for (std::uint64_t m = members; m; m &= m - 1) level[base + unsigned(__builtin_ctzll(m))] = branch;
+          for (std::uint64_t m = members; m; m &= m - 1) {
+            const vid_t v = base + unsigned(__builtin_ctzll(m));
+            // Members are sparse, so their lists do not form one stream: fetch ahead.
+            if (v + 32 < g.n) __builtin_prefetch(&g.adj[g.offsets[v + 32]]);
+            expand_vertex(g, v, visited, claim);
+          }
+        }
+      } else {
+        // The segment is in discovery order, so each vertex's offsets and list
+        // start are cache misses: fetch them a few vertices ahead.
+        const std::int64_t k = std::int64_t(cur_size);
+#pragma omp for schedule(dynamic, 64) nowait
+        for (std::int64_t i = 0; i < k; ++i) {
+          if (i + 16 < k) __builtin_prefetch(&g.offsets[cur[i + 16]]);
+          if (i + 8 < k) __builtin_prefetch(&g.adj[g.offsets[cur[i + 8]]]);
+          expand_vertex(g, cur[i], visited, claim);
         }
       }
+    };
+    if (deferred) {
+      expand_all([&](vid_t x) { deferred->file(tid, x); });
+#pragma omp barrier
+#pragma omp for schedule(dynamic, 1) nowait
+      for (std::int64_t r = 0; r < std::int64_t(deferred->regions()); ++r)
+        deferred->settle(std::size_t(r), visited, [&](vid_t x) { claims.add(x); });
     } else {
-      // The segment is in discovery order, so each vertex's offsets and list
-      // start are cache misses: fetch them a few vertices ahead.
-      const std::int64_t k = std::int64_t(cur_size);
-#pragma omp for schedule(dynamic, 64) nowait
-      for (std::int64_t i = 0; i < k; ++i) {
-        if (i + 16 < k) __builtin_prefetch(&g.offsets[cur[i + 16]]);
-        if (i + 8 < k) __builtin_prefetch(&g.adj[g.offsets[cur[i + 8]]]);
-        expand_vertex(g, cur[i], visited, claims);
-      }
+      expand_all([&](vid_t x) {
+        if (visited.test_and_set(x)) claims.add(x);
+      });
     }
     claims.flush();
     found += claims.count();

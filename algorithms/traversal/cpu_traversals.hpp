@@ -18,6 +18,9 @@ namespace gs::traversal {
 
 // Alg. 1's THRESHOLD: local stack entries per bulk push.
 inline constexpr std::size_t kDefaultLocalStack = 256;
+// Branches of at least this many vertices defer their claims (claim_buckets.hpp);
+// smaller ones claim with a locked test-and-set as they go.
+inline constexpr std::uint64_t kDeferClaimsFrom = 65536;
 
 // Alg. 1, stack-based.
 void stack_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
@@ -30,6 +33,7 @@ void read_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level,
 struct HybridOptions {
   HybridThresholds thresholds;
   std::size_t local_threshold = kDefaultLocalStack;
+  std::uint64_t defer_claims_from = kDeferClaimsFrom;  // an implementation choice, not a state
 };
 void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                 const HybridOptions& opt, HybridTrace* trace = nullptr);
@@ -42,6 +46,7 @@ struct DirectionOptions {
   double alpha = 14.0;
   double beta = 24.0;
   std::size_t local_threshold = kDefaultLocalStack;
+  std::uint64_t defer_claims_from = kDeferClaimsFrom;  // top-down branches
 };
 struct DirectionTrace {
   std::vector<bool> bottom_up;         // per branch

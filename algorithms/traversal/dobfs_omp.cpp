@@ -11,45 +11,99 @@
 namespace gs::traversal {
 namespace {
 
+// One bottom-up branch over the 64 vertices of word w: sets the found ones'
+// bits in `found` and returns their degree sum.
+//
+// The word's unvisited vertices look for a parent in rounds: round r tests
+// the r-th arc of every vertex still looking, without branching on the
+// result, so that up to 64 frontier-bitmap loads are in flight at once. A loop
+// per vertex that stops at its first parent waits, per vertex, for one such
+// load and then a mispredicted exit, and that is what bounded this step. Most
+// vertices find their parent within the first arcs (lists are sorted by id and
+// RMAT's hubs have low ids); the few still looking once fewer than kMinBatch
+// remain scan on alone. Vertices without arcs are reported in `no_arcs`.
+struct WordSearch {
+  std::uint64_t found = 0, no_arcs = 0;
+};
+inline WordSearch search_word(const CsrView& g, const VisitedBitmap& frontier, vid_t base, std::uint64_t open) {
+  constexpr unsigned kMinBatch = 8;
+  const eid_t* offsets = g.offsets;
+  const vid_t* adj = g.adj;
+  eid_t pos[64], stop[64];
+  unsigned char bit[64];
+  unsigned k = 0;
+  WordSearch r;
+  for (; open; open &= open - 1) {  // the vertices with arcs, compacted without branches
+    const unsigned b = unsigned(__builtin_ctzll(open));
+    const eid_t first = offsets[base + b], last = offsets[base + b + 1];
+    pos[k] = first;
+    stop[k] = last;
+    bit[k] = static_cast<unsigned char>(b);
+    r.no_arcs |= std::uint64_t(first == last) << b;
+    k += first != last;
+  }
+  while (k >= kMinBatch) {
+    unsigned still = 0;
+    for (unsigned j = 0; j < k; ++j) {
+      const eid_t p = pos[j];
+      const bool hit = frontier.test(adj[p]);
+      r.found |= std::uint64_t(hit) << bit[j];
+      pos[still] = p + 1;
+      stop[still] = stop[j];
+      bit[still] = bit[j];
+      still += !hit & (p + 1 < stop[j]);
+    }
+    k = still;
+  }
+  for (unsigned j = 0; j < k; ++j)
+    for (eid_t p = pos[j]; p < stop[j]; ++p)
+      if (frontier.test(adj[p])) {
+        r.found |= std::uint64_t(1) << bit[j];
+        break;
+      }
+  return r;
+}
+
+// `first`: the traversal's first bottom-up branch, which records the vertices
+// without arcs in `isolated` so that later bottom-up branches skip them
+// without reading their offsets (most of an RMAT graph's unvisited vertices
+// are isolated by the last branches).
 BranchResult bottom_up_step(const CsrView& g, std::uint32_t branch, std::uint32_t* level, VisitedBitmap& visited,
-                            const VisitedBitmap& frontier, VisitedBitmap& next) {
+                            const VisitedBitmap& frontier, VisitedBitmap& next, VisitedBitmap& isolated, bool first) {
   std::uint64_t found = 0, found_arcs = 0;
   const std::int64_t words = std::int64_t(visited.words());
   const std::uint64_t tail_bits = g.n % 64;
   const eid_t* offsets = g.offsets;
-  const vid_t* adj = g.adj;
   // Low ids carry the high degrees (RMAT without relabelling): dynamic chunks.
 #pragma omp parallel for schedule(dynamic, 256) reduction(+ : found, found_arcs)
   for (std::int64_t w = 0; w < words; ++w) {
     const std::uint64_t seen = visited.word(std::size_t(w));
     std::uint64_t open = ~seen;  // unvisited vertices of this word
     if (w == words - 1 && tail_bits) open &= (std::uint64_t(1) << tail_bits) - 1;
-    std::uint64_t bits = 0;
-    for (; open; open &= open - 1) {
-      const unsigned b = unsigned(__builtin_ctzll(open));
-      const vid_t v = vid_t(std::uint64_t(w) * 64 + b);
-      if (v + 32 < g.n) __builtin_prefetch(&adj[offsets[v + 32]]);  // lists of skipped (visited) vertices break the stream
-      const eid_t e = offsets[v + 1];
-      for (eid_t i = offsets[v]; i < e; ++i)
-        if (frontier.test(adj[i])) {
-          bits |= std::uint64_t(1) << b;
-          found_arcs += e - offsets[v];
-          break;
-        }
+    if (!first) open &= ~isolated.word(std::size_t(w));
+    const vid_t base = vid_t(std::uint64_t(w) * 64);
+    if (w + 2 < words) __builtin_prefetch(&g.adj[offsets[base + 128]]);
+    const WordSearch s = open ? search_word(g, frontier, base, open) : WordSearch{};
+    if (first) isolated.store_word(std::size_t(w), s.no_arcs);
+    next.store_word(std::size_t(w), s.found);
+    if (!s.found) continue;
+    visited.store_word(std::size_t(w), seen | s.found);  // this thread owns the word in this step
+    found += std::uint64_t(__builtin_popcountll(s.found));
+    for (std::uint64_t bits = s.found; bits; bits &= bits - 1) {
+      const vid_t v = base + unsigned(__builtin_ctzll(bits));
+      level[v] = branch + 1;
+      found_arcs += g.degree(v);
     }
-    next.store_word(std::size_t(w), bits);
-    if (!bits) continue;
-    visited.store_word(std::size_t(w), seen | bits);  // this thread owns the word in this step
-    found += std::uint64_t(__builtin_popcountll(bits));
-    for (; bits; bits &= bits - 1) level[std::uint64_t(w) * 64 + unsigned(__builtin_ctzll(bits))] = branch + 1;
   }
   return {found, found_arcs};
 }
 
-void stack_segment_to_bitmap(const vid_t* seg, std::size_t k, VisitedBitmap& bm) {
-  bm.clear();
+// The frontier as a bitmap when the traversal turns bottom-up: the vertices
+// reached by the last top-down step (branch_bits' snapshots before it and
+// now), with no atomic per vertex.
+void frontier_from_snapshots(const BranchBits& bits, VisitedBitmap& frontier) {
 #pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < std::int64_t(k); ++i) bm.set(seg[i]);
+  for (std::int64_t w = 0; w < std::int64_t(bits.words()); ++w) frontier.store_word(std::size_t(w), bits.word(std::size_t(w)));
 }
 
 void bitmap_to_stack(const VisitedBitmap& bm, BranchStack& stack, std::size_t local_threshold) {
@@ -75,16 +129,18 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
   }
   std::uint32_t* lv = level.data();
   start_traversal(source, lv, ws.visited, ws.stack);
+  ws.branch_bits.clear();  // a switch at branch 0 finds the source alone as the frontier
   std::size_t begin = 0, end = ws.stack.end();
   VisitedBitmap* frontier = &ws.frontier;
   VisitedBitmap* next = &ws.next_frontier;
-  bool bottom_up = false;
+  bool bottom_up = false, turned_bottom_up = false;
   std::uint64_t unexplored_arcs = g.arcs - g.degree(source), frontier_arcs = g.degree(source), frontier_size = 1;
   std::uint64_t prev_size = 0;
   for (std::uint32_t branch = 0; frontier_size > 0; ++branch) {
     const WallTimer timer;
     if (!bottom_up && double(frontier_arcs) > double(unexplored_arcs) / opt.alpha && frontier_size > prev_size) {
-      stack_segment_to_bitmap(ws.stack.data() + begin, end - begin, *frontier);
+      ws.branch_bits.snapshot(ws.visited);  // after the snapshot taken before the last top-down step
+      frontier_from_snapshots(ws.branch_bits, *frontier);
       bottom_up = true;
     } else if (bottom_up && double(frontier_size) < double(g.n) / opt.beta && frontier_size < prev_size) {
       begin = ws.stack.end();
@@ -94,11 +150,16 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
     }
     BranchResult r;
     if (bottom_up) {
-      r = bottom_up_step(g, branch, lv, ws.visited, *frontier, *next);
+      r = bottom_up_step(g, branch, lv, ws.visited, *frontier, *next, ws.isolated, !turned_bottom_up);
+      turned_bottom_up = true;
       std::swap(frontier, next);
     } else {
+      // Every top-down step may be the last before turning bottom-up, which
+      // needs the visited set from before it (frontier_from_snapshots).
+      ws.branch_bits.snapshot(ws.visited);
       r = expand_branch<BranchInput::Stack, true, true>(g, branch, ws.stack.data() + begin, end - begin, nullptr, lv,
-                                                        ws.visited, &ws.stack, opt.local_threshold);
+                                                        ws.visited, &ws.stack, opt.local_threshold,
+                                                        end - begin >= opt.defer_claims_from ? &ws.buckets : nullptr);
       begin = end;
       end = ws.stack.end();
     }

@@ -27,22 +27,23 @@ void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& leve
     // The array-based states' snapshots (StackToRead's is the first the Read state needs).
     if (s == HybridState::StackToRead || s == HybridState::Read || s == HybridState::ReadToStack)
       ws.branch_bits.snapshot(ws.visited);
+    ClaimBuckets* defer = cur >= opt.defer_claims_from ? &ws.buckets : nullptr;
     BranchResult r;
     switch (s) {
       case HybridState::Sequential:
         r = expand_branch_sequential(g, branch, seg, end - begin, lv, ws.visited, ws.stack);
         break;
       case HybridState::Stack:
-        r = expand_branch<BranchInput::Stack, true>(g, branch, seg, end - begin, nullptr, lv, ws.visited, &ws.stack, lt);
+        r = expand_branch<BranchInput::Stack, true>(g, branch, seg, end - begin, nullptr, lv, ws.visited, &ws.stack, lt, defer);
         break;
       case HybridState::StackToRead:
-        r = expand_branch<BranchInput::Stack, false>(g, branch, seg, end - begin, nullptr, lv, ws.visited, nullptr, lt);
+        r = expand_branch<BranchInput::Stack, false>(g, branch, seg, end - begin, nullptr, lv, ws.visited, nullptr, lt, defer);
         break;
       case HybridState::Read:
-        r = expand_branch<BranchInput::Array, false>(g, branch, nullptr, 0, bits, lv, ws.visited, nullptr, lt);
+        r = expand_branch<BranchInput::Array, false>(g, branch, nullptr, 0, bits, lv, ws.visited, nullptr, lt, defer);
         break;
       case HybridState::ReadToStack:
-        r = expand_branch<BranchInput::Array, true>(g, branch, nullptr, 0, bits, lv, ws.visited, &ws.stack, lt);
+        r = expand_branch<BranchInput::Array, true>(g, branch, nullptr, 0, bits, lv, ws.visited, &ws.stack, lt, defer);
         break;
     }
     if (trace) {

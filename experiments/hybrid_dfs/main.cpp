@@ -262,7 +262,8 @@ int run(int argc, char** argv) {
           "the GPU and copying the levels back (as the paper) to page-locked memory, one byte per vertex (exact at any\n"
           "depth: levels >= 254 also copy a 4-byte array), started early on a second stream once the branches shrink;\n"
           "widening the bytes to 4-byte levels for the verifier is untimed (widen_s). GPU rows record 1 thread\n"
-          "(hybrid_cpu_gpu: its CPU threads); branch_ms = each GPU branch's milliseconds.\n"
+          "(hybrid_cpu_gpu: its CPU threads); branch_ms = each branch's milliseconds (GPU programs, hybrid_omp,\n"
+          "dobfs_omp).\n"
           "Pieces: table1 (read bandwidth micro-benchmark: bw_seq_cpu, bw_rand_cpu, bw_seq_gpu, bw_rand_gpu; GB/s in\n"
           "column gbs), fig3 (CPU programs vs threads), fig4 (GPU, CPU+GPU, best CPU), fig5a (N = 2^20..2^26, M = 8N),\n"
           "fig5b (M = 2^28..2^31 at N = 2^25, --m-steps picks sizes; each size admitted or refused by host/device\n"
@@ -281,6 +282,9 @@ int run(int argc, char** argv) {
   cli.add_option("local-stack", "Alg. 1 THRESHOLD: local stack entries per bulk push", "256");
   cli.add_option("do-alpha", "direction-optimising: top-down -> bottom-up when frontier arcs > unexplored / alpha", "14");
   cli.add_option("do-beta", "direction-optimising: bottom-up -> top-down when frontier < N / beta", "24");
+  cli.add_option("defer-claims-from",
+                 "CPU programs: branches of at least this many vertices defer their claims (bucketed, no locked OR); "
+                 "0 = all, -1 = none", "65536");
   CommonOptions opt = cli.parse(argc, argv);
   if (opt.list_algorithms) {
     list_algorithms(hybrid_dfs::programs());
@@ -324,6 +328,13 @@ int run(int argc, char** argv) {
   cx.popt.direction.alpha = cli.get_double("do-alpha");
   cx.popt.direction.beta = cli.get_double("do-beta");
   cx.popt.direction.local_threshold = h.local_threshold;
+  {
+    const std::int64_t d = parse_int(cli.get("defer-claims-from"), "--defer-claims-from");
+    if (d < -1) throw InputError("hybrid_dfs: --defer-claims-from is -1 (never) or >= 0");
+    const std::uint64_t from = d < 0 ? ~std::uint64_t(0) : std::uint64_t(d);
+    h.defer_claims_from = from;
+    cx.popt.direction.defer_claims_from = from;
+  }
   auto flag = [&](const std::string& name) {
     const std::int64_t v = parse_int(cli.get(name), "--" + name);
     if (v != 0 && v != 1) throw InputError("hybrid_dfs: --" + name + " is 0 or 1");

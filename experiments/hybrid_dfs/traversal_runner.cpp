@@ -15,6 +15,21 @@ class GpuTraversal {};  // never constructed in a CPU-only build; complete so un
 #endif
 
 namespace gs::hybrid_dfs {
+namespace {
+
+// "1.234 0.567 ...": per-branch milliseconds for the branch_ms column.
+std::string milliseconds_list(const std::vector<double>& seconds) {
+  std::string out;
+  for (double b : seconds) {
+    char ms[24];
+    std::snprintf(ms, sizeof ms, "%s%.3f", out.empty() ? "" : " ", b * 1e3);
+    out += ms;
+  }
+  return out;
+}
+
+}  // namespace
+
 
 const std::vector<AlgorithmInfo>& programs() {
   static const std::vector<AlgorithmInfo> all = {
@@ -90,6 +105,7 @@ RunOutcome TraversalRunner::run(const std::string& algorithm, vid_t source) {
     hybrid_omp(view, source, level_, ws_, opt_.hybrid, &trace);
     out.seconds = t.seconds();
     out.phases["states"] = trace.summary();
+    out.phases["branch_ms"] = milliseconds_list(trace.branch_seconds);
   } else if (algorithm == "dobfs_omp") {
     DirectionTrace trace;
     dobfs_omp(view, source, level_, ws_, opt_.direction, &trace);
@@ -97,6 +113,7 @@ RunOutcome TraversalRunner::run(const std::string& algorithm, vid_t source) {
     std::string dirs;
     for (bool b : trace.bottom_up) dirs += b ? 'B' : 'T';
     out.phases["states"] = dirs;
+    out.phases["branch_ms"] = milliseconds_list(trace.branch_seconds);
   } else {
 #ifdef GS_HAVE_CUDA
     GpuRunTimes r;
@@ -121,13 +138,7 @@ RunOutcome TraversalRunner::run(const std::string& algorithm, vid_t source) {
     out.phases["d2h_s"] = fmt_seconds(r.d2h_s);
     out.phases["widen_s"] = fmt_seconds(r.widen_s);
     if (r.early_copy) out.phases["late"] = std::to_string(r.late_vertices);
-    std::string per_branch;  // milliseconds of each GPU branch, to see where the time goes
-    for (double b : r.branch_s) {
-      char ms[24];
-      std::snprintf(ms, sizeof ms, "%s%.3f", per_branch.empty() ? "" : " ", b * 1e3);
-      per_branch += ms;
-    }
-    out.phases["branch_ms"] = per_branch;
+    out.phases["branch_ms"] = milliseconds_list(r.branch_s);  // each GPU branch, to see where the time goes
     if (!states.empty()) out.phases["states"] = states;
 #else
     throw ResourceError(algorithm + ": built without CUDA");

@@ -25,6 +25,16 @@ std::vector<std::pair<std::string, Program>> programs() {
   DirectionOptions eager;  // bottom-up as soon as possible, top-down late
   eager.alpha = 1e9;
   eager.beta = 1.0;
+  // Every parallel branch with deferred claims (claim_buckets.hpp), however small.
+  HybridOptions forced_deferred = forced;
+  forced_deferred.defer_claims_from = 0;
+  HybridOptions deferred;
+  deferred.defer_claims_from = 0;
+  DirectionOptions top_down_deferred;  // never bottom-up: every top-down branch deferred
+  top_down_deferred.alpha = 1e-9;
+  top_down_deferred.defer_claims_from = 0;
+  DirectionOptions eager_deferred = eager;
+  eager_deferred.defer_claims_from = 0;
   return {
       {"stack_omp", [](auto& g, vid_t s, auto& l, auto& ws) { stack_omp(g, s, l, ws); }},
       {"stack_omp_threshold1", [](auto& g, vid_t s, auto& l, auto& ws) { stack_omp(g, s, l, ws, 1); }},
@@ -33,6 +43,13 @@ std::vector<std::pair<std::string, Program>> programs() {
       {"hybrid_omp_forced", [forced](auto& g, vid_t s, auto& l, auto& ws) { hybrid_omp(g, s, l, ws, forced); }},
       {"dobfs_omp", [](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, DirectionOptions{}); }},
       {"dobfs_omp_eager", [eager](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, eager); }},
+      {"hybrid_omp_deferred", [deferred](auto& g, vid_t s, auto& l, auto& ws) { hybrid_omp(g, s, l, ws, deferred); }},
+      {"hybrid_omp_forced_deferred",
+       [forced_deferred](auto& g, vid_t s, auto& l, auto& ws) { hybrid_omp(g, s, l, ws, forced_deferred); }},
+      {"dobfs_omp_top_down_deferred",
+       [top_down_deferred](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, top_down_deferred); }},
+      {"dobfs_omp_eager_deferred",
+       [eager_deferred](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, eager_deferred); }},
       {"cpu_prefix_only", [](auto& g, vid_t s, auto& l, auto& ws) {
          // The CPU side of Fig. 2 with a threshold it never reaches: it must finish alone.
          const CpuPrefix p = cpu_prefix(g, s, ws, HybridOptions{}, ~std::uint64_t(0));
@@ -188,6 +205,30 @@ TEST(HybridDfsCpu, DirectionOptimisingUsesBothDirections) {
   EXPECT_TRUE(td);
   EXPECT_TRUE(bu);
   EXPECT_EQ(level, test::bgl_levels(g, graphs.front().roots[0]));
+}
+
+TEST(HybridDfsCpu, DeferredClaimsClaimEachVertexOnce) {
+  // Several threads file overlapping vertices (duplicates within and across
+  // threads, some already visited); settling every region claims each
+  // unvisited one exactly once and sets its bit.
+  const vid_t n = 100000;  // more regions than kMaxRegions' minimum size allows: shift > 6
+  traversal::VisitedBitmap visited(n);
+  visited.clear();
+  for (vid_t v = 0; v < n; v += 7) visited.set(v);
+  traversal::ClaimBuckets buckets;
+  const int threads = 3;
+  buckets.prepare(n, threads);
+  ASSERT_LE(buckets.regions(), 256u);
+  for (int t = 0; t < threads; ++t)
+    for (vid_t v = vid_t(t); v < n; v += 2) buckets.file(t, v);  // every vertex by one or two threads
+  for (vid_t v = 0; v < n; v += 1000) buckets.file(0, v);           // and some again
+  std::vector<int> claimed(n, 0);
+  for (std::size_t r = 0; r < buckets.regions(); ++r) buckets.settle(r, visited, [&](vid_t x) { ++claimed[x]; });
+  EXPECT_EQ(buckets.filed(), 0u);
+  for (vid_t v = 0; v < n; ++v) {
+    ASSERT_EQ(claimed[v], v % 7 == 0 ? 0 : 1) << v;
+    ASSERT_TRUE(visited.test(v)) << v;
+  }
 }
 
 TEST(HybridDfsCpu, VerifierRejectsCorruptedLevels) {
