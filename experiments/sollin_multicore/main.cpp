@@ -182,6 +182,12 @@ class Runner {
         TrialOutcome t;
         Forest f;
         t.seconds = time_seconds([&] { f = tri ? solver.solve(g.tri) : solver.solve(g.full); });
+        const mst::SollinPhases& p = solver.last_phases();
+        t.extra["select_s"] = fmt_seconds(p.select_s);
+        t.extra["contract_s"] = fmt_seconds(p.contract_s);
+        t.extra["first_merge_s"] = fmt_seconds(p.first_merge_s);
+        t.extra["later_merges_s"] = fmt_seconds(p.later_merges_s);
+        t.extra["traceback_s"] = fmt_seconds(p.traceback_s);
         verified(f, t);
         return t;
       });
@@ -282,18 +288,24 @@ int run(int argc, char** argv) {
   }
   if (runnable.empty() && opt.input.empty()) return 0;
 
-  ResultsWriter writer(opt, cli, kExperiment, {"storage", "matrix_bytes", "setup_s", "h2d_s", "compute_s", "d2h_s"});
+  ResultsWriter writer(opt, cli, kExperiment,
+                       {"storage", "matrix_bytes", "setup_s", "h2d_s", "compute_s", "d2h_s", "select_s", "contract_s",
+                        "first_merge_s", "later_merges_s", "traceback_s"});
   writer.set_meta("seconds_definition",
                   "CPU: the program's MST computation on the resident matrix (Sollin's contracted-matrix workspace "
                   "is allocated in setup_s; Kruskal builds and sorts its edge list inside the timing; BGL's graph "
                   "is built in setup_s); GPU: CUDA events around the levels with the matrix on the device, the "
-                  "copy in h2d_s and the tree's download in d2h_s");
+                  "copy in h2d_s and the tree's download in d2h_s; Sollin's phases inside seconds: select_s (level 1's "
+                  "select over the input), contract_s (every level's contraction), first_merge_s (the merge that reads "
+                  "the input, with level 2's select), later_merges_s, traceback_s (selected edges traced back to input "
+                  "edges); the rest is start-up");
   writer.set_meta("m_definition", "m = n(n-1)/2 undirected edges; matrix_bytes = bytes of the storage the program reads");
   writer.set_meta("max_threads", double(max_threads));
   writer.set_meta("bandwidth_floor_definition",
                   "matrix_bytes (the storage the program reads: 2 N^2 bytes full, N(N-1) triangular) / "
-                  "read_bandwidth_gbs_t<T> (the best of 5 streaming passes over the buffer, measured before and "
-                  "after the programs, at T threads)");
+                  "read_bandwidth_gbs_t<T> (the best of 5 streaming passes over the buffer, each pass timed for two kernels, "
+                  "a 64-bit sum and a 16-bit minimum, on a huge-page-advised buffer first touched by the reading "
+                  "threads; measured before and after the programs, at T threads)");
   Progress progress(kExperiment, steps);
   // The bandwidth floor's denominator: streaming reads at every sweep thread
   // count, measured before and after the programs (the GPU machine's VM gave

@@ -8,7 +8,9 @@
 #include <random>
 #include <string>
 
+#include "algorithms/mst/sollin/contraction.hpp"
 #include "algorithms/mst/sollin/kruskal_complete.hpp"
+#include "algorithms/mst/sollin/level_passes.hpp"
 #include "algorithms/mst/sollin/matrix_views.hpp"
 #include "algorithms/mst/sollin/sollin.hpp"
 #include "baselines/bgl.hpp"
@@ -147,6 +149,71 @@ TEST(SollinMulticore, SolverIsReusable) {
       EXPECT_EQ(a[k].u, b[k].u);
       EXPECT_EQ(a[k].v, b[k].v);
       EXPECT_EQ(a[k].w, b[k].w);
+    }
+  }
+}
+
+// The parallel contraction must number the new vertices exactly as the serial
+// one (trees in the order of their lowest members), whatever the thread count,
+// including tiny levels and levels full of equal weights.
+TEST(SollinMulticore, ParallelContractionNumbersLikeTheSerial) {
+  for (vid_t n : {2u, 3u, 5u, 64u, 301u, 2500u})
+    for (std::uint32_t max_w : {0u, 1u, 3u, 65535u}) {
+      const DenseMatrix16 d = random_matrix(n, max_w, 40 + n + max_w);
+      std::vector<gs::mst::Choice> choice(n);
+      std::vector<gs::mst::Choice> unused;
+      gs::mst::select_input(gs::mst::FullView{d.a.data(), n}, choice.data(), 1, unused);
+      std::vector<vid_t> link(n), serial_id(n);
+      const vid_t serial_count = gs::mst::contract(choice.data(), n, link.data(), serial_id.data());
+      for (int threads : {1, 2, 3, 7, 16}) {
+        SCOPED_TRACE("n=" + std::to_string(n) + " max_w=" + std::to_string(max_w) + " threads=" + std::to_string(threads));
+        std::vector<vid_t> jump(n), jump2(n), lowest(n), new_id(n, 12345), counts;
+        const vid_t count = gs::mst::contract_parallel(choice.data(), n, jump.data(), jump2.data(), lowest.data(),
+                                                       new_id.data(), threads, counts);
+        EXPECT_EQ(count, serial_count);
+        EXPECT_EQ(new_id, serial_id);
+      }
+    }
+}
+
+// A long chain of selections (vertex i's lightest edge goes to i - 1) takes the
+// parallel contraction's pointer jumping through its most rounds.
+TEST(SollinMulticore, ParallelContractionOfAChain) {
+  const vid_t n = 3000;
+  DenseMatrix16 d = random_matrix(n, 0, 1);
+  for (vid_t i = 0; i < n; ++i)
+    for (vid_t j = 0; j < n; ++j) d.at(i, j) = std::uint16_t(i == j ? 0 : 60000 - std::min(i, j) % 60000);
+  for (vid_t i = 1; i < n; ++i) d.at(i, i - 1) = d.at(i - 1, i) = std::uint16_t(i);  // i chooses i - 1
+  std::vector<gs::mst::Choice> choice(n), unused;
+  gs::mst::select_input(gs::mst::FullView{d.a.data(), n}, choice.data(), 1, unused);
+  std::vector<vid_t> jump(n), jump2(n), lowest(n), new_id(n, 7), counts;
+  EXPECT_EQ(gs::mst::contract_parallel(choice.data(), n, jump.data(), jump2.data(), lowest.data(), new_id.data(), 4, counts), 1u);
+  EXPECT_EQ(new_id, std::vector<vid_t>(n, 0));
+  const auto verifier = gs::verify::MsfVerifier<std::uint32_t>::from_matrix(d);
+  EXPECT_EQ(verifier.check(SollinSolver(n, SollinStrategy::conflict_free, 4).solve(d), "chain").weight,
+            verifier.reference().weight);
+}
+
+// Above kParallelContractMinVertices the parallel program contracts in
+// parallel; with the same numbering it must return exactly the one-thread tree.
+TEST(SollinMulticore, ParallelContractionGivesTheOneThreadTree) {
+  const vid_t n = 2 * gs::mst::kParallelContractMinVertices + 5;
+  for (std::uint32_t max_w : {0u, 2u, 65535u}) {
+    SCOPED_TRACE("max_w=" + std::to_string(max_w));
+    const DenseMatrix16 d = random_matrix(n, max_w, 77 + max_w);
+    const auto tri = gs::to_triangular(d);
+    const auto verifier = gs::verify::MsfVerifier<std::uint32_t>::from_matrix(d);
+    const Forest one = SollinSolver(n, SollinStrategy::conflict_free, 1).solve(d);
+    for (int threads : {2, 5}) {
+      const Forest many = SollinSolver(n, SollinStrategy::conflict_free, threads).solve(d);
+      ASSERT_EQ(many.size(), one.size());
+      for (std::size_t k = 0; k < one.size(); ++k) {
+        EXPECT_EQ(many[k].u, one[k].u);
+        EXPECT_EQ(many[k].v, one[k].v);
+        EXPECT_EQ(many[k].w, one[k].w);
+      }
+      EXPECT_EQ(verifier.check(SollinSolver(n, SollinStrategy::conflict_free, threads).solve(tri), "tri").weight,
+                verifier.reference().weight);
     }
   }
 }

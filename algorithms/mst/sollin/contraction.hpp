@@ -1,8 +1,15 @@
-// Contraction of one Sollin level (serial, O(vertices)): the paper's array
-// "linked list" in which every vertex points to a lower-indexed vertex of its
-// tree, an ascending renumbering pass, and the member lists that the
-// conflict-free version walks.
+// Contraction of one Sollin level (O(vertices)): the paper's array "linked
+// list" in which every vertex points to a lower-indexed vertex of its tree, an
+// ascending renumbering pass, and the member lists that the conflict-free
+// version walks; and a parallel form of the first two that gives the same
+// numbering.
 #pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <omp.h>
+#include <vector>
 
 #include "algorithms/mst/sollin/edge_key.hpp"
 
@@ -26,6 +33,79 @@ inline vid_t contract(const Choice* choice, vid_t nn, vid_t* link, vid_t* new_id
   vid_t count = 0;
   for (vid_t v = 0; v < nn; ++v) new_id[v] = link[v] == v ? count++ : new_id[link[v]];
   return count;
+}
+
+// Below this many vertices a level is contracted on one thread: the parallel
+// form's eight or so barriers cost more than the serial walk.
+inline constexpr vid_t kParallelContractMinVertices = 2048;
+
+// contract() for `threads` threads, giving the same new_id (trees numbered in
+// the order of their lowest members).
+//  1. Each vertex points along its selected edge; the lower vertex of a mutual
+//     pair points to itself and names the tree. With ties to the lower index the
+//     selected edges hold no longer cycle (along a cycle the weights cannot fall,
+//     so all are equal, and each vertex would have chosen a lower index than the
+//     next one's, all the way round), so these pointers form in-trees.
+//  2. Pointer jumping, reading one array and writing the other (no races), until
+//     every vertex points to its tree's name: O(log depth) rounds.
+//  3. The trees' lowest members by atomic minima; each thread numbers the lowest
+//     members of its own range of vertices after a prefix count over the threads.
+// `jump`, `jump2` and `lowest` are scratch of nn entries.
+inline vid_t contract_parallel(const Choice* choice, vid_t nn, vid_t* jump, vid_t* jump2, vid_t* lowest, vid_t* new_id,
+                               int threads, std::vector<vid_t>& counts) {
+  counts.assign(3 * std::size_t(threads) + 1, 0);  // [0, threads]: prefix counts; then two slots of change flags
+  vid_t* const flags = counts.data() + threads + 1;
+  vid_t total = 0;
+  const vid_t* tree = jump;
+#pragma omp parallel num_threads(threads)
+  {
+    const int T = omp_get_num_threads(), me = omp_get_thread_num();
+    const vid_t lo = vid_t(std::uint64_t(nn) * me / T), hi = vid_t(std::uint64_t(nn) * (me + 1) / T);
+    for (vid_t v = lo; v < hi; ++v) {
+      const vid_t t = choice_target(choice[v]);
+      jump[v] = choice_target(choice[t]) == v && v < t ? v : t;
+      lowest[v] = v;  // read only at trees' names, each a member of its own tree
+    }
+    vid_t *from = jump, *to = jump2;
+    for (int round = 0;; ++round) {
+#pragma omp barrier
+      vid_t changed = 0;
+      for (vid_t v = lo; v < hi; ++v) {
+        to[v] = from[from[v]];
+        changed |= to[v] != from[v];
+      }
+      flags[(round & 1) * T + me] = changed;  // slots alternate: a slot is rewritten two barriers later
+#pragma omp barrier
+      vid_t any = 0;
+      for (int u = 0; u < T; ++u) any |= flags[(round & 1) * T + u];
+      std::swap(from, to);
+      if (!any) break;
+    }
+#pragma omp single
+    tree = from;  // (the single's barrier publishes it)
+    for (vid_t v = lo; v < hi; ++v) {
+      std::atomic_ref<vid_t> low(lowest[tree[v]]);
+      for (vid_t seen = low.load(std::memory_order_relaxed); v < seen;)
+        if (low.compare_exchange_weak(seen, v, std::memory_order_relaxed)) break;
+    }
+#pragma omp barrier
+    vid_t mine = 0;
+    for (vid_t v = lo; v < hi; ++v) mine += lowest[tree[v]] == v;
+    counts[me + 1] = mine;
+#pragma omp barrier
+#pragma omp single
+    {
+      for (int u = 0; u < T; ++u) counts[u + 1] += counts[u];
+      total = counts[T];
+    }
+    vid_t next = counts[me];
+    for (vid_t v = lo; v < hi; ++v)
+      if (lowest[tree[v]] == v) new_id[v] = next++;
+#pragma omp barrier
+    for (vid_t v = lo; v < hi; ++v)
+      if (lowest[tree[v]] != v) new_id[v] = new_id[lowest[tree[v]]];
+  }
+  return total;
 }
 
 // Member lists of the new vertices in ascending order (a counting sort):

@@ -6,6 +6,7 @@
 #include "algorithms/mst/sollin/contraction.hpp"
 #include "algorithms/mst/sollin/level_passes.hpp"
 #include "common/errors.hpp"
+#include "common/timer.hpp"
 
 namespace gs::mst {
 
@@ -28,6 +29,8 @@ SollinSolver::SollinSolver(vid_t n, SollinStrategy strategy, int threads)
   choice_.assign(n, kNoChoice);
   new_id_.assign(n, 0);
   link_.assign(n, 0);
+  jump_.assign(strategy == SollinStrategy::conflict_free ? n : 0, 0);
+  lowest_.assign(jump_.size(), 0);
   rows_.assign(strategy == SollinStrategy::conflict_free ? std::size_t(threads_) * conflict_free_scratch(n) : 1, kNoWeight);
   scratch_.assign(std::size_t(threads_) * n, kNoChoice);
   selected_.reserve(n);
@@ -50,23 +53,34 @@ std::vector<Edge<std::uint32_t>> SollinSolver::run(const InputView& input) {
   matrix_at_.assign(1, 0);  // level 0 is the input
   offsets_at_.assign(1, 0);
   members_at_.assign(1, 0);
+  phases_ = {};
   if (n_ < 2) return {};
   const bool conflict_free = strategy_ == SollinStrategy::conflict_free;
 
+  WallTimer phase;
   select_input(input, choice_.data(), threads_, scratch_);
+  phases_.select_s = phase.seconds();
   FullView cur{nullptr, n_};  // the current contracted level; cur.a == nullptr while on the input
   vid_t nn = n_;
   std::size_t matrix_at = 0, offsets_at = 0, members_at = 0;
   for (int level = 0;; ++level) {
+    phase.restart();
     // Selected edges; the mutual pair v <-> t is added once, at the larger index.
     for (vid_t v = 0; v < nn; ++v) {
       const vid_t t = choice_target(choice_[v]);
       if (t > v && choice_target(choice_[t]) == v) continue;
       selected_.push_back({level, v, t, std::uint16_t(choice_weight(choice_[v]))});
     }
-    const vid_t nn2 = contract(choice_.data(), nn, link_.data(), new_id_.data());
+    // jump_ and link_ are the parallel form's two pointer-jumping arrays.
+    const vid_t nn2 = conflict_free && threads_ > 1 && nn >= kParallelContractMinVertices
+                          ? contract_parallel(choice_.data(), nn, jump_.data(), link_.data(), lowest_.data(),
+                                              new_id_.data(), threads_, counts_)
+                          : contract(choice_.data(), nn, link_.data(), new_id_.data());
     level_sizes_.push_back(nn2);
-    if (nn2 <= 1) break;
+    if (nn2 <= 1) {
+      phases_.contract_s += phase.seconds();
+      break;
+    }
 
     vid_t* offset = offsets_.data() + offsets_at;
     vid_t* members = members_.data() + members_at;
@@ -80,19 +94,29 @@ std::vector<Edge<std::uint32_t>> SollinSolver::run(const InputView& input) {
     members_at += nn;
 
     const MemberLists lists{offset, members};
+    phases_.contract_s += phase.seconds();
+    phase.restart();
     auto merge = [&](const auto& view) {
-      if (conflict_free) merge_conflict_free(view, new_id_.data(), lists, nn2, out, choice_.data(), threads_, rows_, scratch_);
+      if (conflict_free)
+        merge_conflict_free(view, new_id_.data(), lists, nn2, out, choice_.data(), threads_, rows_, scratch_, level % 2 == 0);
       else merge_serial(view, new_id_.data(), nn2, out, choice_.data());
     };
-    if (cur.a) merge(cur);
-    else merge(input);
+    if (cur.a) {
+      merge(cur);
+      phases_.later_merges_s += phase.seconds();
+    } else {
+      merge(input);
+      phases_.first_merge_s = phase.seconds();
+    }
     cur = FullView{out, nn2};
     nn = nn2;
   }
 
+  phase.restart();
   std::vector<Edge<std::uint32_t>> forest(selected_.size());
 #pragma omp parallel for schedule(dynamic, 64) num_threads(threads_) if (threads_ > 1)
   for (std::int64_t k = 0; k < std::int64_t(selected_.size()); ++k) forest[k] = resolve_edge(input, selected_[k]);
+  phases_.traceback_s = phase.seconds();
   return forest;
 }
 

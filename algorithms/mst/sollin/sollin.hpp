@@ -36,6 +36,16 @@ namespace gs::mst {
 
 enum class SollinStrategy { serial, conflict_free };
 
+// Wall time of each phase of the last solve (for the experiment's account of
+// where the time goes; the rest of the solve's time is start-up and bookkeeping).
+struct SollinPhases {
+  double select_s = 0;        // level 1's select over the input
+  double contract_s = 0;      // every level's selected edges, contraction and member lists
+  double first_merge_s = 0;   // the merge that reads the input (with level 2's select)
+  double later_merges_s = 0;  // the merges of the contracted matrices
+  double traceback_s = 0;     // selected edges traced back to input edges
+};
+
 class SollinSolver {
  public:
   // `threads` is used by conflict_free only (serial runs on the calling thread).
@@ -48,6 +58,7 @@ class SollinSolver {
   // Vertices per level of the last solve (n, then the contracted sizes).
   const std::vector<vid_t>& level_sizes() const { return level_sizes_; }
   std::uint64_t workspace_bytes() const { return matrices_.size() * sizeof(std::uint16_t); }
+  const SollinPhases& last_phases() const { return phases_; }
 
  private:
   // An edge selected at a level: level-`level` vertices a -> b of weight w.
@@ -72,11 +83,13 @@ class SollinSolver {
   std::vector<vid_t> offsets_, members_;
   std::vector<std::size_t> matrix_at_, offsets_at_, members_at_;
   std::vector<Choice> choice_;          // per vertex of the current level
-  std::vector<vid_t> new_id_, link_;
+  std::vector<vid_t> new_id_, link_, jump_, lowest_;  // contraction (link_ serial; the rest parallel)
+  std::vector<vid_t> counts_;                          // parallel contraction's per-thread counts
   std::vector<std::uint16_t> rows_;     // per thread: the conflict-free merge's rows (conflict_free_scratch)
   std::vector<Choice> scratch_;         // per thread: choices for the triangular passes
   std::vector<Selected> selected_;
   std::vector<vid_t> level_sizes_;
+  SollinPhases phases_;
 };
 
 }  // namespace gs::mst
