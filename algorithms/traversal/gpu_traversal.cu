@@ -6,11 +6,14 @@
 // Top-down branch: vertices are taken 32 at a time by a warp (from a scan of
 // the branch array, or from a queue). RMAT's skewed degrees are balanced in
 // two ways: the warp expands the arcs of all its vertices with fewer than
-// kBlockDegree arcs together, 32 arcs per step (a warp prefix sum over the
+// kLargeDegree arcs together, 32 arcs per step (a warp prefix sum over the
 // degrees says which vertex each lane's arc belongs to: consecutive lanes
-// read consecutive arcs), and vertices with more arcs are listed and expanded
-// by whole blocks in a second kernel. A vertex is claimed in the visited
-// bitmap with test-and-test-and-set.
+// read consecutive arcs), and vertices with more arcs are cut into chunks of
+// kChunkArcs arcs that a second kernel hands to warps across the whole grid.
+// (A block per large vertex, as before, left one block to expand a hub's
+// ~27K arcs alone, a chain of dependent claims, while the early branches of
+// a few thousand vertices took 0.1-0.6 ms.) A vertex is claimed in the
+// visited bitmap with test-and-test-and-set.
 //
 // Bottom-up branch (direction-optimising): a warp owns 32 consecutive
 // vertices, i.e. one word of the visited bitmap; each unvisited lane looks
@@ -21,10 +24,18 @@
 // searches / 32, not its longest) made the first bottom-up branch slower
 // (1.8-2.0 ms vs 1.3-1.5 ms), so it is not used.
 //
-// Copying the result back: once the branches shrink (GpuOptions::early_copy),
-// the level codes are copied on a second stream while the last branches run;
-// afterwards the vertices those branches found (codes above the level settled
-// when the copy started) are gathered on the GPU and patched into the copy.
+// Vertices without arcs are marked visited when the branch array is
+// initialised (from a bitmap built with the graph's upload): no traversal can
+// reach them (the graph is symmetric) unless one is the source, and bottom-up
+// warps then skip them without reading their offsets.
+//
+// Copying the result back: the level codes travel as 4 bits per vertex
+// (0..13 exact, 14 = "deeper: see the list", 15 = unreached), packed on the
+// GPU, i.e. n / 2 bytes over the bus. Once the branches shrink
+// (GpuOptions::early_copy) they are packed and copied on a second stream while
+// the last branches run; at the end the vertices whose codes are above the
+// level settled when the copy started (those found since, and any deeper than
+// 13) are gathered on the GPU with their byte codes and patched in.
 //
 // Each branch's counters (found vertices, their arcs, ...) live in one of two
 // device slots; the branch's main kernel zeroes the other slot for the next
@@ -51,9 +62,16 @@ namespace {
 
 constexpr unsigned kFull = 0xffffffffu;
 // RMAT without relabelling puts its hubs at small ids, i.e. in the same few
-// warps: a low block threshold keeps any one warp's serial work short.
-constexpr eid_t kBlockDegree = 256;
+// warps: a low threshold keeps any one warp's serial work short (at most
+// 32 * 63 arcs, 63 steps).
+constexpr eid_t kLargeDegree = 64;
+// Arcs of a large vertex per work item of expand_large_kernel (4 per lane).
+constexpr eid_t kChunkArcs = 128;
 constexpr int kThreads = 256;
+constexpr int kWarpsPerBlock = kThreads / 32;
+// Packed level codes for the copy back: 4 bits per vertex.
+constexpr std::uint8_t kPackedDeep = 14;       // level >= 14: its byte code travels in the late list
+constexpr std::uint8_t kPackedUnreached = 15;
 
 // Device counters of one branch (one slot).
 enum Counter { kFound = 0, kFoundArcs = 1, kLarge = 2, kPushed = 3, kConverted = 4, kCounters = 5 };
@@ -134,11 +152,20 @@ __device__ __forceinline__ void add_counts(unsigned found, unsigned long long ar
   }
 }
 
+// A large vertex's work items for expand_large_kernel: (vertex, chunk index).
+__device__ __forceinline__ void list_chunks(vid_t v, eid_t degree, std::uint64_t* chunks,
+                                            unsigned long long* count) {
+  const std::uint64_t n_chunks = (degree + kChunkArcs - 1) / kChunkArcs;
+  const unsigned long long base = atomicAdd(count, (unsigned long long)n_chunks);
+  for (std::uint64_t c = 0; c < n_chunks; ++c) chunks[base + c] = (std::uint64_t(v) << 32) | c;
+}
+
 // One branch, top-down: current vertices from a scan of the level codes or from `queue`.
 template <bool kFromQueue, bool kPush>
 __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                               const vid_t* queue, std::uint64_t queue_size, vid_t* next_queue,
-                              unsigned long long* counters, unsigned long long* next_counters, vid_t* large) {
+                              unsigned long long* counters, unsigned long long* next_counters,
+                              std::uint64_t* chunks) {
   clear_next_slot(next_counters);
   const unsigned lane = threadIdx.x & 31;
   const std::uint64_t total = kFromQueue ? queue_size : g.n;
@@ -159,7 +186,7 @@ __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branc
     if (active) {
       begin = g.off[v];
       const eid_t d = g.off[v + 1] - begin;
-      if (d >= kBlockDegree) large[atomicAdd(counters + kLarge, 1ull)] = v;
+      if (d >= kLargeDegree) list_chunks(v, d, chunks, counters + kLarge);
       else degree = std::uint32_t(d);
     }
     std::uint32_t incl = degree;  // inclusive prefix sum of the degrees over the warp
@@ -183,16 +210,22 @@ __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branc
   add_counts(found, arcs, counters);
 }
 
-// The high-degree vertices listed by expand_kernel: one block per vertex.
+// The chunks of the large vertices listed by expand_kernel: one warp per chunk.
 template <bool kPush>
 __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
-                                    const vid_t* large, vid_t* next_queue, unsigned long long* counters) {
+                                    const std::uint64_t* chunks, vid_t* next_queue, unsigned long long* counters) {
   const unsigned long long count = counters[kLarge];
+  const unsigned lane = threadIdx.x & 31;
+  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const std::uint64_t warps = (std::uint64_t(gridDim.x) * blockDim.x) >> 5;
   unsigned found = 0;
   unsigned long long arcs = 0;
-  for (unsigned long long k = blockIdx.x; k < count; k += gridDim.x) {
-    const vid_t v = large[k];
-    for (eid_t e = g.off[v] + threadIdx.x; e < g.off[v + 1]; e += blockDim.x)
+  for (std::uint64_t k = warp; k < count; k += warps) {
+    const std::uint64_t item = chunks[k];
+    const vid_t v = vid_t(item >> 32);
+    const eid_t begin = g.off[v] + (item & 0xffffffffu) * kChunkArcs;
+    const eid_t end = std::min(g.off[v + 1], begin + kChunkArcs);
+    for (eid_t e = begin + lane; e < end; e += 32)
       visit<kPush>(g, L, g.adj[e], branch + 1, visited, next_queue, counters, found, arcs);
   }
   add_counts(found, arcs, counters);
@@ -212,6 +245,10 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
   unsigned long long arcs = 0;
   for (std::uint64_t w = warp; w < words; w += warps) {
     const std::uint32_t seen = visited[w];
+    if (seen == kFull) {  // all visited or without arcs (the tail word's bits beyond n are set too)
+      if (lane == 0) next_frontier[w] = 0;
+      continue;
+    }
     const std::uint64_t v = w * 32 + lane;
     bool hit = false;
     if (v < g.n && !((seen >> lane) & 1)) {
@@ -263,8 +300,47 @@ __global__ void collect_late_kernel(const std::uint8_t* code, vid_t n, std::uint
 
 __global__ void seed_kernel(vid_t source, DeviceLevels L, std::uint32_t* visited, vid_t* queue) {
   set_level(L, source, 0);
-  visited[source >> 5] = 1u << (source & 31);
+  visited[source >> 5] |= 1u << (source & 31);
   queue[0] = source;
+}
+
+// The visited bitmap's starting value: vertices without arcs (nothing reaches
+// them), and the bits beyond n of the last word.
+__global__ void no_arcs_kernel(DeviceGraph g, std::uint64_t words, std::uint32_t* bits) {
+  const unsigned lane = threadIdx.x & 31;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words * 32;
+       i += std::uint64_t(gridDim.x) * blockDim.x) {
+    const bool empty = i >= g.n || g.off[i + 1] == g.off[i];
+    const unsigned mask = __ballot_sync(kFull, empty);
+    if (lane == 0) bits[i >> 5] = mask;
+  }
+}
+
+__device__ __forceinline__ std::uint32_t packed_code(std::uint8_t c) {
+  return c == kUnreachedCode ? kPackedUnreached : (c < kPackedDeep ? c : kPackedDeep);
+}
+
+// Two vertices' codes per byte (the even one in the low nibble), 8 vertices per thread.
+__global__ void pack_codes_kernel(const std::uint8_t* code, vid_t n, std::uint8_t* packed) {
+  const std::uint64_t groups = (std::uint64_t(n) + 7) / 8;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < groups;
+       i += std::uint64_t(gridDim.x) * blockDim.x) {
+    std::uint8_t c[8];
+    if (8 * i + 8 <= n) {
+      const uint2 word = reinterpret_cast<const uint2*>(code)[i];
+      for (int k = 0; k < 4; ++k) c[k] = std::uint8_t(word.x >> (8 * k)), c[k + 4] = std::uint8_t(word.y >> (8 * k));
+    } else {
+      for (int k = 0; k < 8; ++k) c[k] = 8 * i + k < n ? code[8 * i + k] : kUnreachedCode;
+    }
+    std::uint32_t out = 0;
+    for (int k = 0; k < 8; ++k) out |= packed_code(c[k]) << (4 * k);
+    const std::uint64_t bytes = (std::uint64_t(n) + 1) / 2;  // the last group may own fewer bytes
+    if (4 * i + 4 <= bytes) {
+      reinterpret_cast<std::uint32_t*>(packed)[i] = out;
+    } else {
+      for (std::uint64_t k = 0; 4 * i + k < bytes; ++k) packed[4 * i + k] = std::uint8_t(out >> (8 * k));
+    }
+  }
 }
 
 // Fig. 2's GPU initialisation: the CPU's stacks (every vertex found so far, in
@@ -309,6 +385,10 @@ class MappedBuffer {
   T* device_ = nullptr;
 };
 
+// Chunks listed in one branch: each vertex of degree d >= kLargeDegree gives
+// ceil(d / kChunkArcs) <= d / kChunkArcs + d / kLargeDegree.
+std::uint64_t chunk_capacity(std::uint64_t arcs) { return arcs / kChunkArcs + arcs / kLargeDegree + 1; }
+
 double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 }  // namespace
@@ -320,15 +400,22 @@ struct GpuTraversal::Impl {
   DeviceBuffer<vid_t> adj;
   DeviceBuffer<std::uint8_t> code;
   DeviceBuffer<std::uint32_t> deep, visited, frontier_a, frontier_b;
-  DeviceBuffer<vid_t> queue_a, queue_b, large;
+  DeviceBuffer<std::uint32_t> no_arcs;  // the visited bitmap's starting value (no_arcs_kernel)
+  DeviceBuffer<vid_t> queue_a, queue_b;
+  DeviceBuffer<std::uint64_t> chunks;   // large vertices' work items (list_chunks)
+  std::uint64_t max_chunks = 1;         // of one vertex: ceil(max degree / kChunkArcs)
   DeviceBuffer<unsigned long long> counters;  // two slots of kCounters
   DeviceBuffer<std::uint64_t> segments;
   MappedBuffer<unsigned long long> published{kCounters};
   unsigned long long host_counters[kCounters] = {};
-  PinnedBuffer<std::uint8_t> host_codes;
-  // Early copy: a stream that does not wait for the branches' kernels, and the
-  // vertices found after the copy started (on the GPU and on the host).
+  DeviceBuffer<std::uint8_t> packed;   // 4-bit codes for the copy back
+  PinnedBuffer<std::uint8_t> host_packed;
+  std::vector<std::uint8_t> host_codes;  // untimed: the byte codes unpacked for widen_levels
+  // The packing and the copy back run on a stream that does not wait for the
+  // branches' kernels (early copy), once `branch_done` says the branch ended;
+  // the vertices found after the copy started are gathered at the end.
   cudaStream_t copy_stream = nullptr;
+  cudaEvent_t branch_done = nullptr;
   DeviceBuffer<vid_t> late;
   DeviceBuffer<std::uint8_t> late_code;
   DeviceBuffer<unsigned long long> late_count;
@@ -352,30 +439,49 @@ struct GpuTraversal::Impl {
 
   void init_branch_array() {
     code.fill_bytes(kUnreachedCode);
-    visited.fill_bytes(0);
+    CUDA_CHECK(cudaMemcpyAsync(visited.data(), no_arcs.data(), words() * sizeof(std::uint32_t),
+                               cudaMemcpyDeviceToDevice));
     counters.fill_bytes(0);
     settled = -1;
     prev_found = 0;
   }
+  void init_from_source(vid_t source) {
+    init_branch_array();
+    seed_kernel<<<1, 1>>>(source, dl(), visited.data(), queue_a.data());
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaStreamSynchronize(0));
+  }
   // Branch `branch` found `found` vertices, so levels <= branch + 1 are final
   // (the host has synchronised). Once the branches shrink, copy the codes now.
   void maybe_copy_early(std::uint32_t branch, std::uint64_t found) {
-    if (opt.early_copy && settled < 0 && found < prev_found && found * 24 < host.n) {
-      CUDA_CHECK(cudaMemcpyAsync(host_codes.data(), code.data(), host.n, cudaMemcpyDeviceToHost, copy_stream));
-      settled = int(std::min<std::uint32_t>(branch + 1, kDeepCode - 1));  // deep codes are always re-gathered
-    }
+    if (opt.early_copy && settled < 0 && found < prev_found && found * 24 < host.n) start_copy(branch + 1);
     prev_found = found;
+  }
+  // Packs and copies the codes on copy_stream once the work queued so far on
+  // the default stream is done; codes <= `final_level` are final by then. The
+  // next branches may run meanwhile: the codes they set are gathered at the end.
+  void start_copy(std::uint32_t final_level) {
+    CUDA_CHECK(cudaEventRecord(branch_done, 0));
+    CUDA_CHECK(cudaStreamWaitEvent(copy_stream, branch_done, 0));
+    pack_codes_kernel<<<blocks_for((std::uint64_t(host.n) + 7) / 8), kThreads, 0, copy_stream>>>(code.data(), host.n,
+                                                                                                 packed.data());
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpyAsync(host_packed.data(), packed.data(), packed.size(), cudaMemcpyDeviceToHost, copy_stream));
+    settled = int(std::min<std::uint32_t>(final_level, kPackedDeep - 1));  // deeper codes are always gathered
   }
   // One top-down branch; returns its counters (one host sync).
   template <bool kFromQueue, bool kPush>
   const unsigned long long* expand(std::uint32_t branch, const vid_t* queue, std::uint64_t queue_size, vid_t* next) {
     const std::uint64_t items = kFromQueue ? queue_size : host.n;
     expand_kernel<kFromQueue, kPush><<<blocks_for(items), kThreads>>>(
-        dg(), dl(), branch, visited.data(), queue, queue_size, next, slot(branch), slot(branch + 1), large.data());
+        dg(), dl(), branch, visited.data(), queue, queue_size, next, slot(branch), slot(branch + 1), chunks.data());
     CUDA_CHECK_LAUNCH();
     // One block per listed vertex (at most `items` of them), up to the full grid.
-    const int large_blocks = int(std::max<std::uint64_t>(1, std::min<std::uint64_t>(items, std::uint64_t(grid))));
-    expand_large_kernel<kPush><<<large_blocks, kThreads>>>(dg(), dl(), branch, visited.data(), large.data(), next,
+    // One warp per chunk (at most items * max_chunks of them), up to the full grid.
+    const std::uint64_t max_items = items * max_chunks;
+    const int large_blocks = int(std::max<std::uint64_t>(
+        1, std::min<std::uint64_t>((max_items + kWarpsPerBlock - 1) / kWarpsPerBlock, std::uint64_t(grid))));
+    expand_large_kernel<kPush><<<large_blocks, kThreads>>>(dg(), dl(), branch, visited.data(), chunks.data(), next,
                                                            slot(branch));
     CUDA_CHECK_LAUNCH();
     return read_counters(branch);
@@ -402,50 +508,77 @@ struct GpuTraversal::Impl {
       maybe_copy_early(branch, found);
     }
   }
-  // The codes into page-locked memory (or, after an early copy, the vertices
-  // found since, patched in), and the exact levels too when some are deep.
+  // The packed codes into page-locked memory (copied now, or since the early
+  // copy), the vertices whose codes are above the settled level with their
+  // byte codes, patched in, and the exact levels too when some are deep.
   void copy_back(std::uint32_t deepest, std::vector<std::uint32_t>& out, GpuRunTimes& t) {
     out.resize(host.n);
-    std::uint64_t count = 0;
-    if (settled >= 0) {
-      CUDA_CHECK(cudaMemsetAsync(late_count.data(), 0, sizeof(unsigned long long)));
-      collect_late_kernel<<<blocks_for(host.n), kThreads>>>(code.data(), host.n, std::uint8_t(settled), late.data(),
-                                                            late_code.data(), late_count.data());
-      CUDA_CHECK_LAUNCH();
-      CUDA_CHECK(cudaMemcpyAsync(host_late_count.data(), late_count.data(), sizeof(unsigned long long),
-                                 cudaMemcpyDeviceToHost));
-      CUDA_CHECK(cudaStreamSynchronize(0));
-      count = host_late_count[0];
-      if (count) {
-        CUDA_CHECK(cudaMemcpyAsync(host_late.data(), late.data(), count * sizeof(vid_t), cudaMemcpyDeviceToHost));
-        CUDA_CHECK(cudaMemcpyAsync(host_late_code.data(), late_code.data(), count, cudaMemcpyDeviceToHost));
-      }
-    } else {
-      CUDA_CHECK(cudaMemcpyAsync(host_codes.data(), code.data(), host.n, cudaMemcpyDeviceToHost));
+    t.early_copy = settled >= 0;
+    if (settled < 0) start_copy(deepest);
+    CUDA_CHECK(cudaMemsetAsync(late_count.data(), 0, sizeof(unsigned long long)));
+    collect_late_kernel<<<blocks_for(host.n), kThreads>>>(code.data(), host.n, std::uint8_t(settled), late.data(),
+                                                          late_code.data(), late_count.data());
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpyAsync(host_late_count.data(), late_count.data(), sizeof(unsigned long long),
+                               cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaStreamSynchronize(0));
+    const std::uint64_t count = host_late_count[0];
+    if (count) {
+      CUDA_CHECK(cudaMemcpyAsync(host_late.data(), late.data(), count * sizeof(vid_t), cudaMemcpyDeviceToHost));
+      CUDA_CHECK(cudaMemcpyAsync(host_late_code.data(), late_code.data(), count, cudaMemcpyDeviceToHost));
     }
     if (deepest >= kDeepCode)
       CUDA_CHECK(cudaMemcpyAsync(out.data(), deep.data(), std::size_t(host.n) * sizeof(std::uint32_t),
                                  cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaStreamSynchronize(0));
     CUDA_CHECK(cudaStreamSynchronize(copy_stream));
-    if (settled >= 0) patch_codes(host_codes.data(), host_late.data(), host_late_code.data(), count);
-    t.early_copy = settled >= 0;
+    std::uint8_t* p = host_packed.data();
+    for (std::uint64_t i = 0; i < count; ++i) {
+      const vid_t v = host_late[i];
+      const int shift = 4 * (v & 1);
+      p[v >> 1] = std::uint8_t((p[v >> 1] & ~(0xF << shift)) | (packed_code_host(host_late_code[i]) << shift));
+    }
     t.late_vertices = count;
   }
-  // Untimed: the caller's 4-byte levels for the verifier.
+  static std::uint8_t packed_code_host(std::uint8_t c) {
+    return c == kUnreachedCode ? kPackedUnreached : (c < kPackedDeep ? c : kPackedDeep);
+  }
+  // Untimed: the caller's 4-byte levels for the verifier (the 4-bit codes
+  // unpacked, the gathered vertices' byte codes put back, then widened).
   void widen(std::vector<std::uint32_t>& out, GpuRunTimes& t) {
     const double t0 = now_s();
+    host_codes.resize(host.n);
+    const std::uint8_t* p = host_packed.data();
+    for (vid_t v = 0; v < host.n; ++v) {
+      const std::uint8_t c = (p[v >> 1] >> (4 * (v & 1))) & 0xF;
+      host_codes[v] = c == kPackedUnreached ? kUnreachedCode : c;
+    }
+    patch_codes(host_codes.data(), host_late.data(), host_late_code.data(), t.late_vertices);
     widen_levels(host_codes.data(), host.n, out);
     t.widen_s = now_s() - t0;
+  }
+  // The phases of one traversal from its timestamps: start, branch array
+  // ready, last branch done; the copy back, then the untimed widening.
+  void finish(std::uint32_t deepest, double start, double init_done, double compute_done,
+              std::vector<std::uint32_t>& level, GpuRunTimes& t) {
+    copy_back(deepest, level, t);
+    const double end = now_s();
+    t.init_s = init_done - start;
+    t.compute_s = compute_done - init_done;
+    t.d2h_s = end - compute_done;
+    t.seconds = end - start;
+    widen(level, t);
+    branch_s = nullptr;
   }
 };
 
 std::uint64_t GpuTraversal::device_bytes(std::uint64_t n, std::uint64_t arcs) {
   return (n + 1) * sizeof(eid_t) + arcs * sizeof(vid_t)  // graph
          + n * (1 + 4)                                    // level codes, deep levels
-         + n * 4 * 3                                      // two queues, large list
-         + n * (4 + 1)                                    // early copy: late vertices and their codes
-         + 3 * ((n + 31) / 32) * 4                        // visited and two frontier bitmaps
+         + n * 4 * 2                                      // two queues
+         + chunk_capacity(arcs) * 8                       // large vertices' chunks
+         + n * (4 + 1) + (n + 1) / 2                      // late vertices and their codes; packed codes
+         + 4 * ((n + 31) / 32) * 4                        // visited, its start and two frontier bitmaps
          + (std::uint64_t(64) << 20);                      // CUDA context, counters, slack
 }
 
@@ -469,20 +602,34 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
   m.frontier_b.resize(words);
   m.queue_a.resize(n);
   m.queue_b.resize(n);
-  m.large.resize(n);
+  m.chunks.resize(chunk_capacity(g.arcs));
+  eid_t max_degree = 0;
+  for (vid_t x = 0; x < g.n; ++x) max_degree = std::max(max_degree, g.degree(x));
+  m.max_chunks = std::max<std::uint64_t>(1, (max_degree + kChunkArcs - 1) / kChunkArcs);
+  m.no_arcs.resize(words);
+  if (g.n) {
+    no_arcs_kernel<<<m.blocks_for(words * 32), kThreads>>>(m.dg(), words, m.no_arcs.data());
+    CUDA_CHECK_LAUNCH();
+  } else {
+    m.no_arcs.fill_bytes(0xff);
+  }
   m.counters.resize(2 * kCounters);
-  m.host_codes.resize(n);
+  m.packed.resize((n + 1) / 2);
+  m.host_packed.resize((n + 1) / 2);
   m.late.resize(n);
   m.late_code.resize(n);
   m.late_count.resize(1);
   m.host_late.resize(n);
   m.host_late_code.resize(n);
   CUDA_CHECK(cudaStreamCreateWithFlags(&m.copy_stream, cudaStreamNonBlocking));
+  CUDA_CHECK(cudaEventCreateWithFlags(&m.branch_done, cudaEventDisableTiming));
+  CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 GpuTraversal::~GpuTraversal() {
   if (impl_ && impl_->pinned_level) cudaHostUnregister(impl_->pinned_level);
   if (impl_ && impl_->copy_stream) cudaStreamDestroy(impl_->copy_stream);
+  if (impl_ && impl_->branch_done) cudaEventDestroy(impl_->branch_done);
 }
 
 double GpuTraversal::upload_seconds() const { return impl_->upload_s; }
@@ -502,21 +649,10 @@ GpuRunTimes GpuTraversal::read_based(vid_t source, std::vector<std::uint32_t>& l
   GpuRunTimes t;
   m.branch_s = &t.branch_s;
   const double t0 = now_s();
-  m.init_branch_array();
-  seed_kernel<<<1, 1>>>(source, m.dl(), m.visited.data(), m.queue_a.data());
-  CUDA_CHECK_LAUNCH();
-  CUDA_CHECK(cudaStreamSynchronize(0));
+  m.init_from_source(source);
   const double t1 = now_s();
   const std::uint32_t deepest = m.read_branches(0);
-  const double t2 = now_s();
-  m.copy_back(deepest, level, t);
-  const double t3 = now_s();
-  t.init_s = t1 - t0;
-  t.compute_s = t2 - t1;
-  t.d2h_s = t3 - t2;
-  t.seconds = t3 - t0;
-  m.widen(level, t);
-  m.branch_s = nullptr;
+  m.finish(deepest, t0, t1, now_s(), level, t);
   return t;
 }
 
@@ -527,10 +663,7 @@ GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std
   GpuRunTimes t;
   m.branch_s = &t.branch_s;
   const double t0 = now_s();
-  m.init_branch_array();
-  seed_kernel<<<1, 1>>>(source, m.dl(), m.visited.data(), m.queue_a.data());
-  CUDA_CHECK_LAUNCH();
-  CUDA_CHECK(cudaStreamSynchronize(0));
+  m.init_from_source(source);
   const double t1 = now_s();
   vid_t* cur = m.queue_a.data();
   vid_t* next = m.queue_b.data();
@@ -578,15 +711,8 @@ GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std
     frontier_arcs = c[kFoundArcs];
     unexplored -= frontier_arcs;
   }
-  const double t2 = now_s();
-  m.copy_back(branch - 1, level, t);  // the last branch found nothing: the deepest level is branch - 1
-  const double t3 = now_s();
-  t.init_s = t1 - t0;
-  t.compute_s = t2 - t1;
-  t.d2h_s = t3 - t2;
-  t.seconds = t3 - t0;
-  m.widen(level, t);
-  m.branch_s = nullptr;
+  // The last branch found nothing: the deepest level is branch - 1.
+  m.finish(branch - 1, t0, t1, now_s(), level, t);
   return t;
 }
 
@@ -613,16 +739,9 @@ GpuRunTimes GpuTraversal::read_based_from_stack(const vid_t* stack, const std::v
   const double t3 = now_s();
   t.gpu_from_branch = std::uint32_t(branches - 1);  // the last branch found on the CPU is expanded on the GPU
   const std::uint32_t deepest = m.read_branches(t.gpu_from_branch);
-  const double t4 = now_s();
-  m.copy_back(deepest, level, t);
-  const double t5 = now_s();
+  m.finish(deepest, t2, t3, now_s(), level, t);
   t.h2d_s = t2 - t1;
-  t.init_s = t3 - t2;
-  t.compute_s = t4 - t3;
-  t.d2h_s = t5 - t4;
-  t.seconds = t5 - t1;
-  m.widen(level, t);
-  m.branch_s = nullptr;
+  t.seconds += t.h2d_s;
   return t;
 }
 

@@ -121,6 +121,63 @@ TEST(HybridDfsGpu, LevelsFrom254OnAreExact) {
   EXPECT_EQ(level, test::bgl_levels(g, 300)) << "dobfs_gpu from the tail";
 }
 
+TEST(HybridDfsGpu, FourBitCopyBackIsExactAcrossItsLimits) {
+  // Levels travel as 4 bits (0..13 exact); deeper vertices are gathered with
+  // their byte codes. A path of 37 vertices (odd n, packing's partial last
+  // group) plus 2 isolated ones: from vertex 0 the levels run to 36, so 23
+  // vertices are at levels >= 14; from the middle none is.
+  std::vector<std::pair<vid_t, vid_t>> e;
+  for (vid_t i = 0; i + 1 < 37; ++i) e.push_back({i, i + 1});
+  const Csr<std::uint32_t> g = test::undirected(39, e);
+  GpuOptions late_copy;
+  late_copy.early_copy = false;
+  GpuTraversal gpu(view_of(g), late_copy);
+  std::vector<std::uint32_t> level;
+  for (vid_t root : {vid_t(0), vid_t(18), vid_t(37)}) {
+    SCOPED_TRACE("root " + std::to_string(root));
+    const auto expected = test::bgl_levels(g, root);
+    std::uint64_t deep = 0;
+    for (std::uint32_t l : expected) deep += l != verify::kUnreached && l >= 14;
+    GpuRunTimes t = gpu.read_based(root, level);
+    EXPECT_EQ(level, expected) << "read_gpu";
+    EXPECT_FALSE(t.early_copy);
+    EXPECT_EQ(t.late_vertices, deep) << "read_gpu: the vertices at levels >= 14 are gathered";
+    t = gpu.direction_optimising(root, level, DirectionOptions{});
+    EXPECT_EQ(level, expected) << "dobfs_gpu";
+    EXPECT_EQ(t.late_vertices, deep) << "dobfs_gpu";
+  }
+}
+
+TEST(HybridDfsGpu, LargeVerticesAreExpandedInChunks) {
+  // Hubs above the warp-shared expansion's limit are cut into chunks of 128
+  // arcs (a partial last one): two hubs of 700 and 64 leaves, sharing 30 of
+  // them, and a vertex of degree 63 (just below the limit) hanging off one
+  // leaf. Every program from each hub, a shared leaf, a far leaf and the
+  // isolated vertices 737 and 800.
+  std::vector<std::pair<vid_t, vid_t>> e;
+  for (vid_t i = 3; i < 703; ++i) e.push_back({0, i});
+  for (vid_t i = 673; i < 737; ++i) e.push_back({1, i});
+  for (vid_t i = 738; i < 800; ++i) e.push_back({2, i});
+  e.push_back({2, 736});
+  const Csr<std::uint32_t> g = test::undirected(801, e);
+  ASSERT_EQ(g.degree(2), 63u);
+  GpuTraversal gpu(view_of(g));
+  std::vector<std::uint32_t> level;
+  for (vid_t root : {vid_t(0), vid_t(1), vid_t(680), vid_t(750), vid_t(737), vid_t(800)}) {
+    SCOPED_TRACE("root " + std::to_string(root));
+    const auto expected = test::bgl_levels(g, root);
+    gpu.read_based(root, level);
+    EXPECT_EQ(level, expected) << "read_gpu";
+    gpu.direction_optimising(root, level, DirectionOptions{});
+    EXPECT_EQ(level, expected) << "dobfs_gpu";
+    DirectionOptions eager;
+    eager.alpha = 1e9;
+    eager.beta = 1.0;
+    gpu.direction_optimising(root, level, eager);
+    EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up";
+  }
+}
+
 TEST(HybridDfsGpu, DirectionOptimisingUsesBothDirectionsOnRmat) {
   const auto graphs = test::traversal_graphs();
   const auto& tg = graphs.front();
