@@ -13,7 +13,8 @@ from paper.results import ResultsMissing
 ALGOS = style.algorithms({
     "bgl_kruskal": ("BGL Kruskal", "baseline"),
     "kruskal_seq": ("(1) sequential", "paper"),
-    "kruskal_omp": ("(2) OpenMP tasks", "paper"),
+    "kruskal_omp": ("(2) OpenMP tasks, parallel partition", "paper"),
+    "kruskal_omp_listing5": ("(2) OpenMP tasks, as listing 5", "paper"),
     "kruskal_thrust": ("(3) CUDA Thrust sort", "paper"),
     "kruskal_cdp": ("(4) CUDA dyn. parallelism", "paper"),
     "filter_kruskal_omp": ("filter-Kruskal (OpenMP)", "beyond"),
@@ -22,8 +23,11 @@ ALGOS = style.algorithms({
 PHASES = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s"]
 PHASE_LABELS = {"generate_s": "generate", "pin_s": "pin", "h2d_s": "host→device", "sort_s": "sort",
                 "d2h_s": "device→host", "unionfind_s": "union-find"}
-THREADED = ("kruskal_omp", "filter_kruskal_omp")
+THREADED = ("kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp")
 MAIN_M = 100_000_000
+# Program 2 as the paper printed it (every partition by one thread); the claim
+# about the paper's OpenMP speedup is judged on it.
+PAPER_OMP = "kruskal_omp_listing5"
 
 
 def main_m(res):
@@ -129,14 +133,27 @@ def cub_pipeline_table(res):
                                     "the same run with the edges already on the device and its phases")
 
 
+def one_run(res, m, *algos):
+    """Rows at m of the first piece (one invocation) that measured every one of
+    algos, so that a ratio compares times from the same run; else all rows at m."""
+    for piece in sorted({r["_piece"] for r in res.rows}):
+        sub = res.where(m=m, _piece=piece)
+        if all(sub.where(algorithm=a).rows for a in algos):
+            return sub, "same run"
+    return res.where(m=m), "different runs"
+
+
 def speedup_claim(algorithm, claimed):
     def measure_it(res):
+        if algorithm == PAPER_OMP and not res.where(algorithm=algorithm).rows:
+            return speedup_claim("kruskal_omp", claimed)(res)  # results from before listing 5 was its own program
         m = main_m(res)
-        f = _per_algo(res, m).get(algorithm, {})
-        s = (measure.median_seconds(res, "kruskal_seq", algorithm="kruskal_seq", m=m)
-             / measure.median_seconds(res, algorithm, algorithm=algorithm, m=m, **f))
-        return Measured(s, "%.3gx at %s edges%s (paper: %.3gx)" % (s, measure.fmt_size(m),
-                        ", %d threads" % f["threads"] if f else "", claimed))
+        sub, runs = one_run(res, m, "kruskal_seq", algorithm)
+        f = _per_algo(sub, m).get(algorithm, {})
+        s = (measure.median_seconds(sub, "kruskal_seq", algorithm="kruskal_seq")
+             / measure.median_seconds(sub, algorithm, algorithm=algorithm, **f))
+        return Measured(s, "%.3gx at %s edges%s, %s (paper: %.3gx)" % (
+            s, measure.fmt_size(m), ", %d threads" % f["threads"] if f else "", runs, claimed))
     return measure_it
 
 
@@ -199,7 +216,7 @@ MODULE = Module(
             Table("cub_pipeline", "CUB pipeline: from pinned host memory vs edges on the device, device phases",
                   cub_pipeline_table)],
     claims=[
-        Claim("C1", "OpenMP is 4.6x faster than sequential (end to end)", speedup_claim("kruskal_omp", 4.6),
+        Claim("C1", "OpenMP is 4.6x faster than sequential (end to end)", speedup_claim(PAPER_OMP, 4.6),
               at_least(4.6 * 0.7, partly=1.0, unit="x")),
         Claim("C2", "CUDA (approach 1, Thrust) is 3.34x faster than sequential (end to end)",
               speedup_claim("kruskal_thrust", 3.34), at_least(3.34 * 0.7, partly=1.0, unit="x")),

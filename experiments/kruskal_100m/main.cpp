@@ -39,8 +39,9 @@ struct PieceSpec {
   std::vector<int> threads;        // empty: the --threads setting
 };
 
-const std::vector<std::string> kEvery = {"kruskal_seq", "kruskal_omp", "kruskal_thrust", "kruskal_cdp",
-                                         "bgl_kruskal", "filter_kruskal_omp", "kruskal_cub_gpu"};
+const std::vector<std::string> kEvery = {"kruskal_seq",  "kruskal_omp",        "kruskal_omp_listing5",
+                                         "kruskal_thrust", "kruskal_cdp",     "bgl_kruskal",
+                                         "filter_kruskal_omp", "kruskal_cub_gpu"};
 
 std::vector<PieceSpec> pieces_for(const CommonOptions& opt) {
   if (!opt.input.empty()) return {{{"input", 120, false}, {}, kEvery, {}}};
@@ -62,7 +63,8 @@ std::vector<PieceSpec> pieces_for(const CommonOptions& opt) {
       {{"main", est(main_m, 0.8), false}, main_m, kEvery, {}},
       {{"sweep-edges", est(sweep, 0.8), false}, sweep, kEvery, {}},
       {{"sweep-edges-200m", est(big, 0.8), false}, big, kEvery, {}},
-      {{"threads", est(main_m, 0.5), false}, main_m, {"kruskal_omp", "filter_kruskal_omp"}, thread_sweep},
+      {{"threads", est(main_m, 0.5), false}, main_m, {"kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp"},
+       thread_sweep},
   };
 }
 

@@ -17,7 +17,8 @@ namespace gs::kruskal_100m {
 std::vector<AlgorithmInfo> all_programs() {
   return {
       {"kruskal_seq", "paper program 1: sample-median quicksort of the edge array + union-find", false},
-      {"kruskal_omp", "paper program 2: the same quicksort with OpenMP tasks (cutoff 1024)", false},
+      {"kruskal_omp", "paper program 2: the same quicksort with OpenMP tasks (cutoff 1024); ranges of 2^20+ partitioned by all threads", false},
+      {"kruskal_omp_listing5", "paper program 2 exactly as listing 5: every partition by one thread", false},
       {"kruskal_thrust", "paper program 3: thrust::sort_by_key on the weights, OpenMP unpack/repack", true},
       {"kruskal_cdp", "paper program 4: CDP2 recursive quicksort kernel", true},
       {"bgl_kruskal", "library baseline: boost::kruskal_minimum_spanning_tree", false},
@@ -126,6 +127,8 @@ class GpuSimple : public Program {
 std::unique_ptr<Program> make_program(const std::string& name) {
   if (name == "kruskal_seq") return simple([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_seq(n, e); }, false);
   if (name == "kruskal_omp") return simple([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_omp(n, e); }, true);
+  if (name == "kruskal_omp_listing5")
+    return simple([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_omp(n, e, 1024, 0); }, true);
   if (name == "filter_kruskal_omp")
     return simple([](vid_t n, std::vector<KEdge>& e) { return mst::filter_kruskal_omp(n, e); }, true);
   if (name == "bgl_kruskal") return std::make_unique<BglKruskal>();

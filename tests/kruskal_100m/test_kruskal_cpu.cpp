@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <random>
 
+#include <omp.h>
+
 #include "algorithms/mst/kruskal/filter_kruskal.hpp"
 #include "algorithms/mst/kruskal/kruskal_cpu.hpp"
 #include "baselines/bgl.hpp"
@@ -33,8 +35,46 @@ TEST(SampleMedianQuicksort, SortsWorstCasesWithoutBlowingUp) {
     auto seq = input, par = input;
     gs::sort::sample_median_quicksort(seq.data(), seq.size(), [](const KEdge& e) { return e.w; });
     expect_sorted_permutation(input, seq);
-    gs::sort::parallel_sample_median_quicksort(par.data(), par.size(), [](const KEdge& e) { return e.w; }, 64);
+    // The paper's form (every partition by one thread), then with ranges of
+    // 128 and more partitioned by all threads, on 2 and 5 threads (uneven blocks).
+    gs::sort::parallel_sample_median_quicksort(par.data(), par.size(), [](const KEdge& e) { return e.w; }, 64, 0);
     expect_sorted_permutation(input, par);
+    for (int threads : {2, 5}) {
+      SCOPED_TRACE(threads);
+      omp_set_num_threads(threads);
+      par = input;
+      gs::sort::parallel_sample_median_quicksort(par.data(), par.size(), [](const KEdge& e) { return e.w; }, 64, 128);
+      expect_sorted_permutation(input, par);
+    }
+    omp_set_num_threads(omp_get_num_procs());
+  }
+}
+
+// The parallel partition on its own: the pivot lands where a serial partition
+// puts it, everything before is smaller, everything after is not, for pivots
+// that are the minimum (nothing moves left), the maximum and a duplicate.
+TEST(SampleMedianQuicksort, ParallelPartitionSplitsAroundThePivot) {
+  std::mt19937 rng{7};
+  for (std::uint32_t distinct : {1u, 2u, 3u, 1000u}) {
+    for (std::size_t n : {3u, 17u, 1000u, 4099u}) {
+      std::vector<KEdge> a(n);
+      for (std::size_t i = 0; i < n; ++i) a[i] = {std::uint32_t(i), 0, std::uint32_t(rng() % distinct)};
+      for (std::size_t blocks : {1u, 3u, 8u, 64u}) {
+        SCOPED_TRACE(testing::Message() << "distinct " << distinct << " n " << n << " blocks " << blocks);
+        auto par = a, ser = a;
+        const auto key = [](const KEdge& e) { return e.w; };
+        std::size_t mid = 0;
+#pragma omp parallel num_threads(4)
+#pragma omp single
+        mid = gs::sort::detail::parallel_partition(par.data(), 0, n - 1, key, blocks);
+        const std::size_t serial_mid = gs::sort::detail::partition(ser.data(), 0, n - 1, key);
+        EXPECT_EQ(mid, serial_mid);
+        EXPECT_EQ(par[mid].w, ser[serial_mid].w);
+        for (std::size_t i = 0; i < mid; ++i) ASSERT_LT(par[i].w, par[mid].w) << i;
+        for (std::size_t i = mid; i < n; ++i) ASSERT_GE(par[i].w, par[mid].w) << i;
+        expect_sorted_permutation(a, [&] { auto s = par; std::sort(s.begin(), s.end(), [](auto& x, auto& y) { return x.w < y.w; }); return s; }());
+      }
+    }
   }
 }
 
@@ -63,6 +103,10 @@ TEST(KruskalCpu, AllProgramsAgreeWithVerifier) {
     {
       auto e = input;
       EXPECT_NO_THROW(verifier.check(gs::mst::kruskal_omp(c.g.n, e, 64).forest, "kruskal_omp"));
+    }
+    for (std::size_t parallel_partition_min : {0u, 128u}) {  // listing 5 as printed; all threads partition
+      auto e = input;
+      EXPECT_NO_THROW(verifier.check(gs::mst::kruskal_omp(c.g.n, e, 64, parallel_partition_min).forest, "kruskal_omp"));
     }
     EXPECT_NO_THROW(verifier.check(gs::mst::filter_kruskal_omp(c.g.n, input).forest, "filter_kruskal_omp"));
     const gs::bgl::Digraph<std::uint32_t> d(c.g);

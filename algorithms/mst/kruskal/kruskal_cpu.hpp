@@ -36,10 +36,14 @@ inline KruskalResult kruskal_seq(vid_t n, std::span<KEdge> edges) {
   });
 }
 
-// Program 2: the quicksort's partitions as OpenMP tasks (cutoff 1024).
-inline KruskalResult kruskal_omp(vid_t n, std::span<KEdge> edges, std::size_t task_cutoff = 1024) {
-  return detail::sort_then_scan(n, edges, [task_cutoff](std::span<KEdge> e) {
-    sort::parallel_sample_median_quicksort(e.data(), e.size(), detail::edge_weight, task_cutoff);
+// Program 2: the quicksort's partitions as OpenMP tasks (cutoff 1024); ranges
+// of `parallel_partition_min` or more elements partitioned by all threads
+// (0: every partition by one thread, as the paper's listing 5).
+inline KruskalResult kruskal_omp(vid_t n, std::span<KEdge> edges, std::size_t task_cutoff = 1024,
+                                 std::size_t parallel_partition_min = sort::kParallelPartitionMin) {
+  return detail::sort_then_scan(n, edges, [=](std::span<KEdge> e) {
+    sort::parallel_sample_median_quicksort(e.data(), e.size(), detail::edge_weight, task_cutoff,
+                                           parallel_partition_min);
   });
 }
 
