@@ -15,11 +15,12 @@
 // a few thousand vertices took 0.1-0.6 ms.) A vertex is claimed in the
 // visited bitmap with test-and-test-and-set.
 //
-// Bottom-up branch (direction-optimising): a warp owns 32 consecutive
-// vertices, i.e. one word of the visited bitmap; each unvisited lane looks
+// Bottom-up branch (direction-optimising): a warp owns a few words of the
+// visited bitmap (32 consecutive vertices each); each unvisited lane looks
 // for a neighbour in the frontier bitmap, and the warp's ballot is both the
 // next frontier's word and the bits to add to the visited word (plain stores:
-// no atomics, no queue, no memset). Measured on the main graph: handing the
+// no atomics, no queue, no memset). A top-down branch after bottom-up ones
+// reads that frontier bitmap directly. Measured on the main graph: handing the
 // lanes vertices dynamically (a per-warp list, so a warp costs the sum of its
 // searches / 32, not its longest) made the first bottom-up branch slower
 // (1.8-2.0 ms vs 1.3-1.5 ms), so it is not used.
@@ -49,6 +50,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
+#include <utility>
 
 #include "algorithms/traversal/level_codes.hpp"
 #include "common/cuda/buffer.cuh"
@@ -74,7 +77,12 @@ constexpr std::uint8_t kPackedDeep = 14;       // level >= 14: its byte code tra
 constexpr std::uint8_t kPackedUnreached = 15;
 
 // Device counters of one branch (one slot).
-enum Counter { kFound = 0, kFoundArcs = 1, kLarge = 2, kPushed = 3, kConverted = 4, kCounters = 5 };
+enum Counter { kFound = 0, kFoundArcs = 1, kLarge = 2, kPushed = 3, kCounters = 4 };
+
+// Where a top-down branch takes its current vertices from: a scan of the
+// level codes (read-based), a queue, or the frontier bitmap a bottom-up
+// branch left (one word per warp step; empty words are skipped).
+enum class Source { kCodes, kQueue, kBitmap };
 
 struct DeviceGraph {
   vid_t n;
@@ -160,12 +168,13 @@ __device__ __forceinline__ void list_chunks(vid_t v, eid_t degree, std::uint64_t
   for (std::uint64_t c = 0; c < n_chunks; ++c) chunks[base + c] = (std::uint64_t(v) << 32) | c;
 }
 
-// One branch, top-down: current vertices from a scan of the level codes or from `queue`.
-template <bool kFromQueue, bool kPush>
+// One branch, top-down: current vertices from `kSource`.
+template <Source kSource, bool kPush>
 __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
-                              const vid_t* queue, std::uint64_t queue_size, vid_t* next_queue,
-                              unsigned long long* counters, unsigned long long* next_counters,
+                              const vid_t* queue, std::uint64_t queue_size, const std::uint32_t* frontier,
+                              vid_t* next_queue, unsigned long long* counters, unsigned long long* next_counters,
                               std::uint64_t* chunks) {
+  constexpr bool kFromQueue = kSource == Source::kQueue;
   clear_next_slot(next_counters);
   const unsigned lane = threadIdx.x & 31;
   const std::uint64_t total = kFromQueue ? queue_size : g.n;
@@ -174,12 +183,19 @@ __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branc
   unsigned found = 0;
   unsigned long long arcs = 0;
   for (std::uint64_t base = warp * 32; base < total; base += warps * 32) {
+    std::uint32_t word = 0;  // kBitmap: the frontier bits of vertices base .. base + 31
+    if (kSource == Source::kBitmap) {
+      word = frontier[base >> 5];
+      if (!word) continue;
+    }
     const std::uint64_t i = base + lane;
     vid_t v = 0;
     bool active = false;
     if (i < total) {
       v = kFromQueue ? queue[i] : vid_t(i);
-      active = kFromQueue || has_level(L, v, branch);
+      if (kSource == Source::kQueue) active = true;
+      else if (kSource == Source::kCodes) active = has_level(L, v, branch);
+      else active = (word >> lane) & 1;
     }
     eid_t begin = 0;
     std::uint32_t degree = 0;  // arcs this lane contributes to the warp's shared expansion
@@ -231,8 +247,15 @@ __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t
   add_counts(found, arcs, counters);
 }
 
-// One branch, bottom-up: a warp per visited-bitmap word (32 consecutive
-// vertices), a lane per vertex.
+// One branch, bottom-up: a warp takes kWords visited-bitmap words (32
+// consecutive vertices each), a lane one vertex of each. The search is bound
+// by memory latency, not bandwidth (measured: one word per warp and one arc
+// per step, 1.3-1.4 ms for the first bottom-up branch of the main graph, a
+// chain of dependent loads per arc): so a lane advances the searches of its
+// kWords vertices together, kArcs arcs each per round, all of a round's loads
+// independent of each other. A found vertex's search stops at the end of its
+// round.
+template <int kWords, int kArcs>
 __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                                  const std::uint32_t* __restrict__ frontier, std::uint32_t* next_frontier,
                                  unsigned long long* counters, unsigned long long* next_counters) {
@@ -243,27 +266,65 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
   const std::uint64_t words = (std::uint64_t(g.n) + 31) / 32;
   unsigned found = 0;
   unsigned long long arcs = 0;
-  for (std::uint64_t w = warp; w < words; w += warps) {
-    const std::uint32_t seen = visited[w];
-    if (seen == kFull) {  // all visited or without arcs (the tail word's bits beyond n are set too)
-      if (lane == 0) next_frontier[w] = 0;
+  for (std::uint64_t w0 = warp * kWords; w0 < words; w0 += warps * kWords) {
+    std::uint32_t seen[kWords];
+    bool all_seen = true;
+#pragma unroll
+    for (int j = 0; j < kWords; ++j) {
+      // All visited or without arcs; the last word's bits beyond n are set too.
+      seen[j] = w0 + j < words ? visited[w0 + j] : kFull;
+      all_seen &= seen[j] == kFull;
+    }
+    if (all_seen) {
+      if (lane < kWords && w0 + lane < words) next_frontier[w0 + lane] = 0;
       continue;
     }
-    const std::uint64_t v = w * 32 + lane;
-    bool hit = false;
-    if (v < g.n && !((seen >> lane) & 1)) {
-      const eid_t b = g.off[v], e = g.off[v + 1];
-      for (eid_t k = b; k < e && !hit; ++k) hit = in_bitmap(frontier, g.adj[k]);
-      if (hit) {
-        set_level(L, vid_t(v), branch + 1);
-        ++found;
-        arcs += e - b;
+    eid_t next[kWords], end[kWords];  // the search of vertex j: arcs [next, end) left
+    eid_t degree[kWords];
+#pragma unroll
+    for (int j = 0; j < kWords; ++j) {
+      next[j] = end[j] = 0;
+      if (!((seen[j] >> lane) & 1)) {
+        const std::uint64_t v = (w0 + j) * 32 + lane;
+        next[j] = g.off[v];
+        end[j] = g.off[v + 1];
       }
+      degree[j] = end[j] - next[j];
     }
-    const unsigned mask = __ballot_sync(kFull, hit);
-    if (lane == 0) {  // this warp alone writes word w in a bottom-up branch
-      next_frontier[w] = mask;
-      if (mask) visited[w] = seen | mask;
+    unsigned hit = 0;  // bit j: vertex j has a parent in the frontier
+    for (;;) {
+      vid_t u[kWords][kArcs];
+#pragma unroll
+      for (int j = 0; j < kWords; ++j)
+#pragma unroll
+        for (int a = 0; a < kArcs; ++a)
+          if (next[j] + a < end[j]) u[j][a] = g.adj[next[j] + a];
+      bool searching = false;
+#pragma unroll
+      for (int j = 0; j < kWords; ++j) {
+        bool h = false;
+#pragma unroll
+        for (int a = 0; a < kArcs; ++a)
+          if (next[j] + a < end[j]) h |= in_bitmap(frontier, u[j][a]);
+        if (h) hit |= 1u << j;
+        next[j] = h ? end[j] : std::min(end[j], next[j] + kArcs);
+        searching |= next[j] < end[j];
+      }
+      if (!searching) break;
+    }
+#pragma unroll
+    for (int j = 0; j < kWords; ++j) {
+      const bool h = (hit >> j) & 1;
+      if (h) {
+        set_level(L, vid_t((w0 + j) * 32 + lane), branch + 1);
+        ++found;
+        arcs += degree[j];
+      }
+      const unsigned mask = __ballot_sync(kFull, h);
+      if (lane == 0 && w0 + j < words) {  // this warp alone writes word w0 + j in a bottom-up branch
+        next_frontier[w0 + j] = mask;
+        if (mask) visited[w0 + j] = seen[j] | mask;
+      }
     }
   }
   add_counts(found, arcs, counters);
@@ -273,14 +334,6 @@ __global__ void queue_to_bitmap_kernel(const vid_t* queue, std::uint64_t size, s
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < size;
        i += std::uint64_t(gridDim.x) * blockDim.x)
     atomicOr(bits + (queue[i] >> 5), 1u << (queue[i] & 31));
-}
-
-// Bits beyond n are never set, so every pushed index is a vertex.
-__global__ void bitmap_to_queue_kernel(const std::uint32_t* bits, std::uint64_t words, vid_t* queue,
-                                       unsigned long long* tail) {
-  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words * 32;
-       i += std::uint64_t(gridDim.x) * blockDim.x)
-    if ((bits[i >> 5] >> (i & 31)) & 1) push(queue, tail, vid_t(i));
 }
 
 // Early copy: the vertices whose codes were set after the copy started
@@ -298,10 +351,26 @@ __global__ void collect_late_kernel(const std::uint8_t* code, vid_t n, std::uint
   }
 }
 
-__global__ void seed_kernel(vid_t source, DeviceLevels L, std::uint32_t* visited, vid_t* queue) {
-  set_level(L, source, 0);
-  visited[source >> 5] |= 1u << (source & 31);
-  queue[0] = source;
+// The branch array before a traversal, in one launch: every code unreached
+// (16 per thread), the visited bitmap from its starting value, both counter
+// slots zero; and when source < n, the source at level 0, visited, queued.
+__global__ void init_kernel(DeviceLevels L, vid_t n, std::uint32_t* visited, const std::uint32_t* no_arcs,
+                            std::uint64_t words, unsigned long long* counters, vid_t source, vid_t* queue) {
+  const std::uint64_t first = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  const bool seeded = source < n;
+  for (std::uint64_t i = first; i < (std::uint64_t(n) + 15) / 16; i += stride) {
+    if (16 * i + 16 <= n) {
+      reinterpret_cast<uint4*>(L.code)[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
+    } else {
+      for (std::uint64_t k = 16 * i; k < n; ++k) L.code[k] = kUnreachedCode;
+    }
+    if (seeded && source / 16 == i) L.code[source] = 0;  // after this thread's fill of that group
+  }
+  for (std::uint64_t w = first; w < words; w += stride)
+    visited[w] = no_arcs[w] | (seeded && w == source / 32 ? 1u << (source & 31) : 0u);
+  if (first < 2 * kCounters) counters[first] = 0;
+  if (seeded && first == 0) queue[0] = source;
 }
 
 // The visited bitmap's starting value: vertices without arcs (nothing reaches
@@ -437,18 +506,16 @@ struct GpuTraversal::Impl {
     return int(std::max<std::uint64_t>(1, std::min<std::uint64_t>((items + kThreads - 1) / kThreads, std::uint64_t(grid))));
   }
 
-  void init_branch_array() {
-    code.fill_bytes(kUnreachedCode);
-    CUDA_CHECK(cudaMemcpyAsync(visited.data(), no_arcs.data(), words() * sizeof(std::uint32_t),
-                               cudaMemcpyDeviceToDevice));
-    counters.fill_bytes(0);
+  // source >= n: no source (the CPU+GPU hybrid rebuilds the branch array from its stacks).
+  void init_branch_array(vid_t source) {
+    init_kernel<<<blocks_for(std::max<std::uint64_t>(words(), (std::uint64_t(host.n) + 15) / 16)), kThreads>>>(
+        dl(), host.n, visited.data(), no_arcs.data(), words(), counters.data(), source, queue_a.data());
+    CUDA_CHECK_LAUNCH();
     settled = -1;
     prev_found = 0;
   }
   void init_from_source(vid_t source) {
-    init_branch_array();
-    seed_kernel<<<1, 1>>>(source, dl(), visited.data(), queue_a.data());
-    CUDA_CHECK_LAUNCH();
+    init_branch_array(source);
     CUDA_CHECK(cudaStreamSynchronize(0));
   }
   // Branch `branch` found `found` vertices, so levels <= branch + 1 are final
@@ -457,24 +524,28 @@ struct GpuTraversal::Impl {
     if (opt.early_copy && settled < 0 && found < prev_found && found * 24 < host.n) start_copy(branch + 1);
     prev_found = found;
   }
-  // Packs and copies the codes on copy_stream once the work queued so far on
-  // the default stream is done; codes <= `final_level` are final by then. The
-  // next branches may run meanwhile: the codes they set are gathered at the end.
+  // Packs the codes (codes <= `final_level` are final by then) and copies
+  // them on copy_stream, while the next branches may run: the codes they set
+  // are gathered at the end. (The packing runs on the default stream, between
+  // branches: on copy_stream it waited for the next branch's kernels, which
+  // hold every SM, and the copy started that much later.)
   void start_copy(std::uint32_t final_level) {
+    pack_codes_kernel<<<blocks_for((std::uint64_t(host.n) + 7) / 8), kThreads>>>(code.data(), host.n, packed.data());
+    CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaEventRecord(branch_done, 0));
     CUDA_CHECK(cudaStreamWaitEvent(copy_stream, branch_done, 0));
-    pack_codes_kernel<<<blocks_for((std::uint64_t(host.n) + 7) / 8), kThreads, 0, copy_stream>>>(code.data(), host.n,
-                                                                                                 packed.data());
-    CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpyAsync(host_packed.data(), packed.data(), packed.size(), cudaMemcpyDeviceToHost, copy_stream));
     settled = int(std::min<std::uint32_t>(final_level, kPackedDeep - 1));  // deeper codes are always gathered
   }
-  // One top-down branch; returns its counters (one host sync).
-  template <bool kFromQueue, bool kPush>
-  const unsigned long long* expand(std::uint32_t branch, const vid_t* queue, std::uint64_t queue_size, vid_t* next) {
-    const std::uint64_t items = kFromQueue ? queue_size : host.n;
-    expand_kernel<kFromQueue, kPush><<<blocks_for(items), kThreads>>>(
-        dg(), dl(), branch, visited.data(), queue, queue_size, next, slot(branch), slot(branch + 1), chunks.data());
+  // One top-down branch (the queue or the frontier bitmap as kSource needs);
+  // returns its counters (one host sync).
+  template <Source kSource, bool kPush>
+  const unsigned long long* expand(std::uint32_t branch, const vid_t* queue, std::uint64_t queue_size,
+                                   const std::uint32_t* frontier, vid_t* next) {
+    const std::uint64_t items = kSource == Source::kQueue ? queue_size : host.n;
+    expand_kernel<kSource, kPush><<<blocks_for(items), kThreads>>>(dg(), dl(), branch, visited.data(), queue,
+                                                                   queue_size, frontier, next, slot(branch),
+                                                                   slot(branch + 1), chunks.data());
     CUDA_CHECK_LAUNCH();
     // One block per listed vertex (at most `items` of them), up to the full grid.
     // One warp per chunk (at most items * max_chunks of them), up to the full grid.
@@ -485,6 +556,20 @@ struct GpuTraversal::Impl {
                                                            slot(branch));
     CUDA_CHECK_LAUNCH();
     return read_counters(branch);
+  }
+  // One bottom-up branch, kWords and kArcs as GpuOptions::bottom_up_words and _arcs say.
+  void bottom_up(std::uint32_t branch, const std::uint32_t* front, std::uint32_t* next_front) {
+    const int blocks = blocks_for(words() * 32);
+    auto launch = [&](auto kernel) {
+      kernel<<<blocks, kThreads>>>(dg(), dl(), branch, visited.data(), front, next_front, slot(branch),
+                                   slot(branch + 1));
+    };
+    const int words_per_warp = opt.bottom_up_words, arcs = opt.bottom_up_arcs;
+    if (words_per_warp == 1 && arcs == 1) launch(bottom_up_kernel<1, 1>);
+    else if (words_per_warp == 2 && arcs == 2) launch(bottom_up_kernel<2, 2>);
+    else if (words_per_warp == 4 && arcs == 1) launch(bottom_up_kernel<4, 1>);
+    else launch(bottom_up_kernel<4, 2>);  // (the constructor admits only the shapes above)
+    CUDA_CHECK_LAUNCH();
   }
   const unsigned long long* read_counters(std::uint32_t branch) {
     publish_counters_kernel<<<1, 32>>>(slot(branch), published.device());
@@ -502,7 +587,7 @@ struct GpuTraversal::Impl {
   std::uint32_t read_branches(std::uint32_t branch) {
     double since = now_s();
     for (;; ++branch) {
-      const std::uint64_t found = expand<false, false>(branch, nullptr, 0, nullptr)[kFound];
+      const std::uint64_t found = expand<Source::kCodes, false>(branch, nullptr, 0, nullptr, nullptr)[kFound];
       record_branch(since);
       if (!found) return branch;
       maybe_copy_early(branch, found);
@@ -583,6 +668,9 @@ std::uint64_t GpuTraversal::device_bytes(std::uint64_t n, std::uint64_t arcs) {
 }
 
 GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new Impl) {
+  const auto shape = std::pair{opt.bottom_up_words, opt.bottom_up_arcs};
+  if (shape != std::pair{1, 1} && shape != std::pair{2, 2} && shape != std::pair{4, 1} && shape != std::pair{4, 2})
+    throw std::invalid_argument("GpuOptions: bottom-up words/arcs per round must be 1/1, 2/2, 4/1 or 4/2");
   Impl& m = *impl_;
   m.host = g;
   m.opt = opt;
@@ -689,19 +777,16 @@ GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std
         CUDA_CHECK_LAUNCH();
         queue_holds_frontier = false;
       }
-      bottom_up_kernel<<<m.blocks_for(m.words() * 32), kThreads>>>(m.dg(), m.dl(), branch, m.visited.data(), front,
-                                                                    next_front, m.slot(branch), m.slot(branch + 1));
-      CUDA_CHECK_LAUNCH();
+      m.bottom_up(branch, front, next_front);
       c = m.read_counters(branch);
       std::swap(front, next_front);
     } else {
-      if (!queue_holds_frontier) {
-        bitmap_to_queue_kernel<<<m.blocks_for(m.words() * 32), kThreads>>>(front, m.words(), cur,
-                                                                            m.slot(branch) + kConverted);
-        CUDA_CHECK_LAUNCH();
+      if (queue_holds_frontier) {
+        c = m.expand<Source::kQueue, true>(branch, cur, size, nullptr, next);
+      } else {  // back from bottom-up: the frontier bitmap is read directly
+        c = m.expand<Source::kBitmap, true>(branch, nullptr, 0, front, next);
         queue_holds_frontier = true;
       }
-      c = m.expand<true, true>(branch, cur, size, next);
       std::swap(cur, next);
     }
     m.record_branch(since);
@@ -731,7 +816,7 @@ GpuRunTimes GpuTraversal::read_based_from_stack(const vid_t* stack, const std::v
   m.segments.upload(seg);
   CUDA_CHECK(cudaStreamSynchronize(0));
   const double t2 = now_s();
-  m.init_branch_array();
+  m.init_branch_array(m.host.n);
   rebuild_kernel<<<m.blocks_for(found), kThreads>>>(m.queue_a.data(), found, m.segments.data(), branches, m.dl(),
                                                     m.visited.data());
   CUDA_CHECK_LAUNCH();

@@ -44,6 +44,11 @@ struct GpuOptions {
   // run (once a branch finds fewer than n / 24 vertices and fewer than the one
   // before); the vertices found after that are gathered and patched in.
   bool early_copy = true;
+  // Bottom-up: visited-bitmap words per warp (a lane searches for that many
+  // vertices at once) and arcs per vertex per round. Built: 1/1 (one search
+  // at a time, as before), 2/2, 4/1, 4/2.
+  int bottom_up_words = 4;
+  int bottom_up_arcs = 2;
 };
 
 class GpuTraversal {

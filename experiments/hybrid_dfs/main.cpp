@@ -272,6 +272,8 @@ int run(int argc, char** argv) {
   cli.add_option("roots", "random roots in the giant component (paper: 10)", "10 (quick: 4)");
   cli.add_option("thread-list", "fig3 thread counts", "1,2,4,...,cores");
   cli.add_option("gpu-early-copy", "GPU: 1 = copy the levels back while the last small branches run, 0 = after", "1");
+  cli.add_option("gpu-bottom-up", "dobfs_gpu: W/A = bitmap words per warp / arcs per search round (1/1, 2/2, 4/1, 4/2)",
+                 "4/2");
   cli.add_option("m-steps", "fig5b: which sizes, as doublings of the main graph's M (0 = the main graph)", "0,1,2,3");
   cli.add_option("t1", "hybrid: sequential -> stack above this branch size", "64");
   cli.add_option("t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", "0");
@@ -341,6 +343,15 @@ int run(int argc, char** argv) {
     return v == 1;
   };
   cx.popt.gpu_early_copy = flag("gpu-early-copy");
+  {
+    const std::string bu = cli.get("gpu-bottom-up");
+    if (bu == "1/1" || bu == "2/2" || bu == "4/1" || bu == "4/2") {
+      cx.popt.gpu_bottom_up_words = bu[0] - '0';
+      cx.popt.gpu_bottom_up_arcs = bu[2] - '0';
+    } else {
+      throw InputError("--gpu-bottom-up: " + bu + " is not one of 1/1, 2/2, 4/1, 4/2");
+    }
+  }
 
   const std::vector<AlgorithmInfo> algs = select_algorithms(hybrid_dfs::programs(), opt, kExperiment);
   std::set<std::string> selected;
@@ -377,6 +388,8 @@ int run(int argc, char** argv) {
   writer.set_meta("beta", h.thresholds.beta);
   writer.set_meta("t4", double(cx.popt.t4));
   writer.set_meta("gpu_early_copy", cx.popt.gpu_early_copy ? "1" : "0");
+  writer.set_meta("gpu_bottom_up", std::to_string(cx.popt.gpu_bottom_up_words) + "/" +
+                                       std::to_string(cx.popt.gpu_bottom_up_arcs));
   writer.set_meta("roots_per_graph", double(opt.sources_given ? opt.sources.size() : std::size_t(cx.roots)));
   writer.set_meta("trials_per_root", double(cx.trials_per_root));
   Progress progress(kExperiment, 0);

@@ -75,6 +75,8 @@ void TraversalRunner::prepare(const std::string& algorithm) {
 #ifdef GS_HAVE_CUDA
     traversal::GpuOptions gopt;
     gopt.early_copy = opt_.gpu_early_copy;
+    gopt.bottom_up_words = opt_.gpu_bottom_up_words;
+    gopt.bottom_up_arcs = opt_.gpu_bottom_up_arcs;
     gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(g_), gopt);
     gpu_->pin_output(level_);
 #else

@@ -34,6 +34,8 @@ struct ProgramOptions {
   std::uint64_t t4 = 16384;               // hybrid_cpu_gpu: move to the GPU above this branch size
   // GPU programs (traversal::GpuOptions): copy the levels back early.
   bool gpu_early_copy = true;
+  int gpu_bottom_up_words = 4;  // GpuOptions::bottom_up_words / _arcs
+  int gpu_bottom_up_arcs = 2;
 };
 
 struct RunOutcome {

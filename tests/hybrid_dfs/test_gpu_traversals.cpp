@@ -178,6 +178,37 @@ TEST(HybridDfsGpu, LargeVerticesAreExpandedInChunks) {
   }
 }
 
+TEST(HybridDfsGpu, EveryBottomUpShapeMatchesBglLevels) {
+  // Bottom-up warps take 1, 2 or 4 bitmap words and search 1 or 2 arcs per
+  // round; each shape, forced bottom-up from the second branch on and with the
+  // default switches, on every test graph.
+  for (const auto& tg : test::traversal_graphs()) {
+    for (auto [words, arcs] : {std::pair{1, 1}, std::pair{2, 2}, std::pair{4, 1}, std::pair{4, 2}}) {
+      GpuOptions opt;
+      opt.bottom_up_words = words;
+      opt.bottom_up_arcs = arcs;
+      GpuTraversal gpu(view_of(tg.g), opt);
+      for (vid_t root : tg.roots) {
+        SCOPED_TRACE(tg.name + " root " + std::to_string(root) + " shape " + std::to_string(words) + "/" +
+                     std::to_string(arcs));
+        const auto expected = test::bgl_levels(tg.g, root);
+        std::vector<std::uint32_t> level;
+        DirectionOptions eager;
+        eager.alpha = 1e9;
+        eager.beta = 1.0;
+        gpu.direction_optimising(root, level, eager);
+        EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up";
+        gpu.direction_optimising(root, level, DirectionOptions{});
+        EXPECT_EQ(level, expected) << "dobfs_gpu";
+      }
+    }
+  }
+  const auto graphs = test::traversal_graphs();
+  GpuOptions bad;
+  bad.bottom_up_words = 3;
+  EXPECT_THROW(GpuTraversal(view_of(graphs.front().g), bad), std::invalid_argument);
+}
+
 TEST(HybridDfsGpu, DirectionOptimisingUsesBothDirectionsOnRmat) {
   const auto graphs = test::traversal_graphs();
   const auto& tg = graphs.front();
