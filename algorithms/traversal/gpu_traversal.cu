@@ -71,6 +71,9 @@ constexpr eid_t kLargeDegree = 64;
 // Arcs of a large vertex per work item of expand_large_kernel (4 per lane).
 constexpr eid_t kChunkArcs = 128;
 constexpr int kThreads = 256;
+// Direction-optimising top-down branches whose frontier has at least n / this
+// many arcs write the next frontier as a bitmap, not a queue.
+constexpr std::uint64_t kBitmapOutputDivisor = 8;
 constexpr int kWarpsPerBlock = kThreads / 32;
 // Packed level codes for the copy back: 4 bits per vertex.
 constexpr std::uint8_t kPackedDeep = 14;       // level >= 14: its byte code travels in the late list
@@ -136,19 +139,28 @@ __device__ __forceinline__ bool in_bitmap(const std::uint32_t* __restrict__ bits
   return (__ldg(bits + (x >> 5)) >> (x & 31)) & 1;
 }
 
-// kPush (direction-optimising): the found vertex goes into the next queue and
+// Where a top-down branch puts the vertices it finds (direction-optimising;
+// read-based needs nothing but their codes): a queue, or for large branches
+// the next frontier bitmap (a queue's tail counter took one atomic per warp
+// step with finds, all on one address).
+enum class Output { kNone, kQueue, kBitmap };
+struct NextFrontier {
+  vid_t* queue;
+  std::uint32_t* bits;  // zeroed before the branch
+};
+
+// kOut != kNone (direction-optimising): the found vertex goes into the next frontier and
 // its arcs are counted for the direction heuristic; read-based needs neither.
-template <bool kPush>
+template <Output kOut>
 __device__ __forceinline__ void visit(const DeviceGraph& g, const DeviceLevels& L, vid_t x, std::uint32_t next_level,
-                                      std::uint32_t* visited, vid_t* next_queue, unsigned long long* counters,
+                                      std::uint32_t* visited, NextFrontier next, unsigned long long* counters,
                                       unsigned& found, unsigned long long& arcs) {
   if (!claim(visited, x)) return;
   set_level(L, x, next_level);
   ++found;
-  if (kPush) {
-    arcs += g.off[x + 1] - g.off[x];
-    push(next_queue, counters + kPushed, x);
-  }
+  if (kOut != Output::kNone) arcs += g.off[x + 1] - g.off[x];
+  if (kOut == Output::kQueue) push(next.queue, counters + kPushed, x);
+  if (kOut == Output::kBitmap) atomicOr(next.bits + (x >> 5), 1u << (x & 31));
 }
 
 __device__ __forceinline__ void add_counts(unsigned found, unsigned long long arcs, unsigned long long* counters) {
@@ -169,10 +181,10 @@ __device__ __forceinline__ void list_chunks(vid_t v, eid_t degree, std::uint64_t
 }
 
 // One branch, top-down: current vertices from `kSource`.
-template <Source kSource, bool kPush>
+template <Source kSource, Output kOut>
 __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                               const vid_t* queue, std::uint64_t queue_size, const std::uint32_t* frontier,
-                              vid_t* next_queue, unsigned long long* counters, unsigned long long* next_counters,
+                              NextFrontier next, unsigned long long* counters, unsigned long long* next_counters,
                               std::uint64_t* chunks) {
   constexpr bool kFromQueue = kSource == Source::kQueue;
   clear_next_slot(next_counters);
@@ -220,16 +232,16 @@ __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branc
       const eid_t owner_begin = __shfl_sync(kFull, begin, owner);
       const std::uint32_t owner_excl = __shfl_sync(kFull, excl, owner);
       if (k < warp_arcs)
-        visit<kPush>(g, L, g.adj[owner_begin + (k - owner_excl)], branch + 1, visited, next_queue, counters, found, arcs);
+        visit<kOut>(g, L, g.adj[owner_begin + (k - owner_excl)], branch + 1, visited, next, counters, found, arcs);
     }
   }
   add_counts(found, arcs, counters);
 }
 
 // The chunks of the large vertices listed by expand_kernel: one warp per chunk.
-template <bool kPush>
+template <Output kOut>
 __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
-                                    const std::uint64_t* chunks, vid_t* next_queue, unsigned long long* counters) {
+                                    const std::uint64_t* chunks, NextFrontier next, unsigned long long* counters) {
   const unsigned long long count = counters[kLarge];
   const unsigned lane = threadIdx.x & 31;
   const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
@@ -242,7 +254,7 @@ __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t
     const eid_t begin = g.off[v] + (item & 0xffffffffu) * kChunkArcs;
     const eid_t end = std::min(g.off[v + 1], begin + kChunkArcs);
     for (eid_t e = begin + lane; e < end; e += 32)
-      visit<kPush>(g, L, g.adj[e], branch + 1, visited, next_queue, counters, found, arcs);
+      visit<kOut>(g, L, g.adj[e], branch + 1, visited, next, counters, found, arcs);
   }
   add_counts(found, arcs, counters);
 }
@@ -537,22 +549,23 @@ struct GpuTraversal::Impl {
     CUDA_CHECK(cudaMemcpyAsync(host_packed.data(), packed.data(), packed.size(), cudaMemcpyDeviceToHost, copy_stream));
     settled = int(std::min<std::uint32_t>(final_level, kPackedDeep - 1));  // deeper codes are always gathered
   }
-  // One top-down branch (the queue or the frontier bitmap as kSource needs);
-  // returns its counters (one host sync).
-  template <Source kSource, bool kPush>
+  // One top-down branch (the queue or the frontier bitmap as kSource needs,
+  // into `next` as kOut says, its bitmap zeroed here); returns its counters
+  // (one host sync).
+  template <Source kSource, Output kOut>
   const unsigned long long* expand(std::uint32_t branch, const vid_t* queue, std::uint64_t queue_size,
-                                   const std::uint32_t* frontier, vid_t* next) {
+                                   const std::uint32_t* frontier, NextFrontier next) {
+    if (kOut == Output::kBitmap) CUDA_CHECK(cudaMemsetAsync(next.bits, 0, words() * sizeof(std::uint32_t)));
     const std::uint64_t items = kSource == Source::kQueue ? queue_size : host.n;
-    expand_kernel<kSource, kPush><<<blocks_for(items), kThreads>>>(dg(), dl(), branch, visited.data(), queue,
-                                                                   queue_size, frontier, next, slot(branch),
-                                                                   slot(branch + 1), chunks.data());
+    expand_kernel<kSource, kOut><<<blocks_for(items), kThreads>>>(dg(), dl(), branch, visited.data(), queue,
+                                                                  queue_size, frontier, next, slot(branch),
+                                                                  slot(branch + 1), chunks.data());
     CUDA_CHECK_LAUNCH();
-    // One block per listed vertex (at most `items` of them), up to the full grid.
     // One warp per chunk (at most items * max_chunks of them), up to the full grid.
     const std::uint64_t max_items = items * max_chunks;
     const int large_blocks = int(std::max<std::uint64_t>(
         1, std::min<std::uint64_t>((max_items + kWarpsPerBlock - 1) / kWarpsPerBlock, std::uint64_t(grid))));
-    expand_large_kernel<kPush><<<large_blocks, kThreads>>>(dg(), dl(), branch, visited.data(), chunks.data(), next,
+    expand_large_kernel<kOut><<<large_blocks, kThreads>>>(dg(), dl(), branch, visited.data(), chunks.data(), next,
                                                            slot(branch));
     CUDA_CHECK_LAUNCH();
     return read_counters(branch);
@@ -587,7 +600,7 @@ struct GpuTraversal::Impl {
   std::uint32_t read_branches(std::uint32_t branch) {
     double since = now_s();
     for (;; ++branch) {
-      const std::uint64_t found = expand<Source::kCodes, false>(branch, nullptr, 0, nullptr, nullptr)[kFound];
+      const std::uint64_t found = expand<Source::kCodes, Output::kNone>(branch, nullptr, 0, nullptr, NextFrontier{})[kFound];
       record_branch(since);
       if (!found) return branch;
       maybe_copy_early(branch, found);
@@ -781,13 +794,19 @@ GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std
       c = m.read_counters(branch);
       std::swap(front, next_front);
     } else {
-      if (queue_holds_frontier) {
-        c = m.expand<Source::kQueue, true>(branch, cur, size, nullptr, next);
-      } else {  // back from bottom-up: the frontier bitmap is read directly
-        c = m.expand<Source::kBitmap, true>(branch, nullptr, 0, front, next);
-        queue_holds_frontier = true;
-      }
-      std::swap(cur, next);
+      // The frontier as it is (a queue, or the bitmap bottom-up branches
+      // left); the next one as a bitmap when this branch is large.
+      const NextFrontier out{next, next_front};
+      const bool to_bitmap = frontier_arcs >= m.host.n / kBitmapOutputDivisor;
+      if (queue_holds_frontier)
+        c = to_bitmap ? m.expand<Source::kQueue, Output::kBitmap>(branch, cur, size, nullptr, out)
+                      : m.expand<Source::kQueue, Output::kQueue>(branch, cur, size, nullptr, out);
+      else
+        c = to_bitmap ? m.expand<Source::kBitmap, Output::kBitmap>(branch, nullptr, 0, front, out)
+                      : m.expand<Source::kBitmap, Output::kQueue>(branch, nullptr, 0, front, out);
+      if (to_bitmap) std::swap(front, next_front);
+      else std::swap(cur, next);
+      queue_holds_frontier = !to_bitmap;
     }
     m.record_branch(since);
     if (c[kFound]) m.maybe_copy_early(branch, c[kFound]);
