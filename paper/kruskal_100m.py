@@ -143,17 +143,17 @@ def one_run(res, m, *algos):
     return res.where(m=m), "different runs"
 
 
-def speedup_claim(algorithm, claimed):
+def speedup_claim(algorithm, claimed, source="paper"):
     def measure_it(res):
         if algorithm == PAPER_OMP and not res.where(algorithm=algorithm).rows:
-            return speedup_claim("kruskal_omp", claimed)(res)  # results from before listing 5 was its own program
+            return speedup_claim("kruskal_omp", claimed, source)(res)  # results from before listing 5 was its own program
         m = main_m(res)
         sub, runs = one_run(res, m, "kruskal_seq", algorithm)
         f = _per_algo(sub, m).get(algorithm, {})
         s = (measure.median_seconds(sub, "kruskal_seq", algorithm="kruskal_seq")
              / measure.median_seconds(sub, algorithm, algorithm=algorithm, **f))
-        return Measured(s, "%.3gx at %s edges%s, %s (paper: %.3gx)" % (
-            s, measure.fmt_size(m), ", %d threads" % f["threads"] if f else "", runs, claimed))
+        return Measured(s, "%.3gx at %s edges%s, %s (%s: %.3gx)" % (
+            s, measure.fmt_size(m), ", %d threads" % f["threads"] if f else "", runs, source, claimed))
     return measure_it
 
 
@@ -222,7 +222,7 @@ MODULE = Module(
               speedup_claim("kruskal_thrust", 3.34), at_least(3.34 * 0.7, partly=1.0, unit="x")),
         # Speed targets of issue 7 (this suite's, not the paper's).
         Claim("T1", "Target: OpenMP program at least 8x faster than sequential on 16 threads",
-              speedup_claim("kruskal_omp", 8.0), at_least(8.0, partly=4.6, unit="x")),
+              speedup_claim("kruskal_omp", 8.0, "target"), at_least(8.0, partly=4.6, unit="x")),
         Claim("T2", "Target: best CPU program at most 150 ms end to end at 100M edges",
               best_time_claim(CPU_ALGOS), at_most(0.150, partly=0.300, unit=" s")),
         Claim("T3", "Target: best GPU program at most 40 ms end to end from pinned host memory",
