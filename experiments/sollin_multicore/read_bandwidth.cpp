@@ -40,8 +40,7 @@ std::uint64_t sum64(const std::uint64_t* begin, const std::uint64_t* end) {
 }
 
 std::uint64_t min16(const std::uint16_t* begin, const std::uint16_t* end) {
-  std::uint16_t acc = 0xffff;
-#pragma omp simd reduction(min : acc)
+  std::uint16_t acc = 0xffff;  // a plain loop: GCC vectorises it (vpminuw), not the omp simd form
   for (const std::uint16_t* p = begin; p < end; ++p) acc = std::min(acc, *p);
   return acc;
 }

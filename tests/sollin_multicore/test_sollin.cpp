@@ -153,6 +153,25 @@ TEST(SollinMulticore, SolverIsReusable) {
   }
 }
 
+// select_row (a 16-bit minimum, then its first column) against the definition:
+// the minimum packed (weight, column) choice, skipping the diagonal, on rows of
+// many lengths, with the diagonal anywhere and many equal weights.
+TEST(SollinMulticore, SelectRowTakesTheLightestLowestColumn) {
+  std::mt19937 rng(5);
+  for (vid_t len : {1u, 2u, 3u, 15u, 16u, 17u, 33u, 100u, 1000u})
+    for (std::uint32_t max_w : {0u, 1u, 7u, 65535u})
+      for (vid_t self : {0u, 1u, len / 2, len - 1, len, len + 3}) {
+        std::vector<std::uint16_t> row(len);
+        for (auto& w : row) w = std::uint16_t(rng() % (max_w + 1));
+        if (self < len) row[self] = 0;  // the diagonal must never be chosen, even when lightest
+        gs::mst::Choice expected = gs::mst::kNoChoice;
+        for (vid_t j = 0; j < len; ++j)
+          if (j != self) expected = std::min(expected, gs::mst::make_choice(row[j], j));
+        EXPECT_EQ(gs::mst::select_row(row.data(), len, self), expected)
+            << "len=" << len << " max_w=" << max_w << " self=" << self;
+      }
+}
+
 // The parallel contraction must number the new vertices exactly as the serial
 // one (trees in the order of their lowest members), whatever the thread count,
 // including tiny levels and levels full of equal weights.

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <omp.h>
 #include <vector>
@@ -48,14 +47,14 @@ inline constexpr vid_t kParallelContractMinVertices = 2048;
 //     next one's, all the way round), so these pointers form in-trees.
 //  2. Pointer jumping, reading one array and writing the other (no races), until
 //     every vertex points to its tree's name: O(log depth) rounds.
-//  3. The trees' lowest members by atomic minima; each thread numbers the lowest
-//     members of its own range of vertices after a prefix count over the threads.
-// `jump`, `jump2` and `lowest` are scratch of nn entries.
-inline vid_t contract_parallel(const Choice* choice, vid_t nn, vid_t* jump, vid_t* jump2, vid_t* lowest, vid_t* new_id,
-                               int threads, std::vector<vid_t>& counts) {
-  counts.assign(3 * std::size_t(threads) + 1, 0);  // [0, threads]: prefix counts; then two slots of change flags
-  vid_t* const flags = counts.data() + threads + 1;
-  vid_t total = 0;
+//  3. One thread numbers the trees in one ascending pass (a tree gets its number
+//     at its lowest member: one read and write per vertex, cheaper than atomics),
+//     and all threads then copy the numbers to the members.
+// `jump`, `jump2` and `number` are scratch of nn entries.
+inline vid_t contract_parallel(const Choice* choice, vid_t nn, vid_t* jump, vid_t* jump2, vid_t* number, vid_t* new_id,
+                               int threads, std::vector<vid_t>& flags) {
+  flags.assign(2 * std::size_t(threads), 0);  // two slots of per-thread "changed" flags
+  vid_t count = 0;
   const vid_t* tree = jump;
 #pragma omp parallel num_threads(threads)
   {
@@ -64,7 +63,7 @@ inline vid_t contract_parallel(const Choice* choice, vid_t nn, vid_t* jump, vid_
     for (vid_t v = lo; v < hi; ++v) {
       const vid_t t = choice_target(choice[v]);
       jump[v] = choice_target(choice[t]) == v && v < t ? v : t;
-      lowest[v] = v;  // read only at trees' names, each a member of its own tree
+      number[v] = kNoVertex;
     }
     vid_t *from = jump, *to = jump2;
     for (int round = 0;; ++round) {
@@ -74,7 +73,7 @@ inline vid_t contract_parallel(const Choice* choice, vid_t nn, vid_t* jump, vid_
         to[v] = from[from[v]];
         changed |= to[v] != from[v];
       }
-      flags[(round & 1) * T + me] = changed;  // slots alternate: a slot is rewritten two barriers later
+      flags[(round & 1) * T + me] = changed;  // slots alternate: a slot is rewritten after two more barriers
 #pragma omp barrier
       vid_t any = 0;
       for (int u = 0; u < T; ++u) any |= flags[(round & 1) * T + u];
@@ -82,30 +81,14 @@ inline vid_t contract_parallel(const Choice* choice, vid_t nn, vid_t* jump, vid_
       if (!any) break;
     }
 #pragma omp single
-    tree = from;  // (the single's barrier publishes it)
-    for (vid_t v = lo; v < hi; ++v) {
-      std::atomic_ref<vid_t> low(lowest[tree[v]]);
-      for (vid_t seen = low.load(std::memory_order_relaxed); v < seen;)
-        if (low.compare_exchange_weak(seen, v, std::memory_order_relaxed)) break;
-    }
-#pragma omp barrier
-    vid_t mine = 0;
-    for (vid_t v = lo; v < hi; ++v) mine += lowest[tree[v]] == v;
-    counts[me + 1] = mine;
-#pragma omp barrier
-#pragma omp single
     {
-      for (int u = 0; u < T; ++u) counts[u + 1] += counts[u];
-      total = counts[T];
-    }
-    vid_t next = counts[me];
-    for (vid_t v = lo; v < hi; ++v)
-      if (lowest[tree[v]] == v) new_id[v] = next++;
-#pragma omp barrier
-    for (vid_t v = lo; v < hi; ++v)
-      if (lowest[tree[v]] != v) new_id[v] = new_id[lowest[tree[v]]];
+      tree = from;
+      for (vid_t v = 0; v < nn; ++v)
+        if (number[from[v]] == kNoVertex) number[from[v]] = count++;
+    }  // (the single's barrier publishes the numbers)
+    for (vid_t v = lo; v < hi; ++v) new_id[v] = number[tree[v]];
   }
-  return total;
+  return count;
 }
 
 // Member lists of the new vertices in ascending order (a counting sort):

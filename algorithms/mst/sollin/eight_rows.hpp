@@ -56,9 +56,12 @@ inline void transpose8(const __m128i in[8], __m128i out[8]) {
 // rows[s] (s < 8, each n entries) are the folded rows of eight new vertices;
 // out_rows[s] (s < count) receive their nn2-entry contracted rows. `columns`
 // (8 * n entries) and `folded` (8 * nn2 + 64 entries) are scratch.
-inline void min_by_new_vertex_x8(std::uint16_t* const rows[kRowsPerBlock], const vid_t* new_id, vid_t n, vid_t nn2,
-                                 int count, std::uint16_t* const out_rows[kRowsPerBlock], std::uint16_t* columns,
-                                 std::uint16_t* folded) {
+// `background()` is called twice per column of the reduction, which reads only
+// cached data: the merge issues the next block's prefetches there.
+template <class Background>
+void min_by_new_vertex_x8(std::uint16_t* const rows[kRowsPerBlock], const vid_t* new_id, vid_t n, vid_t nn2, int count,
+                          std::uint16_t* const out_rows[kRowsPerBlock], std::uint16_t* columns, std::uint16_t* folded,
+                          Background&& background) {
 #if defined(__SSE4_1__)
   __m128i in[8], t[8];
   auto* col = reinterpret_cast<__m128i*>(columns);
@@ -74,6 +77,8 @@ inline void min_by_new_vertex_x8(std::uint16_t* const rows[kRowsPerBlock], const
   const __m128i none = _mm_set1_epi16(-1);
   for (vid_t b = 0; b < nn2; ++b) _mm_storeu_si128(acc + b, none);
   for (j = 0; j < n; ++j) {
+    background();
+    background();
     __m128i* o = acc + new_id[j];
     _mm_storeu_si128(o, _mm_min_epu16(_mm_loadu_si128(o), _mm_loadu_si128(col + j)));
   }
@@ -88,6 +93,7 @@ inline void min_by_new_vertex_x8(std::uint16_t* const rows[kRowsPerBlock], const
 #else
   (void)columns;
   (void)folded;
+  (void)background;
   for (int s = 0; s < count; ++s) min_by_new_vertex(rows[s], new_id, n, nn2, out_rows[s]);
 #endif
 }

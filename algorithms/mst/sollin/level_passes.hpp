@@ -7,11 +7,16 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <omp.h>
 #include <vector>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "algorithms/mst/sollin/eight_rows.hpp"
 #include "algorithms/mst/sollin/matrix_views.hpp"
@@ -28,14 +33,41 @@ inline constexpr vid_t kParallelMinVertices = 64;
 
 // ---- Select ------------------------------------------------------------------
 
-// Lightest entry of a full row of `len` entries, skipping column `self`; ties go
-// to the lower column (the choice packs weight | column).
-inline Choice select_row(const std::uint16_t* row, vid_t len, vid_t self) {
-  Choice m = kNoChoice;
-  const vid_t stop = std::min(self, len);
-  for (vid_t j = 0; j < stop; ++j) m = std::min(m, make_choice(row[j], j));
-  for (vid_t j = self + 1; j < len; ++j) m = std::min(m, make_choice(row[j], j));
+// Lightest weight in row[lo, hi): a plain 16-bit minimum, which the compiler
+// vectorises at the weights' own width (twice the lanes of packed choices).
+inline std::uint16_t row_min(const std::uint16_t* row, vid_t lo, vid_t hi) {
+  std::uint16_t m = kNoWeight;
+  for (vid_t j = lo; j < hi; ++j) m = std::min(m, row[j]);
   return m;
+}
+
+// The first column j in [lo, hi) with row[j] == w, or hi.
+inline vid_t first_column_of(const std::uint16_t* row, vid_t lo, vid_t hi, std::uint16_t w) {
+  vid_t j = lo;
+#if defined(__AVX2__)
+  const __m256i key = _mm256_set1_epi16(std::int16_t(w));
+  for (; j + 16 <= hi; j += 16) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + j));
+    const unsigned hits = unsigned(_mm256_movemask_epi8(_mm256_cmpeq_epi16(x, key)));
+    if (hits) return j + vid_t(__builtin_ctz(hits)) / 2;
+  }
+#endif
+  for (; j < hi; ++j)
+    if (row[j] == w) return j;
+  return hi;
+}
+
+// Lightest entry of a full row of `len` entries, skipping column `self`; ties go
+// to the lower column (the paper's rule). Two passes: the minimum weight, then
+// its first column, found again while the row is in the L1 cache; this does a
+// quarter of the vector work of a minimum over packed (weight, column) choices.
+inline Choice select_row(const std::uint16_t* row, vid_t len, vid_t self) {
+  const vid_t stop = std::min(self, len);
+  if (len <= (self < len ? 1u : 0u)) return kNoChoice;  // no entry but the diagonal
+  const std::uint16_t w = std::min(row_min(row, 0, stop), row_min(row, std::min(self + 1, len), len));
+  vid_t j = first_column_of(row, 0, stop, w);
+  if (j == stop) j = first_column_of(row, std::min(self + 1, len), len, w);
+  return make_choice(w, j);
 }
 
 // Level 1 on the full input: rows are independent, so the parallel form has no
@@ -196,12 +228,38 @@ inline void fold_member_rows(const TriangularInputView& cur, const MemberLists& 
 // Per-thread scratch (entries) of the conflict-free merge for an input of n vertices.
 inline std::size_t conflict_free_scratch(vid_t n) { return 20 * std::size_t(n) + 64; }
 
+// Prefetches, one cache line per call, the full rows that the members of new
+// vertices [a0, a1) will fold. A block's fold reads its members' rows, which
+// are scattered over the matrix, and then reduces them in cache; issued during
+// one block's reduction, the next block's rows arrive meanwhile.
+class MemberRowPrefetch {
+ public:
+  MemberRowPrefetch() = default;  // prefetches nothing
+  MemberRowPrefetch(const FullView& cur, const MemberLists& m, vid_t a0, vid_t a1)
+      : cur_(cur), members_(m.members), k_(m.offset[a0]), end_(m.offset[a1]) {}
+  void operator()() {
+    if (k_ >= end_) return;
+    __builtin_prefetch(cur_.row(members_[k_]) + at_, 0, 2);  // read, keep in L2
+    at_ += kLine;
+    if (at_ >= cur_.n) {
+      at_ = 0;
+      ++k_;
+    }
+  }
+
+ private:
+  static constexpr vid_t kLine = 64 / sizeof(std::uint16_t);
+  FullView cur_{nullptr, 0};
+  const vid_t* members_ = nullptr;
+  vid_t k_ = 0, end_ = 0, at_ = 0;
+};
+
 // Rows a0 .. a0 + 7 (those below nn2) of the contracted matrix: each new
 // vertex's members' rows are folded into one row, and the eight rows are
-// reduced by new vertex together (eight_rows.hpp).
-template <class View>
+// reduced by new vertex together (eight_rows.hpp), prefetching on the way.
+template <class View, class Prefetch>
 void build_row_block(const View& cur, const MemberLists& m, const vid_t* new_id, vid_t nn2, vid_t a0,
-                     std::uint16_t* out, std::uint16_t* scratch) {
+                     std::uint16_t* out, std::uint16_t* scratch, Prefetch&& prefetch) {
   const vid_t n = cur.n;
   const int count = int(std::min<vid_t>(kRowsPerBlock, nn2 - a0));
   std::uint16_t* rows[kRowsPerBlock];
@@ -211,13 +269,16 @@ void build_row_block(const View& cur, const MemberLists& m, const vid_t* new_id,
     out_rows[s] = s < count ? out + std::size_t(a0 + s) * nn2 : nullptr;
     if (s < count) fold_member_rows(cur, m, a0 + vid_t(s), rows[s]);
   }
-  min_by_new_vertex_x8(rows, new_id, n, nn2, count, out_rows, scratch + 8 * std::size_t(n), scratch + 16 * std::size_t(n));
+  min_by_new_vertex_x8(rows, new_id, n, nn2, count, out_rows, scratch + 8 * std::size_t(n), scratch + 16 * std::size_t(n),
+                       prefetch);
 }
 
 // Conflict-free, by new vertices: the thread that owns new vertex a folds its
 // members' rows into one row (in cache), reduces it by new vertex into row a of
 // the contracted matrix, and selects over the row while it is in cache. No two
-// threads write the same entry. Threads take blocks of eight new vertices.
+// threads write the same entry. Threads take blocks of eight new vertices, each
+// claiming its next block before it starts one, so that it can prefetch the
+// next block's rows (MemberRowPrefetch).
 //
 // `high_first`: take the blocks from the highest new vertices down. New ids
 // follow the trees' lowest members, so the highest new vertices have only high
@@ -229,18 +290,25 @@ inline void merge_conflict_free(const FullView& cur, const vid_t* new_id, const 
                                 std::uint16_t* out, Choice* choice, int threads, std::vector<std::uint16_t>& rows,
                                 std::vector<Choice>&, bool high_first) {
   const std::int64_t blocks = (std::int64_t(nn2) + kRowsPerBlock - 1) / kRowsPerBlock;
+  std::atomic<std::int64_t> claimed{0};
+  auto claim = [&]() -> std::int64_t {  // the first new vertex of a block not yet taken, or -1
+    const std::int64_t q = claimed.fetch_add(1, std::memory_order_relaxed);
+    return q >= blocks ? -1 : (high_first ? blocks - 1 - q : q) * kRowsPerBlock;
+  };
 #pragma omp parallel num_threads(threads) if (threads > 1 && nn2 >= kParallelMinVertices)
   {
     std::uint16_t* mine = rows.data() + std::size_t(omp_get_thread_num()) * conflict_free_scratch(cur.n);
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t q = 0; q < blocks; ++q) {
-      const std::int64_t a0 = (high_first ? blocks - 1 - q : q) * kRowsPerBlock;
-      build_row_block(cur, m, new_id, nn2, vid_t(a0), out, mine);
-      for (vid_t a = vid_t(a0); a < std::min(nn2, vid_t(a0) + kRowsPerBlock); ++a) {
+    for (std::int64_t a0 = claim(); a0 >= 0;) {
+      const std::int64_t next = claim();
+      const vid_t a1 = std::min(nn2, vid_t(a0) + kRowsPerBlock);
+      build_row_block(cur, m, new_id, nn2, vid_t(a0), out, mine,
+                      next < 0 ? MemberRowPrefetch() : MemberRowPrefetch(cur, m, vid_t(next), std::min(nn2, vid_t(next) + kRowsPerBlock)));
+      for (vid_t a = vid_t(a0); a < a1; ++a) {
         std::uint16_t* out_row = out + std::size_t(a) * nn2;
         out_row[a] = kNoWeight;  // a's inner edges and the diagonal: never read as an edge
         choice[a] = select_row(out_row, nn2, a);
       }
+      a0 = next;
     }
   }
 }
@@ -262,7 +330,7 @@ inline void merge_conflict_free(const TriangularInputView& cur, const vid_t* new
     std::uint16_t* my_rows = rows.data() + std::size_t(omp_get_thread_num()) * conflict_free_scratch(cur.n);
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t a0 = 0; a0 < std::int64_t(nn2); a0 += kRowsPerBlock)
-      build_row_block(cur, m, new_id, nn2, vid_t(a0), out, my_rows);
+      build_row_block(cur, m, new_id, nn2, vid_t(a0), out, my_rows, [] {});
     const std::int64_t tiles = (nn2 + kTile - 1) / kTile;
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t q = 0; q < tiles; ++q) {

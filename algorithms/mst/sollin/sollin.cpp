@@ -30,7 +30,7 @@ SollinSolver::SollinSolver(vid_t n, SollinStrategy strategy, int threads)
   new_id_.assign(n, 0);
   link_.assign(n, 0);
   jump_.assign(strategy == SollinStrategy::conflict_free ? n : 0, 0);
-  lowest_.assign(jump_.size(), 0);
+  number_.assign(jump_.size(), 0);
   rows_.assign(strategy == SollinStrategy::conflict_free ? std::size_t(threads_) * conflict_free_scratch(n) : 1, kNoWeight);
   scratch_.assign(std::size_t(threads_) * n, kNoChoice);
   selected_.reserve(n);
@@ -73,8 +73,8 @@ std::vector<Edge<std::uint32_t>> SollinSolver::run(const InputView& input) {
     }
     // jump_ and link_ are the parallel form's two pointer-jumping arrays.
     const vid_t nn2 = conflict_free && threads_ > 1 && nn >= kParallelContractMinVertices
-                          ? contract_parallel(choice_.data(), nn, jump_.data(), link_.data(), lowest_.data(),
-                                              new_id_.data(), threads_, counts_)
+                          ? contract_parallel(choice_.data(), nn, jump_.data(), link_.data(), number_.data(),
+                                              new_id_.data(), threads_, flags_)
                           : contract(choice_.data(), nn, link_.data(), new_id_.data());
     level_sizes_.push_back(nn2);
     if (nn2 <= 1) {
