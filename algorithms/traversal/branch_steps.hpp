@@ -16,6 +16,7 @@
 #include <omp.h>
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "algorithms/traversal/branch_bits.hpp"
@@ -89,11 +90,17 @@ enum class BranchInput { Stack, Array };
 // blocks of arcs, so that the core has many bitmap loads in flight instead of
 // stopping at each mispredicted "unvisited" branch; only the few that looked
 // unvisited go on to `claim` (a locked test-and-set, or filing in a bucket).
-template <class Claim>
+// Without TestFirst every neighbour goes to `claim` untested (deferred claims
+// that only read the bitmap when settling, in cache).
+template <bool TestFirst = true, class Claim>
 inline void expand_vertex(const CsrView& g, vid_t c, const VisitedBitmap& visited, Claim&& claim) {
   constexpr eid_t kBlock = 64;
   const vid_t* adj = g.adj;
   const eid_t b = g.offsets[c], e = g.offsets[c + 1];
+  if constexpr (!TestFirst) {
+    for (eid_t i = b; i < e; ++i) claim(adj[i]);
+    return;
+  }
   if (e - b < 16) {  // short lists: the blocks' bookkeeping would cost more than it hides
     for (eid_t i = b; i < e; ++i)
       if (!visited.test(adj[i])) claim(adj[i]);
@@ -133,7 +140,8 @@ BranchResult expand_branch(const CsrView& g, std::uint32_t branch, const vid_t* 
   {
     LocalClaims<PushNext> claims(next, local_threshold);
     const int tid = omp_get_thread_num();
-    auto expand_all = [&](auto&& claim) {
+    auto expand_all = [&](auto test_first, auto&& claim) {
+      constexpr bool kTest = decltype(test_first)::value;
       if constexpr (Input == BranchInput::Array) {
         // RMAT without relabelling puts the high degrees at low ids: dynamic chunks.
 #pragma omp for schedule(dynamic, 64) nowait
@@ -146,7 +154,7 @@ BranchResult expand_branch(const CsrView& g, std::uint32_t branch, const vid_t* 
             const vid_t v = base + unsigned(__builtin_ctzll(m));
             // Members are sparse, so their lists do not form one stream: fetch ahead.
             if (v + 32 < g.n) __builtin_prefetch(&g.adj[g.offsets[v + 32]]);
-            expand_vertex(g, v, visited, claim);
+            expand_vertex<kTest>(g, v, visited, claim);
           }
         }
       } else {
@@ -157,18 +165,20 @@ BranchResult expand_branch(const CsrView& g, std::uint32_t branch, const vid_t* 
         for (std::int64_t i = 0; i < k; ++i) {
           if (i + 16 < k) __builtin_prefetch(&g.offsets[cur[i + 16]]);
           if (i + 8 < k) __builtin_prefetch(&g.adj[g.offsets[cur[i + 8]]]);
-          expand_vertex(g, cur[i], visited, claim);
+          expand_vertex<kTest>(g, cur[i], visited, claim);
         }
       }
     };
     if (deferred) {
-      expand_all([&](vid_t x) { deferred->file(tid, x); });
+      auto file = [&](vid_t x) { deferred->file(tid, x); };
+      if (deferred->test_first) expand_all(std::true_type{}, file);
+      else expand_all(std::false_type{}, file);
 #pragma omp barrier
 #pragma omp for schedule(dynamic, 1) nowait
       for (std::int64_t r = 0; r < std::int64_t(deferred->regions()); ++r)
         deferred->settle(std::size_t(r), visited, [&](vid_t x) { claims.add(x); });
     } else {
-      expand_all([&](vid_t x) {
+      expand_all(std::true_type{}, [&](vid_t x) {
         if (visited.test_and_set(x)) claims.add(x);
       });
     }

@@ -34,6 +34,10 @@ class ClaimBuckets {
       if (per_thread.size() < regions_) per_thread.resize(regions_);
   }
   std::size_t regions() const { return regions_; }
+  // Whether the expansion tests a neighbour's visited bit before filing it
+  // (fewer vertices filed) or files every neighbour (no random bitmap read
+  // while expanding; the settling reads the bit in cache).
+  bool test_first = true;
   // Thread `t` files x (x looked unvisited).
   void file(int t, vid_t x) { buckets_[std::size_t(t)][x >> shift_].push_back(x); }
   // Region r, by one thread while no other touches r's words: sets the bits of

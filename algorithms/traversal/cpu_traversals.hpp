@@ -34,6 +34,7 @@ struct HybridOptions {
   HybridThresholds thresholds;
   std::size_t local_threshold = kDefaultLocalStack;
   std::uint64_t defer_claims_from = kDeferClaimsFrom;  // an implementation choice, not a state
+  bool deferred_test_first = true;                     // ClaimBuckets::test_first
 };
 void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                 const HybridOptions& opt, HybridTrace* trace = nullptr);
@@ -47,6 +48,7 @@ struct DirectionOptions {
   double beta = 24.0;
   std::size_t local_threshold = kDefaultLocalStack;
   std::uint64_t defer_claims_from = kDeferClaimsFrom;  // top-down branches
+  bool deferred_test_first = true;                     // ClaimBuckets::test_first
 };
 struct DirectionTrace {
   std::vector<bool> bottom_up;         // per branch

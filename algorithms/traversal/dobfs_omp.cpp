@@ -128,6 +128,7 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
     trace->branch_seconds.clear();
   }
   std::uint32_t* lv = level.data();
+  ws.buckets.test_first = opt.deferred_test_first;
   start_traversal(source, lv, ws.visited, ws.stack);
   ws.branch_bits.clear();  // a switch at branch 0 finds the source alone as the frontier
   std::size_t begin = 0, end = ws.stack.end();

@@ -30,16 +30,13 @@
 // reach them (the graph is symmetric) unless one is the source, and bottom-up
 // warps then skip them without reading their offsets.
 //
-// Copying the result back: the level codes travel as bit planes, p bits per
-// vertex (plane k = bit k of 32 vertices' values per word): values
-// 0 .. 2^p - 2 are exact levels, 2^p - 1 means unreached or "see the list",
-// with p = 1..4 just large enough for the levels final when the copy starts
-// (3 on the main graph: levels 0..6, 12.6 MB instead of 32 MB of bytes). Once
-// the branches shrink (GpuOptions::early_copy) the planes are built and
-// copied on a second stream while the last branches run; at the end the
-// vertices whose codes are above the settled level (found since, or deeper
-// than the planes hold) are gathered on the GPU with their byte codes and
-// patched in.
+// Copying the result back: the level codes travel as 4 bits per vertex
+// (0..13 exact, 14 = "deeper: see the list", 15 = unreached), packed on the
+// GPU, i.e. n / 2 bytes over the bus. Once the branches shrink
+// (GpuOptions::early_copy) they are packed and copied on a second stream while
+// the last branches run; at the end the vertices whose codes are above the
+// level settled when the copy started (those found since, and any deeper than
+// 13) are gathered on the GPU with their byte codes and patched in.
 //
 // Each branch's counters (found vertices, their arcs, ...) live in one of two
 // device slots; the branch's main kernel zeroes the other slot for the next
@@ -78,8 +75,9 @@ constexpr int kThreads = 256;
 // many arcs write the next frontier as a bitmap, not a queue.
 constexpr std::uint64_t kBitmapOutputDivisor = 8;
 constexpr int kWarpsPerBlock = kThreads / 32;
-// Bit planes of the level codes for the copy back: at most this many.
-constexpr int kMaxPlanes = 4;
+// Packed level codes for the copy back: 4 bits per vertex.
+constexpr std::uint8_t kPackedDeep = 14;       // level >= 14: its byte code travels in the late list
+constexpr std::uint8_t kPackedUnreached = 15;
 
 // Device counters of one branch (one slot).
 enum Counter { kFound = 0, kFoundArcs = 1, kLarge = 2, kPushed = 3, kCounters = 4 };
@@ -399,23 +397,29 @@ __global__ void no_arcs_kernel(DeviceGraph g, std::uint64_t words, std::uint32_t
   }
 }
 
-// The value a byte code travels as in `planes` planes: the level up to
-// 2^planes - 2, else 2^planes - 1 (unreached, or gathered and patched in).
-__host__ __device__ __forceinline__ std::uint32_t plane_value(std::uint8_t c, int planes) {
-  const std::uint32_t top = (1u << planes) - 1;
-  return c == kUnreachedCode ? top : std::min<std::uint32_t>(c, top);
+__device__ __forceinline__ std::uint32_t packed_code(std::uint8_t c) {
+  return c == kUnreachedCode ? kPackedUnreached : (c < kPackedDeep ? c : kPackedDeep);
 }
 
-// Bit plane k (k < planes) at out[k * words + w]: bit i = bit k of vertex 32w + i's value; a warp per word.
-__global__ void pack_planes_kernel(const std::uint8_t* code, vid_t n, int planes, std::uint32_t* out) {
-  const unsigned lane = threadIdx.x & 31;
-  const std::uint64_t words = (std::uint64_t(n) + 31) / 32;
-  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words * 32;
+// Two vertices' codes per byte (the even one in the low nibble), 8 vertices per thread.
+__global__ void pack_codes_kernel(const std::uint8_t* code, vid_t n, std::uint8_t* packed) {
+  const std::uint64_t groups = (std::uint64_t(n) + 7) / 8;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < groups;
        i += std::uint64_t(gridDim.x) * blockDim.x) {
-    const std::uint32_t value = plane_value(i < n ? code[i] : kUnreachedCode, planes);
-    for (int k = 0; k < planes; ++k) {
-      const unsigned bits = __ballot_sync(kFull, (value >> k) & 1);
-      if (lane == 0) out[k * words + (i >> 5)] = bits;
+    std::uint8_t c[8];
+    if (8 * i + 8 <= n) {
+      const uint2 word = reinterpret_cast<const uint2*>(code)[i];
+      for (int k = 0; k < 4; ++k) c[k] = std::uint8_t(word.x >> (8 * k)), c[k + 4] = std::uint8_t(word.y >> (8 * k));
+    } else {
+      for (int k = 0; k < 8; ++k) c[k] = 8 * i + k < n ? code[8 * i + k] : kUnreachedCode;
+    }
+    std::uint32_t out = 0;
+    for (int k = 0; k < 8; ++k) out |= packed_code(c[k]) << (4 * k);
+    const std::uint64_t bytes = (std::uint64_t(n) + 1) / 2;  // the last group may own fewer bytes
+    if (4 * i + 4 <= bytes) {
+      reinterpret_cast<std::uint32_t*>(packed)[i] = out;
+    } else {
+      for (std::uint64_t k = 0; 4 * i + k < bytes; ++k) packed[4 * i + k] = std::uint8_t(out >> (8 * k));
     }
   }
 }
@@ -485,10 +489,9 @@ struct GpuTraversal::Impl {
   DeviceBuffer<std::uint64_t> segments;
   MappedBuffer<unsigned long long> published{kCounters};
   unsigned long long host_counters[kCounters] = {};
-  DeviceBuffer<std::uint32_t> planes;   // the codes' bit planes for the copy back
-  PinnedBuffer<std::uint32_t> host_planes;
-  int copied_planes = 0;                 // this traversal's
-  std::vector<std::uint8_t> host_codes;  // untimed: the byte codes rebuilt for widen_levels
+  DeviceBuffer<std::uint8_t> packed;   // 4-bit codes for the copy back
+  PinnedBuffer<std::uint8_t> host_packed;
+  std::vector<std::uint8_t> host_codes;  // untimed: the byte codes unpacked for widen_levels
   // The packing and the copy back run on a stream that does not wait for the
   // branches' kernels (early copy), once `branch_done` says the branch ended;
   // the vertices found after the copy started are gathered at the end.
@@ -539,16 +542,12 @@ struct GpuTraversal::Impl {
   // branches: on copy_stream it waited for the next branch's kernels, which
   // hold every SM, and the copy started that much later.)
   void start_copy(std::uint32_t final_level) {
-    int p = 1;  // planes: values 0 .. 2^p - 2 exact
-    while (p < kMaxPlanes && (1u << p) - 2 < final_level) ++p;
-    pack_planes_kernel<<<blocks_for(words() * 32), kThreads>>>(code.data(), host.n, p, planes.data());
+    pack_codes_kernel<<<blocks_for((std::uint64_t(host.n) + 7) / 8), kThreads>>>(code.data(), host.n, packed.data());
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaEventRecord(branch_done, 0));
     CUDA_CHECK(cudaStreamWaitEvent(copy_stream, branch_done, 0));
-    CUDA_CHECK(cudaMemcpyAsync(host_planes.data(), planes.data(), p * words() * sizeof(std::uint32_t),
-                               cudaMemcpyDeviceToHost, copy_stream));
-    copied_planes = p;
-    settled = int(std::min<std::uint32_t>(final_level, (1u << p) - 2));  // deeper codes are always gathered
+    CUDA_CHECK(cudaMemcpyAsync(host_packed.data(), packed.data(), packed.size(), cudaMemcpyDeviceToHost, copy_stream));
+    settled = int(std::min<std::uint32_t>(final_level, kPackedDeep - 1));  // deeper codes are always gathered
   }
   // One top-down branch (the queue or the frontier bitmap as kSource needs,
   // into `next` as kOut says, its bitmap zeroed here); returns its counters
@@ -607,7 +606,7 @@ struct GpuTraversal::Impl {
       maybe_copy_early(branch, found);
     }
   }
-  // The bit planes into page-locked memory (copied now, or since the early
+  // The packed codes into page-locked memory (copied now, or since the early
   // copy), the vertices whose codes are above the settled level with their
   // byte codes, patched in, and the exact levels too when some are deep.
   void copy_back(std::uint32_t deepest, std::vector<std::uint32_t>& out, GpuRunTimes& t) {
@@ -631,32 +630,26 @@ struct GpuTraversal::Impl {
                                  cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaStreamSynchronize(0));
     CUDA_CHECK(cudaStreamSynchronize(copy_stream));
-    const int p = copied_planes;
+    std::uint8_t* p = host_packed.data();
     for (std::uint64_t i = 0; i < count; ++i) {
       const vid_t v = host_late[i];
-      const std::uint32_t value = plane_value(host_late_code[i], p), bit = 1u << (v & 31);
-      for (int k = 0; k < p; ++k) {
-        std::uint32_t& word = host_planes[k * words() + (v >> 5)];
-        word = (value >> k) & 1 ? word | bit : word & ~bit;
-      }
+      const int shift = 4 * (v & 1);
+      p[v >> 1] = std::uint8_t((p[v >> 1] & ~(0xF << shift)) | (packed_code_host(host_late_code[i]) << shift));
     }
     t.late_vertices = count;
   }
-  // Untimed: the caller's 4-byte levels for the verifier (the bit planes
-  // decoded, the gathered vertices' byte codes put back, then widened).
+  static std::uint8_t packed_code_host(std::uint8_t c) {
+    return c == kUnreachedCode ? kPackedUnreached : (c < kPackedDeep ? c : kPackedDeep);
+  }
+  // Untimed: the caller's 4-byte levels for the verifier (the 4-bit codes
+  // unpacked, the gathered vertices' byte codes put back, then widened).
   void widen(std::vector<std::uint32_t>& out, GpuRunTimes& t) {
     const double t0 = now_s();
     host_codes.resize(host.n);
-    const int p = copied_planes;
-    const std::uint32_t top = (1u << p) - 1;
-    for (std::uint64_t w = 0; w < words(); ++w) {
-      std::uint32_t plane[kMaxPlanes];
-      for (int k = 0; k < p; ++k) plane[k] = host_planes[k * words() + w];
-      for (std::uint64_t v = 32 * w; v < std::min<std::uint64_t>(host.n, 32 * w + 32); ++v) {
-        std::uint32_t value = 0;
-        for (int k = 0; k < p; ++k) value |= ((plane[k] >> (v & 31)) & 1) << k;
-        host_codes[v] = value == top ? kUnreachedCode : std::uint8_t(value);
-      }
+    const std::uint8_t* p = host_packed.data();
+    for (vid_t v = 0; v < host.n; ++v) {
+      const std::uint8_t c = (p[v >> 1] >> (4 * (v & 1))) & 0xF;
+      host_codes[v] = c == kPackedUnreached ? kUnreachedCode : c;
     }
     patch_codes(host_codes.data(), host_late.data(), host_late_code.data(), t.late_vertices);
     widen_levels(host_codes.data(), host.n, out);
@@ -682,7 +675,7 @@ std::uint64_t GpuTraversal::device_bytes(std::uint64_t n, std::uint64_t arcs) {
          + n * (1 + 4)                                    // level codes, deep levels
          + n * 4 * 2                                      // two queues
          + chunk_capacity(arcs) * 8                       // large vertices' chunks
-         + n * (4 + 1) + kMaxPlanes * ((n + 31) / 32) * 4  // late vertices and their codes; bit planes
+         + n * (4 + 1) + (n + 1) / 2                      // late vertices and their codes; packed codes
          + 4 * ((n + 31) / 32) * 4                        // visited, its start and two frontier bitmaps
          + (std::uint64_t(64) << 20);                      // CUDA context, counters, slack
 }
@@ -722,8 +715,8 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
     m.no_arcs.fill_bytes(0xff);
   }
   m.counters.resize(2 * kCounters);
-  m.planes.resize(kMaxPlanes * words);
-  m.host_planes.resize(kMaxPlanes * words);
+  m.packed.resize((n + 1) / 2);
+  m.host_packed.resize((n + 1) / 2);
   m.late.resize(n);
   m.late_code.resize(n);
   m.late_count.resize(1);

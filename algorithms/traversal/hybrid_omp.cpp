@@ -13,6 +13,7 @@ void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& leve
     trace->branch_seconds.clear();
   }
   std::uint32_t* lv = level.data();
+  ws.buckets.test_first = opt.deferred_test_first;
   start_traversal(source, lv, ws.visited, ws.stack);
   HybridStateMachine sm(opt.thresholds, g.n);
   // The current branch's stack segment (valid in the states that read the stack).

@@ -35,6 +35,10 @@ std::vector<std::pair<std::string, Program>> programs() {
   top_down_deferred.defer_claims_from = 0;
   DirectionOptions eager_deferred = eager;
   eager_deferred.defer_claims_from = 0;
+  HybridOptions forced_untested = forced_deferred;  // deferred claims filed without testing the bit first
+  forced_untested.deferred_test_first = false;
+  DirectionOptions top_down_untested = top_down_deferred;
+  top_down_untested.deferred_test_first = false;
   return {
       {"stack_omp", [](auto& g, vid_t s, auto& l, auto& ws) { stack_omp(g, s, l, ws); }},
       {"stack_omp_threshold1", [](auto& g, vid_t s, auto& l, auto& ws) { stack_omp(g, s, l, ws, 1); }},
@@ -50,6 +54,10 @@ std::vector<std::pair<std::string, Program>> programs() {
        [top_down_deferred](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, top_down_deferred); }},
       {"dobfs_omp_eager_deferred",
        [eager_deferred](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, eager_deferred); }},
+      {"hybrid_omp_forced_untested",
+       [forced_untested](auto& g, vid_t s, auto& l, auto& ws) { hybrid_omp(g, s, l, ws, forced_untested); }},
+      {"dobfs_omp_top_down_untested",
+       [top_down_untested](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, top_down_untested); }},
       {"cpu_prefix_only", [](auto& g, vid_t s, auto& l, auto& ws) {
          // The CPU side of Fig. 2 with a threshold it never reaches: it must finish alone.
          const CpuPrefix p = cpu_prefix(g, s, ws, HybridOptions{}, ~std::uint64_t(0));
