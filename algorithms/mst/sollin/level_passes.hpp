@@ -285,7 +285,10 @@ void build_row_block(const View& cur, const MemberLists& m, const vid_t* new_id,
 // members; when the pass before read cur's rows in ascending order (the input's
 // select) those rows are the ones still in the last-level cache, and taking
 // them first reads them before they are evicted. The next level goes the other
-// way, as this pass wrote its highest rows first.
+// way, as this pass wrote its highest rows first. (On the H100 machine, whose
+// 300 MB L3 holds the whole N = 10000 input, the order made no measurable
+// difference: 2.27-2.44 ms high-first vs 2.25-2.41 ms ascending; it is meant
+// for matrices larger than the cache.)
 inline void merge_conflict_free(const FullView& cur, const vid_t* new_id, const MemberLists& m, vid_t nn2,
                                 std::uint16_t* out, Choice* choice, int threads, std::vector<std::uint16_t>& rows,
                                 std::vector<Choice>&, bool high_first) {
