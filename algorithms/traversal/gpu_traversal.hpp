@@ -5,9 +5,12 @@
 // Timing follows the paper: the graph is uploaded once when the object is
 // built (upload_seconds(), outside every traversal's time); each traversal's
 // time includes initialising the branch array on the GPU and copying the
-// level array back to the host, one byte per vertex (level_codes.hpp; exact
-// at any depth). Expanding the bytes into the caller's 4-byte levels for the
-// verifier follows, untimed (widen_s). Built only with CUDA (GS_HAVE_CUDA).
+// levels back to the host, exact at any depth: the one-byte level codes
+// (level_codes.hpp) packed to 4 bits per vertex, plus the vertices deeper than
+// 13 (or found after an early copy started) with their byte codes, patched
+// into the packed copy (gpu_traversal.cu). Decoding them into the caller's
+// 4-byte levels for the verifier follows, untimed (widen_s). Built only with
+// CUDA (GS_HAVE_CUDA).
 #pragma once
 
 #include <cstdint>
@@ -30,10 +33,10 @@ struct GpuRunTimes {
   double h2d_s = 0;      // CPU+GPU hybrid: copying the CPU's stacks to the GPU
   double init_s = 0;     // initialising (or rebuilding) the branch array and bitmap
   double compute_s = 0;  // branches on the GPU
-  double d2h_s = 0;      // copying the level array back (one byte per vertex), after the last branch
-  std::uint64_t late_vertices = 0;    // early copy: vertices found after it started (patched in)
+  double d2h_s = 0;      // copying the levels back (4-bit codes + gathered vertices), after the last branch
+  std::uint64_t late_vertices = 0;    // gathered and patched in: found after an early copy started, or deeper than 13
   bool early_copy = false;            // the copy back started before the last branch
-  double widen_s = 0;    // untimed: bytes -> the caller's 4-byte level array
+  double widen_s = 0;    // untimed: 4-bit codes -> the caller's 4-byte level array
   std::vector<double> branch_s;       // GPU branches: host time of each (launches + counter round trip)
   bool moved_to_gpu = true;           // CPU+GPU hybrid: false when the CPU finished alone
   std::uint32_t gpu_from_branch = 0;  // first branch processed on the GPU
