@@ -275,8 +275,9 @@ MODULE = Module(
     ours="The same programs (edges treated as undirected), plus BGL `breadth_first_search`, direction-optimizing "
          "traversals on CPU and GPU, Graph500-style validation of every traversal, and TEPS counted as undirected "
          "edges in the traversed component. GPU time excludes the graph upload (column `upload_s`) and includes "
-         "initialising the branch array and copying the levels back to the host, one byte per vertex (exact at any "
-         "depth), the copy started on a second stream once the branches shrink. Main graph: 10 random roots in the "
+         "initialising the branch array and copying the levels back to the host, 4 bits per vertex plus the "
+         "vertices deeper than 13 or found after the copy started with their exact levels (exact at any depth), "
+         "the copy started on a second stream once the branches shrink. Main graph: 10 random roots in the "
          "giant component (Fig. 5a and 5b: 3).",
     figures=[
         Figure("fig3_cpu_threads", "Fig. 3: CPU methods vs threads (GTEPS)", fig3_cpu_threads),
