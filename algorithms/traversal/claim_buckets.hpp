@@ -1,15 +1,18 @@
 // Deferred claims for large branches (propagation blocking: Beamer, Asanovic,
-// Patterson, IPDPS 2017). Claiming a neighbour with a locked OR on the shared
-// visited bitmap moves a cache line between cores for every claim, and the
-// lock orders the core's memory accesses, so those transfers do not overlap:
-// with millions of claims per branch that is most of a large branch's time.
-// Instead, while a large branch is expanded, threads only READ the bitmap and
-// file every neighbour that looked unvisited into a bucket by vertex range
-// (region). Then each region is settled by one thread, which sets its bits
-// with plain stores (the region's words are its own) and claims the vertices
-// whose bit was still clear: every vertex is claimed exactly once, no locked
-// instruction, no line written by two cores. The price is writing and reading
-// the filed vertices (duplicates included) once, sequentially.
+// Patterson, IPDPS 2017). A large branch's expansion meets hundreds of
+// millions of arcs; testing and claiming each target in the shared 4 MB
+// visited bitmap is a random access that misses each core's 2 MB L2, and a
+// claim is a locked OR on a line other cores share. Instead, while a large
+// branch is expanded, threads file every neighbour (or, with test_first, every
+// neighbour whose bit looked clear) into a bucket by vertex range (region):
+// sequential 4-byte writes. Then each region is settled by one thread, which
+// tests and sets its bits with plain stores (the region's 16 KB of bitmap stay
+// in L1 and are its own) and claims the vertices whose bit was still clear:
+// every vertex is claimed exactly once, no locked instruction, no line written
+// by two cores, no random access outside a region. The price is writing and
+// reading the filed vertices (duplicates included) once, in sequence, and
+// memory for them: up to 4 bytes per arc of the largest branch, kept between
+// traversals.
 // (C++17: gpu_traversal.cu includes this header through the workspace.)
 #pragma once
 

@@ -7,6 +7,7 @@ namespace gs::traversal {
 
 CpuPrefix cpu_prefix(const CsrView& g, vid_t source, CpuWorkspace& ws, const HybridOptions& opt, std::uint64_t t4) {
   CpuPrefix p;
+  ws.buckets.test_first = opt.deferred_test_first;
   start_traversal(source, nullptr, ws.visited, ws.stack);
   p.segment_begin = {0, ws.stack.end()};
   std::uint64_t cur = 1;

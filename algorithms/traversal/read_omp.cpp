@@ -8,7 +8,7 @@ namespace gs::traversal {
 
 void read_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws) {
   level.resize(g.n);
-  ws.buckets.test_first = true;
+  ws.buckets.test_first = kDeferredTestFirst;
   start_traversal(source, level.data(), ws.visited, ws.stack);
   ws.branch_bits.clear();
   std::uint64_t cur = 1;

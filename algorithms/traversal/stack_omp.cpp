@@ -8,7 +8,7 @@ namespace gs::traversal {
 void stack_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                std::size_t local_threshold) {
   level.resize(g.n);
-  ws.buckets.test_first = true;
+  ws.buckets.test_first = kDeferredTestFirst;
   start_traversal(source, level.data(), ws.visited, ws.stack);
   std::size_t begin = 0, end = ws.stack.end();
   for (std::uint32_t branch = 0; begin < end; ++branch) {

@@ -288,6 +288,9 @@ int run(int argc, char** argv) {
   cli.add_option("defer-claims-from",
                  "CPU programs: branches of at least this many vertices defer their claims (bucketed, no locked OR); "
                  "0 = all, -1 = none", "65536");
+  cli.add_option("defer-claims-test",
+                 "CPU programs with options (hybrid_omp, dobfs_omp): 1 = a deferred branch tests the visited bit "
+                 "before filing a neighbour, 0 = files every neighbour", "1");
   CommonOptions opt = cli.parse(argc, argv);
   if (opt.list_algorithms) {
     list_algorithms(hybrid_dfs::programs());
@@ -344,6 +347,8 @@ int run(int argc, char** argv) {
     return v == 1;
   };
   cx.popt.gpu_early_copy = flag("gpu-early-copy");
+  h.deferred_test_first = flag("defer-claims-test");
+  cx.popt.direction.deferred_test_first = h.deferred_test_first;
   {
     const std::string bu = cli.get("gpu-bottom-up");
     if (bu == "1/1" || bu == "2/2" || bu == "4/1" || bu == "4/2") {
