@@ -77,10 +77,12 @@ struct LoadedGraph {
   Csr<std::uint32_t> csr;
 };
 
-// Host bytes for generating (peak ~16 B/edge), the CSR (2 arcs * 4 B + offsets) and the traversal workspaces.
+// Host bytes for generating (peak ~16 B/edge), the CSR (2 arcs * 4 B + offsets), the traversal
+// workspaces, and the CPU programs' deferred-claim buckets (up to 4 B per arc of a branch, kept
+// between traversals: 8 B per edge at worst).
 std::uint64_t host_bytes(const GraphSpec& s) {
   const std::uint64_t n = std::uint64_t(1) << s.scale;
-  return std::max<std::uint64_t>(16 * s.m, 8 * s.m + 8 * s.m) + 8 * (n + 1) + 24 * n;
+  return std::max<std::uint64_t>(16 * s.m, 8 * s.m + 8 * s.m) + 8 * s.m + 8 * (n + 1) + 24 * n;
 }
 
 LoadedGraph load(const GraphSpec& s, std::uint64_t seed, Progress& progress) {
