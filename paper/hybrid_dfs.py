@@ -82,10 +82,44 @@ def teps(res, algo, **f):
     return measure.median_of(res, "teps", what=algo, algorithm=algo, **f)
 
 
+def _file(r):
+    return os.path.basename(r["_file"])
+
+
+def _newest(res, names):
+    dates = {name: str(meta.get("date", "")) for meta, name in zip(res.metas, res.files)}
+    return max(names, key=lambda name: (dates.get(name, ""), name))
+
+
+def newest_file(res, algo, **f):
+    """The newest result file (metadata date) with rows of algo under filters f,
+    or None. Main-graph figures of merit come from one run of the latest code,
+    not from a median over runs of code that changed between them."""
+    files = {_file(r) for r in res.where(algorithm=algo, **f).rows}
+    if not files:
+        return None
+    return _newest(res, files)
+
+
+def newest_run(res, algo, **f):
+    name = newest_file(res, algo, **f)
+    return res.where(algorithm=algo, pred=lambda r: _file(r) == name, **f)
+
+
+def sweep_rows(res, n, m):
+    """Rows of the CPU programs from the result files where a program ran at
+    two or more thread counts (thread sweeps), so that a line is one run."""
+    def swept(r):
+        here = res.where(algorithm=r["algorithm"], n=n, m=m, pred=lambda x: _file(x) == _file(r))
+        return len(here.values("threads")) >= 2
+    return res.where(n=n, m=m, pred=swept)
+
+
 def fig3_cpu_threads(res):
     n, m = main_graph(res)
-    fig = plots.lines(res, {a: ALGOS[a] for a in CPU}, "threads", "teps", scale=1e-9, xlabel="threads",
-                      ylabel="GTEPS", title="Fig. 3: CPU methods, N = %s, M = %s" % (measure.fmt_size(n), measure.fmt_size(m)),
+    fig = plots.lines(sweep_rows(res, n, m), {a: ALGOS[a] for a in CPU}, "threads", "teps", scale=1e-9,
+                      xlabel="threads", ylabel="GTEPS",
+                      title="Fig. 3: CPU methods, N = %s, M = %s" % (measure.fmt_size(n), measure.fmt_size(m)),
                       n=n, m=m, log_x=True, log_y="auto")
     bgl = res.where(algorithm="bgl_bfs", n=n, m=m)
     if bgl.rows:
@@ -100,8 +134,10 @@ def fig4_gpu(res):
     n, m = main_graph(res)
     per = cpu_at_max_threads(res)
     per.update({a: {"threads": main_graph_threads(res, a)} for a in GPU_ONLY if res.where(algorithm=a, n=n, m=m).rows})
+    keep = {a: newest_file(res, a, n=n, m=m, **per.get(a, {})) for a in GPU + CPU}
     rows = res.where(n=n, m=m, algorithm=list(GPU) + list(CPU),
-                     pred=lambda r: r["algorithm"] not in per or r["threads"] == per[r["algorithm"]]["threads"])
+                     pred=lambda r: (r["algorithm"] not in per or r["threads"] == per[r["algorithm"]]["threads"])
+                     and _file(r) == keep[r["algorithm"]])
     return plots.bars(rows, {a: ALGOS[a] for a in CPU + GPU}, "teps", scale=1e-9, ylabel="GTEPS",
                       title="Fig. 4: GPU, CPU+GPU and CPU (max threads)")
 
@@ -144,22 +180,25 @@ def teps_table(res):
     n, m = main_graph(res)
     rows = []
     for a, algo in ALGOS.items():
-        sub = res.where(algorithm=a, n=n, m=m)
-        for th in sub.values("threads"):
-            s = Summary(r.num("teps") for r in sub.where(threads=th).rows)
-            roots = len(set(sub.where(threads=th).values("source")))
-            rows.append([algo.label, th, s.median * 1e-9, s.mean * 1e-9, s.min * 1e-9, s.max * 1e-9, roots, s.count])
-    return tables.TableData(["program", "threads", "GTEPS median", "mean", "min", "max", "roots", "runs"], rows,
-                            caption="Throughput on the main graph N = %s, M = %s (runs = roots x trials)"
-                            % (measure.fmt_size(n), measure.fmt_size(m)))
+        for th in res.where(algorithm=a, n=n, m=m).values("threads"):
+            sub = newest_run(res, a, n=n, m=m, threads=th)
+            s = Summary(r.num("teps") for r in sub.rows)
+            roots = len(set(sub.values("source")))
+            rows.append([algo.label, th, s.median * 1e-9, s.mean * 1e-9, s.min * 1e-9, s.max * 1e-9, roots, s.count,
+                         _file(sub.rows[0])])
+    return tables.TableData(["program", "threads", "GTEPS median", "mean", "min", "max", "roots", "runs", "file"], rows,
+                            caption="Throughput on the main graph N = %s, M = %s (runs = roots x trials; each row "
+                            "from the newest result file that has it)" % (measure.fmt_size(n), measure.fmt_size(m)))
 
 
 # --- claims -------------------------------------------------------------------
 
 def _main_at_max(res, algo):
+    """Median TEPS of algo on the main graph at its thread count, from the
+    newest result file that has it."""
     n, m = main_graph(res)
     th = main_graph_threads(res, algo)
-    return teps(res, algo, n=n, m=m, threads=th), th
+    return teps(newest_run(res, algo, n=n, m=m, threads=th), algo), th
 
 
 def read_beats_stack(res):
@@ -174,10 +213,23 @@ def read_beats_stack(res):
 
 
 def ratio_claim(algo, other, what):
+    """The ratio from the newest result file holding both programs on the main
+    graph (one run), else each program from its own newest file."""
     def measure_it(res):
-        a, ta = _main_at_max(res, algo)
-        b, tb = _main_at_max(res, other)
-        return Measured(a / b, "%s %.3g vs %s %.3g GTEPS (%.3gx)" % (algo, a * 1e-9, other, b * 1e-9, a / b))
+        n, m = main_graph(res)
+        ta, tb = main_graph_threads(res, algo), main_graph_threads(res, other)
+        sa = res.where(algorithm=algo, n=n, m=m, threads=ta)
+        sb = res.where(algorithm=other, n=n, m=m, threads=tb)
+        both = {_file(r) for r in sa.rows} & {_file(r) for r in sb.rows}
+        if both:
+            f = _newest(res, both)
+            a = teps(sa.where(pred=lambda r: _file(r) == f), algo)
+            b = teps(sb.where(pred=lambda r: _file(r) == f), other)
+            runs = "same run, " + f
+        else:
+            (a, _), (b, _) = _main_at_max(res, algo), _main_at_max(res, other)
+            runs = "different runs"
+        return Measured(a / b, "%s %.3g vs %s %.3g GTEPS (%.3gx; %s)" % (algo, a * 1e-9, other, b * 1e-9, a / b, runs))
     measure_it.__doc__ = what
     return measure_it
 
@@ -237,8 +289,9 @@ def main_graph_teps(algo):
     def measure_it(res):
         v, th = _main_at_max(res, algo)
         n, m = main_graph(res)
-        return Measured(v * 1e-9, "%s on N = %s, M = %s, %s thread%s: median %.3g GTEPS"
-                        % (algo, measure.fmt_size(n), measure.fmt_size(m), th, "" if th == 1 else "s", v * 1e-9))
+        return Measured(v * 1e-9, "%s on N = %s, M = %s, %s thread%s: median %.3g GTEPS (%s)"
+                        % (algo, measure.fmt_size(n), measure.fmt_size(m), th, "" if th == 1 else "s", v * 1e-9,
+                           newest_file(res, algo, n=n, m=m, threads=th)))
     measure_it.__doc__ = "median GTEPS of %s on the main graph" % algo
     return measure_it
 
