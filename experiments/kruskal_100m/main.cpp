@@ -47,11 +47,24 @@ std::vector<PieceSpec> pieces_for(const CommonOptions& opt) {
   if (!opt.input.empty()) return {{{"input", 120, false}, {}, kEvery, {}}};
   const bool paper = opt.scale == "paper";
   const double k = opt.trials + opt.warmups;
-  // Seconds per million edges and run on the GPU machine: seq ~0.1, BGL ~0.3,
-  // the rest together ~0.05, plus ~0.05 per program for verification.
-  auto est = [&](const std::vector<eid_t>& ms, double per_m) {
+  // Seconds per million edges and run on the GPU machine (16 threads; medians
+  // of the 2026-11-22 runs at 100M edges), plus ~5 s per graph for generation
+  // and verification. At 1..8 threads the OpenMP programs take ~20x their
+  // 16-thread time in all (the `threads` piece).
+  auto per_m = [](const std::string& program) {
+    if (program == "bgl_kruskal") return 1.9;
+    if (program == "kruskal_seq") return 0.2;
+    if (program == "kruskal_omp" || program == "kruskal_omp_listing5") return 0.025;
+    if (program == "kruskal_thrust") return 0.011;
+    if (program == "kruskal_cdp") return 0.005;
+    return 0.001;  // filter-Kruskal, CUB pipeline
+  };
+  auto est = [&](const std::vector<eid_t>& ms, const std::vector<std::string>& programs, double sweep = 1) {
     double s = 0;
-    for (eid_t m : ms) s += 5 + double(m) / 1e6 * per_m * k;
+    for (eid_t m : ms) {
+      s += 5;
+      for (const auto& prog : programs) s += double(m) / 1e6 * per_m(prog) * k * sweep;
+    }
     return s;
   };
   const std::vector<int> thread_sweep = {1, 2, 4, 8, 16};
@@ -59,12 +72,12 @@ std::vector<PieceSpec> pieces_for(const CommonOptions& opt) {
   std::vector<eid_t> sweep = paper ? std::vector<eid_t>{10000000, 25000000, 50000000}
                                    : std::vector<eid_t>{250000, 500000, 2000000};
   std::vector<eid_t> big = {paper ? eid_t(200000000) : eid_t(4000000)};
+  const std::vector<std::string> threaded = {"kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp"};
   return {
-      {{"main", est(main_m, 0.8), false}, main_m, kEvery, {}},
-      {{"sweep-edges", est(sweep, 0.8), false}, sweep, kEvery, {}},
-      {{"sweep-edges-200m", est(big, 0.8), false}, big, kEvery, {}},
-      {{"threads", est(main_m, 0.5), false}, main_m, {"kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp"},
-       thread_sweep},
+      {{"main", est(main_m, kEvery), false}, main_m, kEvery, {}},
+      {{"sweep-edges", est(sweep, kEvery), false}, sweep, kEvery, {}},
+      {{"sweep-edges-200m", est(big, kEvery), false}, big, kEvery, {}},
+      {{"threads", est(main_m, threaded, 20), false}, main_m, threaded, thread_sweep},
   };
 }
 
