@@ -14,6 +14,9 @@
 #   TARGETS="sollin_multicore test_boruvka_dense_gpu"  build only these targets
 #   CTEST_REGEX=sollin                                  run only the tests matching it
 #   CTEST_REGEX=none                                    run no tests
+#
+# A piece may start with environment settings for that piece alone, ended by
+# '@': "OMP_WAIT_POLICY=active@hybrid_dfs:fig4:--tag active".
 set -u
 OUT=${OUT:-/tmp/gs-out}
 BUDGET_S=${BUDGET_S:-540}
@@ -45,15 +48,19 @@ fi
 
 export GS_GRAPH_CACHE=/tmp/gs-graph-cache
 mkdir -p "$OUT/r"
+k=0
 for spec in "$@"; do
+  k=$((k + 1))  # the log's prefix: a piece may run twice
+  piece_env=""
+  if [[ "$spec" == *@* ]]; then piece_env=${spec%%@*}; spec=${spec#*@}; fi
   IFS=: read -r exp piece extra <<< "$spec"
   left=$(( T0 + BUDGET_S - $(date +%s) ))
   if [ "$left" -lt 15 ]; then echo "piece $exp/$piece not run: out of time"; continue; fi
-  stamp "$exp --piece $piece $extra (limit ${left}s)"
+  stamp "${piece_env:+$piece_env }$exp --piece $piece $extra (limit ${left}s)"
   # shellcheck disable=SC2086
-  timeout "$left" build/default/bin/"$exp" --scale "$SCALE" --piece "$piece" $extra --out "$OUT/r" > "$OUT/r/$exp-$piece.log" 2>&1
+  env $piece_env timeout "$left" build/default/bin/"$exp" --scale "$SCALE" --piece "$piece" $extra --out "$OUT/r" > "$OUT/r/$k-$exp-$piece.log" 2>&1
   echo "$exp/$piece rc=$?"
-  grep -E "median|skipping|refused|error|FAILED" "$OUT/r/$exp-$piece.log" | tail -25
+  grep -E "median|skipping|refused|error|FAILED" "$OUT/r/$k-$exp-$piece.log" | tail -25
 done
 (cd "$OUT/r" && tar czf "$OUT/results.tar.gz" . ) && rm -rf "$OUT/r"
 stamp "done"
