@@ -172,6 +172,25 @@ TEST(SollinMulticore, SelectRowTakesTheLightestLowestColumn) {
       }
 }
 
+// The conflict-free programs select over the full matrix's lower triangle: the
+// same choices as the paper's scan of every full row, ties included, on any
+// number of threads (per-thread shares of unequal row counts, tiny n).
+TEST(SollinMulticore, LowerTriangleSelectMatchesFullRowScan) {
+  for (vid_t n : {2u, 3u, 4u, 5u, 9u, 64u, 301u, 1000u})
+    for (std::uint32_t max_w : {0u, 1u, 3u, 65535u}) {
+      const DenseMatrix16 d = random_matrix(n, max_w, 70 + n + max_w);
+      const gs::mst::FullView view{d.a.data(), n};
+      std::vector<gs::mst::Choice> expected(n);
+      gs::mst::select_full_rows(view, expected.data());
+      for (int threads : {1, 2, 3, 7, 16}) {
+        SCOPED_TRACE("n=" + std::to_string(n) + " max_w=" + std::to_string(max_w) + " threads=" + std::to_string(threads));
+        std::vector<gs::mst::Choice> choice(n, 0), scratch(std::size_t(threads) * n);
+        gs::mst::select_lower_triangle(view, choice.data(), threads, scratch);
+        EXPECT_EQ(choice, expected);
+      }
+    }
+}
+
 // The parallel contraction must number the new vertices exactly as the serial
 // one (trees in the order of their lowest members), whatever the thread count,
 // including tiny levels and levels full of equal weights.
@@ -180,8 +199,7 @@ TEST(SollinMulticore, ParallelContractionNumbersLikeTheSerial) {
     for (std::uint32_t max_w : {0u, 1u, 3u, 65535u}) {
       const DenseMatrix16 d = random_matrix(n, max_w, 40 + n + max_w);
       std::vector<gs::mst::Choice> choice(n);
-      std::vector<gs::mst::Choice> unused;
-      gs::mst::select_input(gs::mst::FullView{d.a.data(), n}, choice.data(), 1, unused);
+      gs::mst::select_full_rows(gs::mst::FullView{d.a.data(), n}, choice.data());
       std::vector<vid_t> link(n), serial_id(n);
       const vid_t serial_count = gs::mst::contract(choice.data(), n, link.data(), serial_id.data());
       for (int threads : {1, 2, 3, 7, 16}) {
@@ -203,8 +221,8 @@ TEST(SollinMulticore, ParallelContractionOfAChain) {
   for (vid_t i = 0; i < n; ++i)
     for (vid_t j = 0; j < n; ++j) d.at(i, j) = std::uint16_t(i == j ? 0 : 60000 - std::min(i, j) % 60000);
   for (vid_t i = 1; i < n; ++i) d.at(i, i - 1) = d.at(i - 1, i) = std::uint16_t(i);  // i chooses i - 1
-  std::vector<gs::mst::Choice> choice(n), unused;
-  gs::mst::select_input(gs::mst::FullView{d.a.data(), n}, choice.data(), 1, unused);
+  std::vector<gs::mst::Choice> choice(n);
+  gs::mst::select_full_rows(gs::mst::FullView{d.a.data(), n}, choice.data());
   std::vector<vid_t> jump(n), jump2(n), lowest(n), new_id(n, 7), counts;
   EXPECT_EQ(gs::mst::contract_parallel(choice.data(), n, jump.data(), jump2.data(), lowest.data(), new_id.data(), 4, counts), 1u);
   EXPECT_EQ(new_id, std::vector<vid_t>(n, 0));

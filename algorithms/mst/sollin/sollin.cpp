@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "algorithms/mst/sollin/contraction.hpp"
 #include "algorithms/mst/sollin/level_passes.hpp"
@@ -58,7 +59,12 @@ std::vector<Edge<std::uint32_t>> SollinSolver::run(const InputView& input) {
   const bool conflict_free = strategy_ == SollinStrategy::conflict_free;
 
   WallTimer phase;
-  select_input(input, choice_.data(), threads_, scratch_);
+  if constexpr (std::is_same_v<InputView, FullView>) {
+    if (conflict_free) select_lower_triangle(input, choice_.data(), threads_, scratch_);
+    else select_full_rows(input, choice_.data());
+  } else {
+    select_lower_triangle(input, choice_.data(), threads_, scratch_);
+  }
   phases_.select_s = phase.seconds();
   FullView cur{nullptr, n_};  // the current contracted level; cur.a == nullptr while on the input
   vid_t nn = n_;
