@@ -1,5 +1,6 @@
 #include "common/results.hpp"
 
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -102,6 +103,12 @@ ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std
   meta_["cuda_runtime_version"] = q(gpu.runtime_version);
   meta_["cuda_compiler_version"] = q(cuda_compiler_version());
   meta_["compiler"] = q(compiler_version());
+  // OpenMP runtime settings change the timings of short parallel regions (the
+  // reference runs of some experiments set OMP_WAIT_POLICY; see their READMEs).
+  std::string omp_env;
+  for (const char* var : {"OMP_WAIT_POLICY", "OMP_PROC_BIND", "OMP_PLACES", "GOMP_SPINCOUNT"})
+    if (const char* v = std::getenv(var)) omp_env += std::string(omp_env.empty() ? "" : " ") + var + "=" + v;
+  meta_["openmp_env"] = q(omp_env.empty() ? "default" : omp_env);
   meta_["boost_version"] = q(boost_version());
   if (!gpu.present) meta_["gpu_absent_reason"] = q(gpu.why_absent);
 }

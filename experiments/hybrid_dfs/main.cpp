@@ -3,6 +3,7 @@
 // branch, i.e. it is a LEVEL-SYNCHRONOUS TRAVERSAL IN BFS ORDER; the
 // experiment keeps the paper's name (hybrid_dfs) and every program returns BFS
 // levels, checked against the Graph500 rules.
+#include <cstdlib>
 #include <omp.h>
 
 #include <algorithm>
@@ -404,6 +405,9 @@ int run(int argc, char** argv) {
   writer.set_meta("roots_per_graph", double(opt.sources_given ? opt.sources.size() : std::size_t(cx.roots)));
   writer.set_meta("trials_per_root", double(cx.trials_per_root));
   Progress progress(kExperiment, 0);
+  if (!std::getenv("OMP_WAIT_POLICY"))
+    progress.note("OMP_WAIT_POLICY is not set: the reference results ran with OMP_WAIT_POLICY=active "
+                  "(make reproduce sets it; experiments/hybrid_dfs/README.md)");
   cx.writer = &writer;
   cx.progress = &progress;
 
