@@ -7,7 +7,6 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -79,8 +78,8 @@ inline void select_full_rows(const FullView& in, Choice* choice) {
 // out[i] gets row i's lightest edge, out[j] the edges (i, j) as seen from j.
 // Four rows per pass, so that `out` is read and written once per four rows
 // (its read-modify-write, not the matrix, would otherwise bound the pass).
-// `View`: the triangular input, or the full one read below its diagonal.
 template <class View>
+  requires kLowerView<View>
 void select_lower_rows(const View& in, vid_t lo, vid_t hi, Choice* out) {
   constexpr vid_t kBand = 4;
   vid_t i = lo;
@@ -129,6 +128,7 @@ inline vid_t triangle_share_start(vid_t n, std::int64_t c, std::int64_t chunks) 
 // choices of two vertices, so each thread keeps its own choice array for the
 // rows it takes and the arrays are reduced afterwards (no shared writes).
 template <class View>
+  requires kLowerView<View>
 void select_lower_triangle(const View& in, Choice* choice, int threads, std::vector<Choice>& scratch) {
   const vid_t n = in.n;
   if (threads <= 1) {
@@ -233,38 +233,12 @@ inline void fold_member_rows(const TriangularInputView& cur, const MemberLists& 
 // Per-thread scratch (entries) of the conflict-free merge for an input of n vertices.
 inline std::size_t conflict_free_scratch(vid_t n) { return row_block_scratch(n); }
 
-// Prefetches, one cache line per call, the full rows that the members of new
-// vertices [a0, a1) will fold. A block's fold reads its members' rows, which
-// are scattered over the matrix, and then reduces them in cache; issued during
-// one block's reduction, the next block's rows arrive meanwhile.
-class MemberRowPrefetch {
- public:
-  MemberRowPrefetch() = default;  // prefetches nothing
-  MemberRowPrefetch(const FullView& cur, const MemberLists& m, vid_t a0, vid_t a1)
-      : cur_(cur), members_(m.members), k_(m.offset[a0]), end_(m.offset[a1]) {}
-  void operator()() {
-    if (k_ >= end_) return;
-    __builtin_prefetch(cur_.row(members_[k_]) + at_, 0, 2);  // read, keep in L2
-    at_ += kLine;
-    if (at_ >= cur_.n) {
-      at_ = 0;
-      ++k_;
-    }
-  }
-
- private:
-  static constexpr vid_t kLine = 64 / sizeof(std::uint16_t);
-  FullView cur_{nullptr, 0};
-  const vid_t* members_ = nullptr;
-  vid_t k_ = 0, end_ = 0, at_ = 0;
-};
-
 // Rows a0 .. a0 + kRowsPerBlock - 1 (those below nn2) of the contracted matrix:
 // each new vertex's members' rows are folded into one row, and the block's rows are
-// reduced by new vertex together (row_block.hpp), prefetching on the way.
-template <class View, class Prefetch>
+// reduced by new vertex together (row_block.hpp).
+template <class View>
 void build_row_block(const View& cur, const MemberLists& m, const vid_t* new_id, vid_t nn2, vid_t a0,
-                     std::uint16_t* out, std::uint16_t* scratch, Prefetch&& prefetch) {
+                     std::uint16_t* out, std::uint16_t* scratch) {
   const vid_t n = cur.n;
   const int count = int(std::min<vid_t>(kRowsPerBlock, nn2 - a0));
   std::uint16_t* rows[kRowsPerBlock];
@@ -274,48 +248,43 @@ void build_row_block(const View& cur, const MemberLists& m, const vid_t* new_id,
     out_rows[s] = s < count ? out + std::size_t(a0 + s) * nn2 : nullptr;
     if (s < count) fold_member_rows(cur, m, a0 + vid_t(s), rows[s]);
   }
-  min_by_new_vertex_block(rows, new_id, n, nn2, count, out_rows, scratch + kRowsPerBlock * std::size_t(n), prefetch);
+  min_by_new_vertex_block(rows, new_id, n, nn2, count, out_rows, scratch + kRowsPerBlock * std::size_t(n));
 }
 
 // Conflict-free, by new vertices: the thread that owns new vertex a folds its
 // members' rows into one row (in cache), reduces it by new vertex into row a of
 // the contracted matrix, and selects over the row while it is in cache. No two
-// threads write the same entry. Threads take blocks of kRowsPerBlock new vertices, each
-// claiming its next block before it starts one, so that it can prefetch the
-// next block's rows (MemberRowPrefetch).
+// threads write the same entry. Threads take blocks of kRowsPerBlock new
+// vertices. (Prefetching the next block's member rows during a block's
+// reduction made the merge slower on the H100 machine: 16 threads, N = 10000,
+// two runs each, 1.79-1.98 ms with it, 1.33-1.61 ms without.)
 //
 // `high_first`: take the blocks from the highest new vertices down. New ids
 // follow the trees' lowest members, so the highest new vertices have only high
-// members; when the pass before read cur's rows in ascending order (the input's
-// select) those rows are the ones still in the last-level cache, and taking
-// them first reads them before they are evicted. The next level goes the other
-// way, as this pass wrote its highest rows first. (On the H100 machine, whose
-// 300 MB L3 holds the whole N = 10000 input, the order made no measurable
-// difference: 2.27-2.44 ms high-first vs 2.25-2.41 ms ascending; it is meant
-// for matrices larger than the cache.)
+// members; when the pass before read cur's rows in ascending order those rows
+// are the ones still in the last-level cache, and taking them first reads them
+// before they are evicted. The next level goes the other way, as this pass
+// wrote its highest rows first. (On the H100 machine, whose 300 MB L3 holds the
+// whole N = 10000 input, the order made no measurable difference: 2.27-2.44 ms
+// high-first vs 2.25-2.41 ms ascending with 8-row blocks; it is meant for
+// matrices larger than the cache.)
 inline void merge_conflict_free(const FullView& cur, const vid_t* new_id, const MemberLists& m, vid_t nn2,
                                 std::uint16_t* out, Choice* choice, int threads, std::vector<std::uint16_t>& rows,
                                 std::vector<Choice>&, bool high_first) {
   const std::int64_t blocks = (std::int64_t(nn2) + kRowsPerBlock - 1) / kRowsPerBlock;
-  std::atomic<std::int64_t> claimed{0};
-  auto claim = [&]() -> std::int64_t {  // the first new vertex of a block not yet taken, or -1
-    const std::int64_t q = claimed.fetch_add(1, std::memory_order_relaxed);
-    return q >= blocks ? -1 : (high_first ? blocks - 1 - q : q) * kRowsPerBlock;
-  };
 #pragma omp parallel num_threads(threads) if (threads > 1 && nn2 >= kParallelMinVertices)
   {
     std::uint16_t* mine = rows.data() + std::size_t(omp_get_thread_num()) * conflict_free_scratch(cur.n);
-    for (std::int64_t a0 = claim(); a0 >= 0;) {
-      const std::int64_t next = claim();
-      const vid_t a1 = std::min(nn2, vid_t(a0) + kRowsPerBlock);
-      build_row_block(cur, m, new_id, nn2, vid_t(a0), out, mine,
-                      next < 0 ? MemberRowPrefetch() : MemberRowPrefetch(cur, m, vid_t(next), std::min(nn2, vid_t(next) + kRowsPerBlock)));
-      for (vid_t a = vid_t(a0); a < a1; ++a) {
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t q = 0; q < blocks; ++q) {
+      const vid_t a0 = vid_t((high_first ? blocks - 1 - q : q) * kRowsPerBlock);
+      const vid_t a1 = std::min(nn2, a0 + kRowsPerBlock);
+      build_row_block(cur, m, new_id, nn2, a0, out, mine);
+      for (vid_t a = a0; a < a1; ++a) {
         std::uint16_t* out_row = out + std::size_t(a) * nn2;
         out_row[a] = kNoWeight;  // a's inner edges and the diagonal: never read as an edge
         choice[a] = select_row(out_row, nn2, a);
       }
-      a0 = next;
     }
   }
 }
@@ -337,7 +306,7 @@ inline void merge_conflict_free(const TriangularInputView& cur, const vid_t* new
     std::uint16_t* my_rows = rows.data() + std::size_t(omp_get_thread_num()) * conflict_free_scratch(cur.n);
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t a0 = 0; a0 < std::int64_t(nn2); a0 += kRowsPerBlock)
-      build_row_block(cur, m, new_id, nn2, vid_t(a0), out, my_rows, [] {});
+      build_row_block(cur, m, new_id, nn2, vid_t(a0), out, my_rows);
     const std::int64_t tiles = (nn2 + kTile - 1) / kTile;
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t q = 0; q < tiles; ++q) {

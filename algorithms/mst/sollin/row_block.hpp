@@ -70,12 +70,8 @@ inline std::size_t row_block_scratch(vid_t n) { return std::size_t(kRowsPerBlock
 // rows[s] (s < kRowsPerBlock, each n entries) are the folded rows of the
 // block's new vertices; out_rows[s] (s < count) receive their nn2-entry
 // contracted rows. `folded` (kRowsPerBlock * nn2 entries) is scratch.
-// `background()` is called twice per column of the reduction, which reads only
-// cached data: the merge issues the next block's prefetches there.
-template <class Background>
-void min_by_new_vertex_block(std::uint16_t* const rows[kRowsPerBlock], const vid_t* new_id, vid_t n, vid_t nn2,
-                             int count, std::uint16_t* const out_rows[kRowsPerBlock], std::uint16_t* folded,
-                             Background&& background) {
+inline void min_by_new_vertex_block(std::uint16_t* const rows[kRowsPerBlock], const vid_t* new_id, vid_t n, vid_t nn2,
+                                    int count, std::uint16_t* const out_rows[kRowsPerBlock], std::uint16_t* folded) {
 #if defined(__AVX2__)
   __m256i in[16], t[16];
   auto* acc = reinterpret_cast<__m256i*>(folded);
@@ -83,7 +79,6 @@ void min_by_new_vertex_block(std::uint16_t* const rows[kRowsPerBlock], const vid
   for (vid_t b = 0; b < nn2; ++b) _mm256_storeu_si256(acc + b, none);
   vid_t j = 0;
   for (; j + 16 <= n; j += 16) {
-    for (int k = 0; k < 32; ++k) background();
     for (int s = 0; s < 16; ++s) in[s] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[s] + j));
     transpose16(in, t);
     for (int k = 0; k < 16; ++k) {
@@ -107,7 +102,6 @@ void min_by_new_vertex_block(std::uint16_t* const rows[kRowsPerBlock], const vid
     for (int s = 0; s < count; ++s) out_rows[s][b] = folded[std::size_t(b) * 16 + s];
 #else
   (void)folded;
-  (void)background;
   for (int s = 0; s < count; ++s) min_by_new_vertex(rows[s], new_id, n, nn2, out_rows[s]);
 #endif
 }

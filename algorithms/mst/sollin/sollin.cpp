@@ -60,7 +60,7 @@ std::vector<Edge<std::uint32_t>> SollinSolver::run(const InputView& input) {
 
   WallTimer phase;
   if constexpr (std::is_same_v<InputView, FullView>) {
-    if (conflict_free) select_lower_triangle(input, choice_.data(), threads_, scratch_);
+    if (conflict_free) select_lower_triangle(FullLowerView{input.a, input.n}, choice_.data(), threads_, scratch_);
     else select_full_rows(input, choice_.data());
   } else {
     select_lower_triangle(input, choice_.data(), threads_, scratch_);
