@@ -22,9 +22,7 @@ std::vector<std::pair<std::string, Program>> programs() {
   HybridOptions forced;  // every state reachable on small graphs
   forced.thresholds = {2, 40, 8, 2.0, 2.0};
   forced.local_threshold = 3;
-  DirectionOptions eager;  // bottom-up as soon as possible, top-down late
-  eager.alpha = 1e9;
-  eager.beta = 1.0;
+  const DirectionOptions eager = test::eager_bottom_up();
   // Every parallel branch with deferred claims (claim_buckets.hpp), however small.
   HybridOptions forced_deferred = forced;
   forced_deferred.defer_claims_from = 0;

@@ -29,9 +29,7 @@ TEST(HybridDfsGpu, EveryProgramMatchesBglLevels) {
       EXPECT_EQ(pinned, expected) << "read_gpu into page-locked output";
       gpu.direction_optimising(root, level, DirectionOptions{});
       EXPECT_EQ(level, expected) << "dobfs_gpu";
-      DirectionOptions eager;
-      eager.alpha = 1e9;
-      eager.beta = 1.0;
+      const DirectionOptions eager = test::eager_bottom_up();
       DirectionTrace trace;
       gpu.direction_optimising(root, level, eager, &trace);
       EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up";
@@ -170,9 +168,7 @@ TEST(HybridDfsGpu, LargeVerticesAreExpandedInChunks) {
     EXPECT_EQ(level, expected) << "read_gpu";
     gpu.direction_optimising(root, level, DirectionOptions{});
     EXPECT_EQ(level, expected) << "dobfs_gpu";
-    DirectionOptions eager;
-    eager.alpha = 1e9;
-    eager.beta = 1.0;
+    const DirectionOptions eager = test::eager_bottom_up();
     gpu.direction_optimising(root, level, eager);
     EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up";
   }
@@ -193,9 +189,7 @@ TEST(HybridDfsGpu, EveryBottomUpShapeMatchesBglLevels) {
                      std::to_string(arcs));
         const auto expected = test::bgl_levels(tg.g, root);
         std::vector<std::uint32_t> level;
-        DirectionOptions eager;
-        eager.alpha = 1e9;
-        eager.beta = 1.0;
+        const DirectionOptions eager = test::eager_bottom_up();
         gpu.direction_optimising(root, level, eager);
         EXPECT_EQ(level, expected) << "dobfs_gpu eager bottom-up";
         gpu.direction_optimising(root, level, DirectionOptions{});

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/traversal/cpu_traversals.hpp"
 #include "baselines/bgl.hpp"
 #include "common/convert.hpp"
 #include "common/graph.hpp"
@@ -96,6 +97,15 @@ inline std::vector<std::uint32_t> bgl_levels(const Csr<std::uint32_t>& g, vid_t 
   std::vector<vid_t> parent;
   bgl::bfs(d, root, level, parent);
   return level;
+}
+
+// Direction options that turn bottom-up as soon as possible and top-down
+// late, so that small test graphs exercise the bottom-up steps.
+inline traversal::DirectionOptions eager_bottom_up() {
+  traversal::DirectionOptions eager;
+  eager.alpha = 1e9;
+  eager.beta = 1.0;
+  return eager;
 }
 
 }  // namespace gs::test
