@@ -5,6 +5,8 @@ those times and speedups, the phase breakdown, the edge sweep 10M..200M and the
 thread sweep, with BGL, parallel filter-Kruskal and a CUB radix-sort pipeline
 beyond the paper (the CUB pipeline's union-find step is Boruvka on the device)."""
 
+import os
+
 from paper import measure, plots, style, tables
 from paper.claims import Claim, Measured, at_least, at_most
 from paper.module import Figure, Module, Table
@@ -38,6 +40,13 @@ def main_m(res):
     return MAIN_M if MAIN_M in ms else ms[-1]
 
 
+def outside_sweeps(res):
+    """Rows outside the thread-sweep files: the main-size figures and tables
+    compare the programs of one invocation, and a sweep is another run (the
+    sweep has its own figure)."""
+    return res.where(pred=lambda r: not os.path.basename(r["_file"]).startswith("kruskal_100m-threads"))
+
+
 def best_threads(res, algo, m):
     return measure.largest(res, "threads", algorithm=algo, m=m)
 
@@ -47,6 +56,7 @@ def _per_algo(res, m):
 
 
 def main_runtime(res):
+    res = outside_sweeps(res)
     m = main_m(res)
     rows = res.where(m=m)
     per = _per_algo(res, m)
@@ -55,6 +65,7 @@ def main_runtime(res):
 
 
 def phases(res):
+    res = outside_sweeps(res)
     m = main_m(res)
     per = _per_algo(res, m)
     keep = res.where(m=m, pred=lambda r: r["algorithm"] not in per or r["threads"] == per[r["algorithm"]]["threads"])
@@ -63,9 +74,17 @@ def phases(res):
 
 
 def edge_sweep(res):
+    res = outside_sweeps(res)
     per = {a: {"threads": measure.largest(res, "threads", algorithm=a)} for a in THREADED if res.where(algorithm=a).rows}
     return plots.lines(res, ALGOS, "m", xlabel="edges m (n = 100,000)", ylabel="run time (s)", per_algo=per,
                        title="Edge sweep", log_x=True, log_y=True)
+
+
+def edge_sweep_table(res):
+    return tables.median_table(res, ALGOS, "m", "edges", unit="s", x_format=measure.fmt_size,
+                               per_algo={a: {"threads": measure.largest(res, "threads", algorithm=a)}
+                                         for a in THREADED if res.where(algorithm=a).rows},
+                               caption="Median run time (s) vs edges")
 
 
 def thread_sweep(res):
@@ -81,6 +100,7 @@ def thread_sweep(res):
 
 
 def speedup_table(res):
+    res = outside_sweeps(res)
     m = main_m(res)
     seq = measure.median_seconds(res, "kruskal_seq", algorithm="kruskal_seq", m=m)
     per = _per_algo(res, m)
@@ -163,6 +183,7 @@ GPU_ALGOS = ("kruskal_thrust", "kruskal_cdp", "kruskal_cub_gpu")
 
 def _best(res, algos, column=None):
     """(median, algorithm) of the fastest of ``algos`` at the main size (seconds, or a phase column)."""
+    res = outside_sweeps(res)
     m = main_m(res)
     per = _per_algo(res, m)
     found = []
@@ -209,10 +230,7 @@ MODULE = Module(
     ],
     tables=[Table("speedups", "Times, speedups and phases at 100M edges", speedup_table),
             Table("edge_sweep", "Median run time (s) vs edges",
-                  lambda res: tables.median_table(res, ALGOS, "m", "edges", unit="s", x_format=measure.fmt_size,
-                                                  per_algo={a: {"threads": measure.largest(res, "threads", algorithm=a)}
-                                                            for a in THREADED if res.where(algorithm=a).rows},
-                                                  caption="Median run time (s) vs edges")),
+                  lambda res: edge_sweep_table(outside_sweeps(res))),
             Table("cub_pipeline", "CUB pipeline: from pinned host memory vs edges on the device, device phases",
                   cub_pipeline_table)],
     claims=[
