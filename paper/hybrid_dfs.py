@@ -86,15 +86,25 @@ def _file(r):
     return os.path.basename(r["_file"])
 
 
+# The main graph's reference piece: every program, 10 roots (the other pieces
+# that include the main graph use 3). Re-run it whenever the code changes.
+MAIN_PIECE = "fig4"
+
+
 def _newest(res, names):
-    dates = {name: str(meta.get("date", "")) for meta, name in zip(res.metas, res.files)}
-    return max(names, key=lambda name: (dates.get(name, ""), name))
+    """The fig4 file among ``names`` if there is one, else the newest (metadata date)."""
+    meta_of = {name: meta for meta, name in zip(res.metas, res.files)}
+    def rank(name):
+        meta = meta_of.get(name, {})
+        return (str(meta.get("tag", "")) == MAIN_PIECE, str(meta.get("date", "")), name)
+    return max(names, key=rank)
 
 
 def newest_file(res, algo, **f):
-    """The newest result file (metadata date) with rows of algo under filters f,
-    or None. Main-graph figures of merit come from one run of the latest code,
-    not from a median over runs of code that changed between them."""
+    """The result file with rows of algo under filters f that main-graph
+    figures of merit come from (the fig4 file, else the newest), or None: one
+    run of the latest code, not a median over runs of code that changed between
+    them."""
     files = {_file(r) for r in res.where(algorithm=algo, **f).rows}
     if not files:
         return None
@@ -213,8 +223,8 @@ def read_beats_stack(res):
 
 
 def ratio_claim(algo, other, what):
-    """The ratio from the newest result file holding both programs on the main
-    graph (one run), else each program from its own newest file."""
+    """The ratio from one result file holding both programs on the main graph
+    (fig4, else the newest such file), else each program from its own file."""
     def measure_it(res):
         n, m = main_graph(res)
         ta, tb = main_graph_threads(res, algo), main_graph_threads(res, other)

@@ -52,6 +52,26 @@ class MainGraphTest(unittest.TestCase):
         self.assertIn("1 thread:", evaluate(claim, res).measured)
 
 
+class MainPieceTest(unittest.TestCase):
+    def test_fig4_stands_for_the_main_graph_over_a_newer_file(self):
+        # fig5a also holds the main graph (3 roots), run after fig4 (10 roots): claims keep fig4's run.
+        res = fig4_and_fig5b(gpu_threads=1)
+        res.metas[0]["date"] = "2026-01-01T00:00:00Z"
+        res.rows.append(row("dobfs_gpu", MAIN, 1, teps=50e9, piece="fig5a"))
+        res.metas.append({"tag": "fig5a", "date": "2026-02-01T00:00:00Z"})
+        res.files.append("hybrid_dfs-fig5a.csv")
+        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T4")
+        self.assertIn("hybrid_dfs-fig4.csv", evaluate(claim, res).measured)
+        self.assertEqual(evaluate(claim, res).verdict, claims.NOT_REPRODUCED)  # fig4's 1 GTEPS, not fig5a's 50
+
+    def test_without_fig4_the_newest_file_counts(self):
+        rows = [row("dobfs_gpu", MAIN, 1, teps=50e9, piece="old"), row("dobfs_gpu", MAIN, 1, teps=150e9, piece="new")]
+        res = Results("hybrid_dfs", rows, [{"tag": "old", "date": "2026-01-01"}, {"tag": "new", "date": "2026-02-01"}],
+                      ["hybrid_dfs-old.csv", "hybrid_dfs-new.csv"])
+        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T4")
+        self.assertEqual(evaluate(claim, res).verdict, claims.REPRODUCED)
+
+
 class Fig5bWallTimeTest(unittest.TestCase):
     def test_largest_admitted_size_is_judged(self):
         res = fig4_and_fig5b(gpu_threads=1)
