@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -63,6 +64,30 @@ TEST_F(ResultsTest, WritesCsvAndJsonOnlyWhenFinished) {
   EXPECT_NE(json.find("\"bandwidth_gbs\": 90.5"), std::string::npos);
   EXPECT_NE(json.find("\"git_sha\""), std::string::npos);
   EXPECT_NE(json.find("\"rows\": 1"), std::string::npos);
+}
+
+// The OpenMP runtime settings that change short parallel regions' timings
+// are recorded with every result ("default" when none is set).
+TEST_F(ResultsTest, RecordsTheOpenMpEnvironment) {
+  const char* saved = std::getenv("OMP_WAIT_POLICY");
+  const std::string saved_value = saved ? saved : "";
+  for (const bool set : {false, true}) {
+    if (set) ::setenv("OMP_WAIT_POLICY", "active", 1);
+    else ::unsetenv("OMP_WAIT_POLICY");
+    ::unsetenv("OMP_PROC_BIND");
+    ::unsetenv("OMP_PLACES");
+    ::unsetenv("GOMP_SPINCOUNT");
+    opt.tag = set ? "omp-set" : "omp-unset";
+    gs::ResultsWriter w(opt, cli, "exp", {"h2d_s"});
+    w.add(row());
+    w.finish();
+    const std::string json = slurp(dir / ("exp-" + opt.tag + ".json"));
+    EXPECT_NE(json.find(set ? "\"openmp_env\": \"OMP_WAIT_POLICY=active\"" : "\"openmp_env\": \"default\""),
+              std::string::npos)
+        << json;
+  }
+  if (saved) ::setenv("OMP_WAIT_POLICY", saved_value.c_str(), 1);
+  else ::unsetenv("OMP_WAIT_POLICY");
 }
 
 TEST_F(ResultsTest, AnInterruptedRunLeavesNoCompleteLookingCsv) {
