@@ -10,6 +10,7 @@
 // device, and the host reads back a few words once the source is done. Inside
 // a round each block also chains its own discoveries through a shared-memory
 // queue for a few steps, so that a high-diameter graph needs fewer rounds.
+// Details in near_far_gpu.cu.
 #pragma once
 
 #include <cstdint>
@@ -26,15 +27,17 @@ struct NearFarStats {
   std::uint32_t rounds = 0;      // grid-wide rounds (expansions + splits), one barrier each
   std::uint32_t expansions = 0;  // rounds that expanded a near queue (SsspRun::iterations)
   std::uint32_t splits = 0;      // rounds that advanced the band and split the far pile
+  std::uint32_t scan_rounds = 0; // rounds that scanned every vertex instead of a queue
   std::uint64_t vertex_visits = 0;    // queued vertices expanded (>= reached vertices)
   std::uint64_t arc_relaxations = 0;  // arcs scanned by those expansions
   double init_s = 0, expand_s = 0, split_s = 0;  // in-kernel phase times (device clock)
+  float last_delta = 0;  // band width at the end (bands that took one expansion double it)
 };
 
 class NearFarGpu {
  public:
   // Steps a block may chain its own discoveries per round; 0 turns chaining off.
-  static constexpr int kDefaultLocalSteps = 8;
+  static constexpr int kDefaultLocalSteps = 16;
 
   NearFarGpu();
   ~NearFarGpu();
@@ -48,6 +51,9 @@ class NearFarGpu {
   double upload_seconds() const;
   float delta() const;
   void set_local_steps(int steps);  // >= 0
+  // Caps every queue at `entries` (0: no cap) from the next load(), so that
+  // tests reach the scan fallbacks that normally only very large bands need.
+  void limit_queue_capacity(std::uint64_t entries);
 
   // One result per source. With GS_NEAR_FAR_STATS=1 each source's stats go to stderr.
   std::vector<SsspRun> run(const std::vector<vid_t>& sources);

@@ -132,6 +132,27 @@ TEST(NearFarGpu, ManySourcesInOneCallAndAcrossCalls) {
   expect_near_far_correct(prog, h, {0, 3999}, "after reload");
 }
 
+// Tiny queues overflow at once: expansions then scan the band and splits scan
+// every vertex, and the distances must not change.
+TEST(NearFarGpu, QueueCapacityLimitsFallBackToScans) {
+  std::vector<NamedGraph> graphs = test_graphs();
+  graphs.push_back({"gen-grid-30x40", edge_list_to_csr(gen::grid(30, 40, 1.0f, 1000.0f, 6)), {0, 555}});
+  for (const std::uint64_t cap : {1u, 16u, 300u}) {
+    for (const float factor : {1.0f, 1e6f}) {
+      NearFarGpu prog;
+      prog.limit_queue_capacity(cap);
+      std::uint64_t scans = 0;
+      for (const NamedGraph& t : graphs) {
+        prog.load(t.g, default_delta(t.g, factor));
+        expect_near_far_correct(prog, t.g, t.sources,
+                                t.name + ", capacity " + std::to_string(cap) + ", factor " + std::to_string(factor));
+        for (const NearFarStats& st : prog.last_stats()) scans += st.scan_rounds;
+      }
+      EXPECT_GT(scans, 0u) << "capacity " << cap << " never forced a scan";
+    }
+  }
+}
+
 TEST(NearFarGpu, RejectsNegativeLocalSteps) {
   NearFarGpu prog;
   EXPECT_THROW(prog.set_local_steps(-1), InputError);
