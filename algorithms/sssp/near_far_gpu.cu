@@ -145,6 +145,16 @@ __device__ void flush(Entry* stage, unsigned* stage_size, Entry* queue, unsigned
   __syncthreads();
 }
 
+// Whether the far stage and the first local queue are half full, the same
+// answer in every thread of the block (read between two barriers, so that no
+// thread pushes before all have read).
+__device__ void half_full(bool& stage, bool& local, const Shared& sh) {
+  __syncthreads();
+  stage = sh.stage_size >= kStageCap / 2;
+  local = sh.local_size[0] >= kLocalCap / 2;
+  __syncthreads();
+}
+
 // Where an expansion sends the entries it creates.
 struct Sinks {
   float high;           // band end: below goes near, else far
@@ -300,10 +310,10 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
           }
         }
         // Keep the shared buffers from overflowing: write them out when half full.
-        __syncthreads();
-        if (sh.stage_size >= kStageCap / 2) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
-        if (chain && sh.local_size[0] >= kLocalCap / 2)
-          flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
+        bool stage_full, local_full;
+        half_full(stage_full, local_full, sh);
+        if (stage_full) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
+        if (chain && local_full) flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
       }
       if (chain) {
         int cur = 0;
@@ -319,7 +329,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
             relaxations += expand(p, e.x, __uint_as_float(e.y), s, sh, p.near_capacity, p.far_capacity, far_min);
             ++visits;
           }
-          __syncthreads();  // everyone has read local[cur] and its counter
+          __syncthreads();  // everyone has read local[cur] and its counter; no pushes until the next step
           if (threadIdx.x == 0) sh.local_size[cur] = 0;
           if (sh.stage_size >= kStageCap / 2) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
           cur ^= 1;
@@ -368,10 +378,10 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
             }
           }
         }
-        __syncthreads();
-        if (sh.stage_size >= kStageCap / 2) flush(sh.stage, &sh.stage_size, far_next, 0, &next->far, p.far_capacity, sh);
-        if (sh.local_size[0] >= kLocalCap / 2)
-          flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
+        bool stage_full, local_full;
+        half_full(stage_full, local_full, sh);
+        if (stage_full) flush(sh.stage, &sh.stage_size, far_next, 0, &next->far, p.far_capacity, sh);
+        if (local_full) flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
       }
       flush(sh.stage, &sh.stage_size, far_next, 0, &next->far, p.far_capacity, sh);
       flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
