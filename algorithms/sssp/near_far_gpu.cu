@@ -25,12 +25,15 @@
 // some twice, which is harmless). Both keep every queue within its capacity.
 //
 // Block-local chaining: during an expansion a block keeps the near entries it
-// creates in shared memory and expands them itself, up to `local_steps` times,
-// before the rest go to the global near queue. Any order of relaxations
-// converges to the same distances, so this trades barriers for some repeated
-// work; on a high-diameter graph a band then takes a few rounds instead of one
-// per hop. Pushes to global queues are staged in shared memory and written
-// with one atomicAdd per block and flush, not one per warp.
+// creates in shared memory and expands them itself, up to `local_steps` times
+// and while they are few (at most one per thread), before the rest go to the
+// global near queue. Any order of relaxations converges to the same distances,
+// so this trades barriers for some repeated work; on a high-diameter graph
+// (small, slowly growing local frontiers) a band then takes a few rounds
+// instead of one per hop, while on a low-diameter graph (local frontiers that
+// multiply by the degree) chaining stops before it repeats much work. Pushes
+// to global queues are staged in shared memory and written with one atomicAdd
+// per block and flush, not one per warp.
 //
 // Band width: delta from the caller; a band that needed at most one expansion
 // round doubles it (up to kMaxDeltaGrowth times), since narrow bands then cost
@@ -67,6 +70,7 @@ constexpr int kBlock = 256;
 constexpr int kMinBlocksPerSm = 4;  // caps registers so that several blocks fit per SM
 constexpr unsigned kLocalCap = 1024;  // shared near entries per buffer (two buffers)
 constexpr unsigned kStageCap = 1024;  // shared far entries staged before a global write
+constexpr int kChainMaxEntries = kBlock;  // default: a block chains while its local entries fit one per thread
 constexpr unsigned kInfinityBits = 0x7f800000u;  // +infinity as float bits
 constexpr float kMaxDeltaGrowth = 1024.0f;
 
@@ -97,6 +101,7 @@ struct Params {
   unsigned near_capacity, far_capacity;
   float delta;
   int local_steps;
+  unsigned chain_max;  // a block chains only while it holds at most this many local entries
   Slot* slots;  // 3
   Result* result;
 };
@@ -145,13 +150,13 @@ __device__ void flush(Entry* stage, unsigned* stage_size, Entry* queue, unsigned
   __syncthreads();
 }
 
-// Whether the far stage and the first local queue are half full, the same
-// answer in every thread of the block (read between two barriers, so that no
-// thread pushes before all have read).
-__device__ void half_full(bool& stage, bool& local, const Shared& sh) {
+// Whether the far stage and the first local queue are a quarter full (so that
+// the next batch of pushes still fits), the same answer in every thread of the
+// block: read between two barriers, so that no thread pushes before all have read.
+__device__ void worth_flushing(bool& stage, bool& local, const Shared& sh) {
   __syncthreads();
-  stage = sh.stage_size >= kStageCap / 2;
-  local = sh.local_size[0] >= kLocalCap / 2;
+  stage = sh.stage_size >= kStageCap / 4;
+  local = sh.local_size[0] >= kLocalCap / 4;
   __syncthreads();
 }
 
@@ -160,7 +165,7 @@ struct Sinks {
   float high;           // band end: below goes near, else far
   Entry* near_out;      // global near queue of the next round
   unsigned* near_size;  // its counter
-  Entry* local_out;     // shared near entries, or nullptr (no chaining)
+  Entry* local_out;     // shared near entries (staged, or chained)
   unsigned* local_size;
   bool far_open;        // false in scan mode: the far pile is not kept
   Entry* far;           // the far pile, appended at far_offset
@@ -180,14 +185,9 @@ __device__ __forceinline__ unsigned expand(const Params& p, vid_t u, float du, c
     if (atomicMin(p.dist + v, bits) <= bits) continue;
     const Entry entry{v, bits};
     if (nd < s.high) {
-      if (s.local_out) {
-        const unsigned at = atomicAdd(s.local_size, 1u);
-        if (at < kLocalCap) {
-          s.local_out[at] = entry;
-          continue;
-        }
-      }
-      push_global(entry, s.near_out, 0, s.near_size, capacity_near);
+      const unsigned at = atomicAdd(s.local_size, 1u);
+      if (at < kLocalCap) s.local_out[at] = entry;
+      else push_global(entry, s.near_out, 0, s.near_size, capacity_near);
     } else {
       far_min = min(far_min, bits);
       if (!s.far_open) continue;
@@ -287,7 +287,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
     if (near_size > 0) {
       const bool near_scan = near_size > p.near_capacity;  // entries were dropped: scan the band
       scan_rounds += near_scan;
-      Sinks s{high, near_out, &next->near, chain ? sh.local[0] : nullptr, &sh.local_size[0],
+      Sinks s{high, near_out, &next->near, sh.local[0], &sh.local_size[0],
               !far_scan, far_cur, far_size, &next->far};
       unsigned first, last;
       block_share(near_scan ? p.n : near_size, first, last);
@@ -309,18 +309,18 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
             ++visits;
           }
         }
-        // Keep the shared buffers from overflowing: write them out when half full.
+        // Keep the shared buffers from overflowing.
         bool stage_full, local_full;
-        half_full(stage_full, local_full, sh);
+        worth_flushing(stage_full, local_full, sh);
         if (stage_full) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
-        if (chain && local_full) flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
+        if (local_full) flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
       }
+      int cur = 0;
       if (chain) {
-        int cur = 0;
         for (int step = 0; step < p.local_steps; ++step) {
           __syncthreads();  // pushes into local[cur] done; local[cur ^ 1] is empty
           const unsigned count = min(sh.local_size[cur], kLocalCap);
-          if (count == 0) break;
+          if (count == 0 || count > p.chain_max) break;  // done, or too many to chain (see top)
           s.local_out = sh.local[cur ^ 1];
           s.local_size = &sh.local_size[cur ^ 1];
           for (unsigned i = threadIdx.x; i < count; i += blockDim.x) {
@@ -331,12 +331,12 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
           }
           __syncthreads();  // everyone has read local[cur] and its counter; no pushes until the next step
           if (threadIdx.x == 0) sh.local_size[cur] = 0;
-          if (sh.stage_size >= kStageCap / 2) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
+          if (sh.stage_size >= kStageCap / 4) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
           cur ^= 1;
         }
-        // What is left (steps used up) goes to the global near queue.
-        flush(sh.local[cur], &sh.local_size[cur], near_out, 0, &next->near, p.near_capacity, sh);
       }
+      // What is left (not chained, or steps used up) goes to the global near queue.
+      flush(sh.local[cur], &sh.local_size[cur], near_out, 0, &next->near, p.near_capacity, sh);
       flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
       ++expansions;
       ++band_expansions;
@@ -379,7 +379,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
           }
         }
         bool stage_full, local_full;
-        half_full(stage_full, local_full, sh);
+        worth_flushing(stage_full, local_full, sh);
         if (stage_full) flush(sh.stage, &sh.stage_size, far_next, 0, &next->far, p.far_capacity, sh);
         if (local_full) flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
       }
@@ -434,6 +434,7 @@ struct NearFarGpu::State {
   vid_t n = 0;
   float delta = 1;
   int local_steps = NearFarGpu::kDefaultLocalSteps;
+  int chain_max = kChainMaxEntries;
   std::uint64_t capacity_limit = 0;  // 0: none
   unsigned blocks = 0;
   DeviceCsr<float> graph;
@@ -477,6 +478,7 @@ void NearFarGpu::load(const Csr<float>& g, float delta) {
   s.n = g.n;
   s.delta = delta > 0 ? delta : default_delta(g, 4.0f);
   s.local_steps = env_int("GS_NEAR_FAR_LOCAL_STEPS", s.local_steps, 0, 1 << 20);
+  s.chain_max = env_int("GS_NEAR_FAR_CHAIN_MAX", kChainMaxEntries, 1, int(kLocalCap));
   s.dist.resize(std::max<std::uint64_t>(n, 1));
   s.near_a.resize(near_cap);
   s.near_b.resize(near_cap);
@@ -526,6 +528,7 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
     p.far_capacity = unsigned(s.far_a.size());
     p.delta = s.delta;
     p.local_steps = s.local_steps;
+    p.chain_max = unsigned(s.chain_max);
     p.slots = s.slots.data();
     p.result = s.result.data();
     void* args[] = {&p};
@@ -554,11 +557,11 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
       std::fprintf(stderr,
                    "near_far_gpu: source %u: %u rounds (%u expansions, %u splits, %u scans), %llu vertex visits, "
                    "%llu arc relaxations; init %.3f ms, expansions %.3f ms, splits %.3f ms, kernel_s %.3f ms "
-                   "(delta %g -> %g, %d local steps, %u blocks)\n",
+                   "(delta %g -> %g, %d local steps of at most %d entries, %u blocks)\n",
                    source, st.rounds, st.expansions, st.splits, st.scan_rounds,
                    static_cast<unsigned long long>(st.vertex_visits),
                    static_cast<unsigned long long>(st.arc_relaxations), st.init_s * 1e3, st.expand_s * 1e3,
-                   st.split_s * 1e3, r.kernel_s * 1e3, double(s.delta), double(st.last_delta), s.local_steps, s.blocks);
+                   st.split_s * 1e3, r.kernel_s * 1e3, double(s.delta), double(st.last_delta), s.local_steps, s.chain_max, s.blocks);
     // Distances are kept as float bits; copy them straight into the float result.
     r.dist.resize(s.n);
     copy.start(s.stream);

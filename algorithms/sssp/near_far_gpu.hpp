@@ -37,7 +37,7 @@ struct NearFarStats {
 class NearFarGpu {
  public:
   // Steps a block may chain its own discoveries per round; 0 turns chaining off.
-  static constexpr int kDefaultLocalSteps = 16;
+  static constexpr int kDefaultLocalSteps = 64;
 
   NearFarGpu();
   ~NearFarGpu();
@@ -46,7 +46,9 @@ class NearFarGpu {
 
   // Copies the graph to the device. `delta` > 0: the band width (0: default_delta(g, 4)).
   // The environment may override the tuning knobs: GS_NEAR_FAR_LOCAL_STEPS,
-  // GS_NEAR_FAR_BLOCKS_PER_SM (default: as many as fit).
+  // GS_NEAR_FAR_CHAIN_MAX (a block chains while it holds at most this many
+  // entries, default one per thread), GS_NEAR_FAR_BLOCKS_PER_SM (default: as
+  // many as fit).
   void load(const Csr<float>& g, float delta = 0);
   double upload_seconds() const;
   float delta() const;
