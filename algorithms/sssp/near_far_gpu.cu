@@ -26,8 +26,8 @@
 //
 // Block-local chaining: during an expansion a block keeps the near entries it
 // creates in shared memory and expands them itself, up to `local_steps` times
-// and while they are few (at most one per thread), before the rest go to the
-// global near queue. Any order of relaxations converges to the same distances,
+// (kEarlySteps in the first kEarlyRounds rounds) and while they are few (at
+// most one per thread), before the rest go to the global near queue. Any order of relaxations converges to the same distances,
 // so this trades barriers for some repeated work; on a high-diameter graph
 // (small, slowly growing local frontiers) a band then takes a few rounds
 // instead of one per hop, while on a low-diameter graph (local frontiers that
@@ -71,6 +71,11 @@ constexpr int kMinBlocksPerSm = 4;  // caps registers so that several blocks fit
 constexpr unsigned kLocalCap = 1024;  // shared near entries per buffer (two buffers)
 constexpr unsigned kStageCap = 1024;  // shared far entries staged before a global write
 constexpr int kChainMaxEntries = kBlock;  // default: a block chains while its local entries fit one per thread
+// The first rounds chain at most kEarlySteps steps: deep chains repeat much work
+// on low-diameter graphs, which finish within kEarlyRounds rounds; a graph
+// still running after them has a high diameter and gets the full local_steps.
+constexpr unsigned kEarlyRounds = 32;
+constexpr int kEarlySteps = 8;
 constexpr unsigned kInfinityBits = 0x7f800000u;  // +infinity as float bits
 constexpr float kMaxDeltaGrowth = 1024.0f;
 
@@ -317,7 +322,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
       }
       int cur = 0;
       if (chain) {
-        for (int step = 0; step < p.local_steps; ++step) {
+        const int steps = round < kEarlyRounds ? min(p.local_steps, kEarlySteps) : p.local_steps;
+        for (int step = 0; step < steps; ++step) {
           __syncthreads();  // pushes into local[cur] done; local[cur ^ 1] is empty
           const unsigned count = min(sh.local_size[cur], kLocalCap);
           if (count == 0 || count > p.chain_max) break;  // done, or too many to chain (see top)

@@ -36,7 +36,8 @@ struct NearFarStats {
 
 class NearFarGpu {
  public:
-  // Steps a block may chain its own discoveries per round; 0 turns chaining off.
+  // Steps a block may chain its own discoveries per round (after the first
+  // rounds, which chain at most 8: see near_far_gpu.cu); 0 turns chaining off.
   static constexpr int kDefaultLocalSteps = 64;
 
   NearFarGpu();
