@@ -31,6 +31,7 @@ ProgramRun from_gpu(mst_gpu::GpuMsfResult r) {
   out.h2d_s = r.h2d_s;
   out.compute_s = r.compute_s;
   out.d2h_s = r.d2h_s;
+  out.phases = std::move(r.phases);
   out.seconds = r.compute_s;
   return out;
 }

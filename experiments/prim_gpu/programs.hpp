@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@ struct ProgramRun {
   double seconds = 0;  // what paper A timed: the MST computation (GPU: compute_s)
   bool gpu = false;
   double h2d_s = 0, compute_s = 0, d2h_s = 0;
+  std::map<std::string, double> phases;  // a GPU program's breakdown of compute_s (GpuMsfResult::phases)
 };
 
 struct ProgramOptions {
