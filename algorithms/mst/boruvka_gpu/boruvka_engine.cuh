@@ -12,12 +12,12 @@
 //      smaller) and joins the forest. Keys are unique and both roots see the
 //      same key, so the chosen edges have no cycle and an edge chosen from both
 //      sides is one thread, emitted once.
-// The `best` keys are double-buffered: the min-edge step of the next round
-// clears the slots of its own input labels in the buffer the previous round
-// filled, so no per-vertex reset runs. Worklist counts stay on the device;
-// the host enqueues several rounds per read-back (a round after the last
-// useful one sees an empty list and does nothing). After a batch, labels are
-// flattened (every vertex points at its root: `components()`).
+// A root's winning edge clears the root's key in the hook step, so no
+// per-vertex reset runs between rounds. Worklist counts stay on the device;
+// all rounds of a batch run in one cooperative kernel (grid-wide syncs
+// between the steps, the stop test on the device), so a batch costs one
+// launch and one read-back. After a batch, labels are flattened (every
+// vertex points at its root: `components()`).
 //
 // Batches: add() may be called again with a later batch whose keys all exceed
 // the earlier ones (heavier edges): components persist, which gives the
@@ -55,6 +55,9 @@ class PhaseClock {
   void start(cudaStream_t s);
   // The time since the previous lap (or start) counts towards `phase`.
   void lap(const char* phase, cudaStream_t s);
+  // Moves `seconds` from one phase's sum to another's (a lap that spanned
+  // both, split by timers of its own).
+  void transfer(const char* from, const char* to, double seconds);
   // Waits for the last lap; sums per phase in seconds, and the total from start.
   std::map<std::string, double> collect(double* total_s = nullptr);
 
@@ -62,6 +65,11 @@ class PhaseClock {
   std::vector<cudaEvent_t> pool_;
   std::vector<const char*> names_;  // names_[i]: the phase of the interval ending at pool_[i + 1]
   std::size_t used_ = 0;
+  struct Transfer {
+    const char *from, *to;
+    double seconds;
+  };
+  std::vector<Transfer> transfers_;
 };
 
 // Options of a Boruvka batch.
@@ -92,6 +100,11 @@ class BoruvkaEngine {
   const KEdge* forest() const { return forest_.data(); }
   void download(std::vector<KEdge>& out, cudaStream_t s);
 
+  // All rounds of a batch in one cooperative launch (the default where the
+  // device supports it), or a launch per step with a read-back every few
+  // rounds (false; also where cooperative launches are not supported).
+  void set_cooperative(bool on) { cooperative_ = on; }
+
   // Device bytes for n vertices and batches of up to max_m edges.
   static std::uint64_t device_bytes(vid_t n, std::size_t max_m);
 
@@ -100,15 +113,21 @@ class BoruvkaEngine {
  private:
   vid_t n_ = 0;
   std::size_t forest_size_ = 0;
-  int round_ = 0;  // rounds since reset(): picks the count slots and the best[] buffer
+  int round_ = 0;  // rounds since reset(): picks the count slots and the worklists
   int sms_ = 0;
+  int coop_grid_ = -1;  // blocks of the cooperative launch (0: not supported; -1: not asked yet)
+  bool cooperative_ = true;
   DeviceBuffer<vid_t> parent_;
-  DeviceBuffer<unsigned long long> best_;  // 2 n: two buffers of per-root minimum keys
+  DeviceBuffer<unsigned long long> best_;  // per root: the minimum key offered this round
   DeviceBuffer<KEdge> forest_;
   DeviceBuffer<unsigned> counts_;  // [0..2]: worklist sizes (rotating); [3]: forest size; [4]: rounds with work
   DeviceBuffer<unsigned char> work_;       // two worklists of WorkEdge
   std::size_t work_cap_ = 0;               // entries per worklist
-  PinnedBuffer<unsigned> host_{5};  // [0]: a batch size; [1..3]: read-back of the last count, counts_[3..4]; [4]: counts_[4] at the start
+  PinnedBuffer<unsigned> host_{2};      // [0]: a batch size; [1]: counts_[4] when the batch started
+  PinnedBuffer<unsigned> readback_{5};  // counts_ at the last check
+  PinnedBuffer<KEdge> staging_;
+  DeviceBuffer<unsigned long long> stats_;       // the cooperative launch's step times and rounds
+  PinnedBuffer<unsigned long long> stats_host_{4};
 };
 
 // Writes to *threshold (device) the weight at quantile q of a strided sample

@@ -11,6 +11,7 @@
 
 #include <cub/block/block_scan.cuh>
 
+#include <iterator>
 #include <limits>
 #include <string>
 
@@ -28,8 +29,8 @@ namespace {
 constexpr unsigned kBlock = 256;
 constexpr unsigned kItems = 8;  // consecutive arcs per thread: one binary search, then a walk
 
-// The edges u -> v (u < v) of one side of *threshold, as KEdge, appended at
-// *count (one atomicAdd per block). With `comp` (flat component labels) only
+// The edges u -> v (u < v) of one side of *threshold (no threshold: all are
+// light), as KEdge, appended at *count (one atomicAdd per block). With `comp` (flat component labels) only
 // edges between two components. Appends past `cap` are counted, not written.
 __global__ void select_arcs(const eid_t* offsets, const vid_t* adj, const std::uint32_t* w, vid_t n, eid_t arcs,
                             const std::uint32_t* threshold, bool heavy, const vid_t* comp, KEdge* out,
@@ -37,7 +38,7 @@ __global__ void select_arcs(const eid_t* offsets, const vid_t* adj, const std::u
   using Scan = cub::BlockScan<unsigned, kBlock>;
   __shared__ typename Scan::TempStorage storage;
   __shared__ unsigned base;
-  const std::uint32_t t = *threshold;
+  const std::uint32_t t = threshold ? *threshold : 0xffffffffu;
   const eid_t first = (eid_t(blockIdx.x) * kBlock + threadIdx.x) * kItems;
   const eid_t last = first + kItems < arcs ? first + kItems : arcs;
   vid_t u0 = 0;
@@ -118,17 +119,13 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions
   clock.start(s);
   engine.reset(n, s);
   CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, 2 * sizeof(unsigned), s));
-  if (split) {
-    pick_weight_threshold(g.w.data(), arcs, 1, light_target / edges, threshold.data(), s);
-  } else {
-    CUDA_CHECK(cudaMemsetAsync(threshold.data(), 0xff, sizeof(std::uint32_t), s));
-  }
-  clock.lap("threshold_s", s);
+  if (split) pick_weight_threshold(g.w.data(), arcs, 1, light_target / edges, threshold.data(), s);
+  clock.lap("threshold_s", s);  // with the engine's and the counts' reset
   int rounds = 0;
   if (arcs > 0) {
     select_arcs<<<select_blocks(arcs), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), g.w.data(), n, arcs,
-                                                       threshold.data(), false, nullptr, list.data(), counts.data(),
-                                                       unsigned(cap));
+                                                       split ? threshold.data() : nullptr, false, nullptr,
+                                                       list.data(), counts.data(), unsigned(cap));
     CUDA_CHECK_LAUNCH();
     clock.lap("filter_s", s);
     rounds += engine.add({list.data(), cap, counts.data()}, s, &clock);
@@ -142,15 +139,16 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions
     }
   }
   double total = 0;
-  res.phases = clock.collect(&total);
+  for (const char* p : kBoruvkaGpuTimes) res.phases[p] = 0;
+  for (const auto& [phase, seconds] : clock.collect(&total)) res.phases[phase] = seconds;
   res.compute_s = total;
   CUDA_CHECK(cudaMemcpyAsync(host_counts.data(), counts.data(), 2 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
   CUDA_CHECK(cudaStreamSynchronize(s));
   if (host_counts[0] > cap || host_counts[1] > cap)
     throw InputError("boruvka_gpu: more arcs u -> v with u < v than half of all arcs; the CSR is not symmetric");
-  res.phases["light_edges"] = host_counts[0];
-  res.phases["heavy_edges"] = host_counts[1];
-  res.phases["boruvka_rounds"] = rounds;
+  const double counted[] = {double(host_counts[0]), double(host_counts[1]), double(rounds)};
+  static_assert(std::size(kBoruvkaGpuCounts) == std::size(counted));
+  for (std::size_t i = 0; i < std::size(counted); ++i) res.phases[kBoruvkaGpuCounts[i]] = counted[i];
 
   CudaEventTimer timer;
   timer.start(s);

@@ -22,10 +22,16 @@ struct BoruvkaGpuOptions {
   double light_edges_per_vertex = 2.0;
 };
 
+// What boruvka_gpu puts in GpuMsfResult::phases: parts of compute_s in
+// seconds (threshold and engine reset; light and heavy edge selection;
+// Boruvka min-edge, hook and flatten steps; host read-back gaps), then counts.
+inline constexpr const char* kBoruvkaGpuTimes[] = {"threshold_s", "filter_s", "minedge_s",
+                                                   "hook_s",      "jump_s",   "wait_s"};
+inline constexpr const char* kBoruvkaGpuCounts[] = {"light_edges", "heavy_edges", "boruvka_rounds"};
+
 // Undirected weighted CSR (both arcs per edge), any weights, multi-edges and
 // self loops allowed; fewer than 2^32 - 1 arcs. Returns a minimum spanning
-// forest; phases (GpuMsfResult::phases): threshold_s, filter_s, minedge_s,
-// hook_s, jump_s, wait_s; counts light_edges, heavy_edges, boruvka_rounds.
+// forest and the phases above.
 GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& g, const BoruvkaGpuOptions& opt = {});
 
 // Device bytes it needs for `g` (for require_device_memory).
