@@ -124,24 +124,6 @@ __device__ __forceinline__ unsigned block_append(unsigned k, unsigned* counter, 
   return base + offset;
 }
 
-// best[root] = min(best[root], key) for the active lanes. Lanes offering to
-// the same root (a large component's many edges) first agree on their
-// minimum, so that one atomic per root and warp reaches memory. Call with
-// the whole warp.
-template <bool kL2>
-__device__ __forceinline__ void offer(unsigned long long* best, vid_t root, unsigned long long key, bool active) {
-  const unsigned act = __ballot_sync(0xffffffffu, active);
-  if (!active) return;
-  const unsigned peers = __match_any_sync(act, root);
-  unsigned long long low = key;
-  for (unsigned p = peers; p; p &= p - 1) {
-    const unsigned long long other = __shfl_sync(peers, key, __ffs(p) - 1);
-    low = other < low ? other : low;
-  }
-  if (int(threadIdx.x & 31u) == __ffs(peers) - 1 && load<kL2>(best + root) > low)  // reading first skips most atomics
-    atomicMin(best + root, low);
-}
-
 // Step 1 of a round (see the header). kFromBatch: the input is the batch
 // itself (edge i has id i); otherwise the previous round's worklist; its
 // size is *in_count (no in_count: bound). Counts rounds that had work in
@@ -165,7 +147,6 @@ __device__ void min_edge_step(const KEdge* batch, const WorkEdge* in, const unsi
 #pragma unroll
     for (unsigned j = 0; j < kItems; ++j) {
       const unsigned i = tile + j * kBlock + threadIdx.x;
-      e[j] = {};
       keep[j] = false;
       if (i >= m) continue;
       if constexpr (kFromBatch) {
@@ -177,13 +158,12 @@ __device__ void min_edge_step(const KEdge* batch, const WorkEdge* in, const unsi
       e[j].a = find_root<kL2>(parent, e[j].a);
       e[j].b = find_root<kL2>(parent, e[j].b);
       keep[j] = e[j].a != e[j].b;
-      k += keep[j];
-    }
-#pragma unroll
-    for (unsigned j = 0; j < kItems; ++j) {  // the whole warp, for offer()
-      const unsigned long long key = key_of(e[j].w, e[j].id);
-      offer<kL2>(best, e[j].a, key, keep[j]);
-      offer<kL2>(best, e[j].b, key, keep[j]);
+      if (keep[j]) {
+        ++k;
+        const unsigned long long key = key_of(e[j].w, e[j].id);
+        if (load<kL2>(best + e[j].a) > key) atomicMin(best + e[j].a, key);  // reading first skips most atomics
+        if (load<kL2>(best + e[j].b) > key) atomicMin(best + e[j].b, key);
+      }
     }
     unsigned at = block_append(k, counts + slots.out, st);
 #pragma unroll

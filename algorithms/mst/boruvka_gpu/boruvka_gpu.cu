@@ -27,7 +27,7 @@ namespace gs::mst_gpu {
 namespace {
 
 constexpr unsigned kBlock = 256;
-constexpr unsigned kItems = 16;  // consecutive arcs per thread: one binary search, then a walk
+constexpr unsigned kItems = 8;  // consecutive arcs per thread: one binary search, then a walk
 
 // The edges u -> v (u < v) of one side of *threshold (no threshold: all are
 // light), as KEdge, appended at *count (one atomicAdd per block). With `comp` (flat component labels) only
