@@ -3,10 +3,8 @@
 
 #include <cooperative_groups.h>
 #include <cub/block/block_radix_sort.cuh>
-#include <cub/block/block_scan.cuh>
 
 #include <algorithm>
-#include <cstring>
 #include <stdexcept>
 
 #include "common/cuda/check.cuh"
@@ -24,7 +22,6 @@ using WorkEdge = BoruvkaEngine::WorkEdge;
 namespace cg = cooperative_groups;
 
 constexpr unsigned kBlock = 256;
-constexpr unsigned kItems = 4;  // edges per thread per tile of a step
 constexpr unsigned kBlocksPerSm = 8;       // the multi-kernel path's grid-stride grid
 constexpr unsigned kCoopBlocksPerSm = 4;   // the cooperative kernel's grid (every block resident)
 constexpr unsigned long long kNoKey = ~0ull;
@@ -87,13 +84,10 @@ __device__ __forceinline__ unsigned long long global_ns() {
   return t;
 }
 
-// Singletons, no keys, zero counts (and the caller's): everything reset()
-// sets, in one launch.
-__global__ void init_engine(vid_t* parent, unsigned long long* best, vid_t n, unsigned* counts, int num_counts,
-                            unsigned* also, int num_also) {
+// Singletons, no keys, zero counts: everything reset() sets, in one launch.
+__global__ void init_engine(vid_t* parent, unsigned long long* best, vid_t n, unsigned* counts, int num_counts) {
   const vid_t x = blockIdx.x * blockDim.x + threadIdx.x;
   if (x < vid_t(num_counts)) counts[x] = 0;
-  if (x < vid_t(num_also)) also[x] = 0;
   if (x >= n) return;
   parent[x] = x;
   best[x] = kNoKey;
@@ -106,69 +100,48 @@ struct RoundSlots {
   __host__ __device__ explicit RoundSlots(int round) : in(round % 3), out((round + 1) % 3), clear((round + 2) % 3) {}
 };
 
-// Block-wide append: every thread has k items; returns the slot of its first
-// one in the array that *counter sizes. One atomicAdd per block, not per
-// warp or item: all blocks append to the same counter, and same-address
-// atomics serialize.
-struct AppendStorage {
-  cub::BlockScan<unsigned, kBlock>::TempStorage scan;
-  unsigned base;
-};
-__device__ __forceinline__ unsigned block_append(unsigned k, unsigned* counter, AppendStorage& st) {
-  unsigned offset = 0, total = 0;
-  cub::BlockScan<unsigned, kBlock>(st.scan).ExclusiveSum(k, offset, total);
-  if (threadIdx.x == 0) st.base = total ? atomicAdd(counter, total) : 0;
-  __syncthreads();
-  const unsigned base = st.base;
-  __syncthreads();  // st is reused by the next call
-  return base + offset;
-}
-
 // Step 1 of a round (see the header). kFromBatch: the input is the batch
-// itself (edge i has id i); otherwise the previous round's worklist; its
-// size is *in_count (no in_count: bound). Counts rounds that had work in
-// counts[4]. best[] holds no key on entry (see hook). Tiles of
-// kBlock * kItems edges, item j of thread t at t + j * kBlock.
+// itself (edge i has id i); otherwise the previous round's worklist. Counts
+// rounds that had work in counts[4]. best[] holds no key on entry (see hook).
 template <bool kFromBatch, bool kL2>
-__device__ void min_edge_step(const KEdge* batch, const WorkEdge* in, const unsigned* in_count, unsigned* counts,
-                              RoundSlots slots, unsigned bound, WorkEdge* out, vid_t* parent,
-                              unsigned long long* best) {
-  __shared__ AppendStorage st;
-  const unsigned m = in_count ? min(load<kL2>(in_count), bound) : bound;
+__device__ void min_edge_step(const KEdge* batch, const WorkEdge* in, unsigned* counts, RoundSlots slots,
+                              unsigned bound, WorkEdge* out, vid_t* parent, unsigned long long* best) {
+  const unsigned m = min(load<kL2>(counts + slots.in), bound);
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     counts[slots.clear] = 0;
     if (m > 0) ++counts[4];
   }
-  constexpr unsigned kTile = kBlock * kItems;
-  for (unsigned tile = blockIdx.x * kTile; tile < m; tile += gridDim.x * kTile) {
-    WorkEdge e[kItems];
-    bool keep[kItems];
-    unsigned k = 0;
-#pragma unroll
-    for (unsigned j = 0; j < kItems; ++j) {
-      const unsigned i = tile + j * kBlock + threadIdx.x;
-      keep[j] = false;
-      if (i >= m) continue;
+  unsigned* out_count = counts + slots.out;
+  const unsigned lane = threadIdx.x & 31u;
+  for (unsigned base = blockIdx.x * blockDim.x; base < m; base += gridDim.x * blockDim.x) {
+    const unsigned i = base + threadIdx.x;
+    WorkEdge e{};
+    bool keep = false;
+    if (i < m) {
       if constexpr (kFromBatch) {
         const KEdge x = batch[i];
-        e[j] = {x.u, x.v, x.w, i};
+        e = {x.u, x.v, x.w, i};
       } else {
-        e[j] = load_work<kL2>(in + i);
+        e = load_work<kL2>(in + i);
       }
-      e[j].a = find_root<kL2>(parent, e[j].a);
-      e[j].b = find_root<kL2>(parent, e[j].b);
-      keep[j] = e[j].a != e[j].b;
-      if (keep[j]) {
-        ++k;
-        const unsigned long long key = key_of(e[j].w, e[j].id);
-        if (load<kL2>(best + e[j].a) > key) atomicMin(best + e[j].a, key);  // reading first skips most atomics
-        if (load<kL2>(best + e[j].b) > key) atomicMin(best + e[j].b, key);
+      e.a = find_root<kL2>(parent, e.a);
+      e.b = find_root<kL2>(parent, e.b);
+      keep = e.a != e.b;
+      if (keep) {
+        const unsigned long long key = key_of(e.w, e.id);
+        if (load<kL2>(best + e.a) > key) atomicMin(best + e.a, key);  // reading first skips most atomics
+        if (load<kL2>(best + e.b) > key) atomicMin(best + e.b, key);
       }
     }
-    unsigned at = block_append(k, counts + slots.out, st);
-#pragma unroll
-    for (unsigned j = 0; j < kItems; ++j)
-      if (keep[j]) out[at++] = e[j];
+    // One atomicAdd per warp for the appended edges.
+    const unsigned mask = __ballot_sync(0xffffffffu, keep);
+    if (mask) {
+      const int leader = __ffs(mask) - 1;
+      unsigned slot = 0;
+      if (int(lane) == leader) slot = atomicAdd(out_count, unsigned(__popc(mask)));
+      slot = __shfl_sync(0xffffffffu, slot, leader);
+      if (keep) out[slot + __popc(mask & ((1u << lane) - 1u))] = e;
+    }
   }
 }
 
@@ -196,34 +169,17 @@ __device__ void unite(vid_t* parent, vid_t a, vid_t b) {
 template <bool kL2>
 __device__ void hook_step(const KEdge* batch, const WorkEdge* list, unsigned* counts, RoundSlots slots,
                           unsigned bound, unsigned long long* best, vid_t* parent, KEdge* forest, vid_t n) {
-  __shared__ AppendStorage st;
   const unsigned m = min(load<kL2>(counts + slots.out), bound);
-  constexpr unsigned kTile = kBlock * kItems;
-  for (unsigned tile = blockIdx.x * kTile; tile < m; tile += gridDim.x * kTile) {
-    std::uint32_t won[kItems];
-    unsigned k = 0;
-#pragma unroll
-    for (unsigned j = 0; j < kItems; ++j) {
-      const unsigned i = tile + j * kBlock + threadIdx.x;
-      won[j] = ~0u;
-      if (i >= m) continue;
-      const WorkEdge e = load_work<kL2>(list + i);
-      const unsigned long long key = key_of(e.w, e.id);
-      const bool wins_a = load<kL2>(best + e.a) == key, wins_b = load<kL2>(best + e.b) == key;
-      if (!wins_a && !wins_b) continue;
-      if (wins_a) best[e.a] = kNoKey;
-      if (wins_b) best[e.b] = kNoKey;
-      unite(parent, e.a, e.b);
-      won[j] = e.id;
-      ++k;
-    }
-    unsigned at = block_append(k, counts + 3, st);
-#pragma unroll
-    for (unsigned j = 0; j < kItems; ++j) {
-      if (won[j] == ~0u) continue;
-      if (at + 1 < n) forest[at] = batch[won[j]];  // a forest has at most n - 1 edges
-      ++at;
-    }
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < m; i += gridDim.x * blockDim.x) {
+    const WorkEdge e = load_work<kL2>(list + i);
+    const unsigned long long key = key_of(e.w, e.id);
+    const bool wins_a = load<kL2>(best + e.a) == key, wins_b = load<kL2>(best + e.b) == key;
+    if (!wins_a && !wins_b) continue;
+    if (wins_a) best[e.a] = kNoKey;
+    if (wins_b) best[e.b] = kNoKey;
+    unite(parent, e.a, e.b);
+    const unsigned slot = atomicAdd(counts + 3, 1u);
+    if (slot + 1 < n) forest[slot] = batch[e.id];  // a forest has at most n - 1 edges
   }
 }
 
@@ -239,9 +195,9 @@ __device__ void flatten_step(vid_t* parent, vid_t n) {
 }
 
 template <bool kFromBatch>
-__global__ void min_edge(const KEdge* batch, const WorkEdge* in, const unsigned* in_count, unsigned* counts,
-                         int round, unsigned bound, WorkEdge* out, vid_t* parent, unsigned long long* best) {
-  min_edge_step<kFromBatch, false>(batch, in, in_count, counts, RoundSlots(round), bound, out, parent, best);
+__global__ void min_edge(const KEdge* batch, const WorkEdge* in, unsigned* counts, int round, unsigned bound,
+                         WorkEdge* out, vid_t* parent, unsigned long long* best) {
+  min_edge_step<kFromBatch, false>(batch, in, counts, RoundSlots(round), bound, out, parent, best);
 }
 __global__ void hook(const KEdge* batch, const WorkEdge* list, unsigned* counts, int round, unsigned bound,
                      unsigned long long* best, vid_t* parent, KEdge* forest, vid_t n) {
@@ -253,9 +209,9 @@ __global__ void flatten(vid_t* parent, vid_t n) { flatten_step<false>(parent, n)
 // syncs instead of kernel boundaries, the stop test on the device. Block 0
 // times the steps with the global timer: stats = {min-edge ns, hook ns,
 // flatten ns, rounds run}.
-__global__ void rounds_cooperative(const KEdge* batch, const unsigned* batch_count, WorkEdge* list0,
-                                   WorkEdge* list1, unsigned* counts, int round0, unsigned bound, vid_t* parent,
-                                   unsigned long long* best, KEdge* forest, vid_t n, unsigned long long* stats) {
+__global__ void rounds_cooperative(const KEdge* batch, WorkEdge* list0, WorkEdge* list1, unsigned* counts,
+                                   int round0, unsigned bound, vid_t* parent, unsigned long long* best,
+                                   KEdge* forest, vid_t n, unsigned long long* stats) {
   cg::grid_group grid = cg::this_grid();
   const bool timer = blockIdx.x == 0 && threadIdx.x == 0;
   unsigned long long t = timer ? global_ns() : 0;
@@ -265,8 +221,8 @@ __global__ void rounds_cooperative(const KEdge* batch, const unsigned* batch_cou
     const RoundSlots slots(r);
     WorkEdge* in = r % 2 ? list1 : list0;
     WorkEdge* out = r % 2 ? list0 : list1;
-    if (r == round0) min_edge_step<true, true>(batch, in, batch_count, counts, slots, bound, out, parent, best);
-    else min_edge_step<false, true>(batch, in, counts + slots.in, counts, slots, bound, out, parent, best);
+    if (r == round0) min_edge_step<true, true>(batch, in, counts, slots, bound, out, parent, best);
+    else min_edge_step<false, true>(batch, in, counts, slots, bound, out, parent, best);
     grid.sync();
     if (timer) {
       const unsigned long long now = global_ns();
@@ -385,13 +341,14 @@ void BoruvkaEngine::reserve(vid_t n, std::size_t max_m) {
     CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
     if (coop) CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds_cooperative, kBlock, 0));
     coop_grid_ = coop ? std::min(per_sm, int(kCoopBlocksPerSm)) * sms_ : 0;
+    stats_.resize(4);
   }
   if (parent_.size() < n) {
     parent_.resize(n);
     best_.resize(n);
     forest_.resize(n);
   }
-  if (counts_.size() == 0) counts_.resize(kStateWords);
+  if (counts_.size() == 0) counts_.resize(5);
   if (work_cap_ < max_m) {
     work_.resize(0);
     work_.resize(2 * max_m * sizeof(WorkEdge));
@@ -399,14 +356,13 @@ void BoruvkaEngine::reserve(vid_t n, std::size_t max_m) {
   }
 }
 
-void BoruvkaEngine::reset(vid_t n, cudaStream_t s, unsigned* also_zero, int also_count) {
+void BoruvkaEngine::reset(vid_t n, cudaStream_t s) {
   reserve(n, 0);
   n_ = n;
   forest_size_ = 0;
   round_ = 0;
-  busy_seen_ = 0;
-  init_engine<<<blocks_for(std::max<std::size_t>({n, counts_.size(), std::size_t(also_count)})), kBlock, 0, s>>>(
-      parent_.data(), best_.data(), n, counts_.data(), int(counts_.size()), also_zero, also_zero ? also_count : 0);
+  init_engine<<<blocks_for(std::max<std::size_t>(n, counts_.size())), kBlock, 0, s>>>(
+      parent_.data(), best_.data(), n, counts_.data(), int(counts_.size()));
   CUDA_CHECK_LAUNCH();
 }
 
@@ -419,10 +375,16 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   };
   WorkEdge* lists[2] = {reinterpret_cast<WorkEdge*>(work_.data()),
                         reinterpret_cast<WorkEdge*>(work_.data()) + work_cap_};
-  // counts[round % 3] is a round's input size (the batch's own count in its
-  // first round), counts[(round + 1) % 3] its output (zeroed by the round
-  // before, or by reset()).
   unsigned* counts = counts_.data();
+  // counts[round % 3] is a round's input size, counts[(round + 1) % 3] its
+  // output (zeroed by the round before, or by reset()).
+  if (batch.count) {
+    CUDA_CHECK(cudaMemcpyAsync(counts + round_ % 3, batch.count, sizeof(unsigned), cudaMemcpyDeviceToDevice, s));
+  } else {
+    host_[0] = unsigned(batch.max_m);
+    CUDA_CHECK(cudaMemcpyAsync(counts + round_ % 3, host_.data(), sizeof(unsigned), cudaMemcpyHostToDevice, s));
+  }
+  CUDA_CHECK(cudaMemcpyAsync(&host_[1], counts + 4, sizeof(unsigned), cudaMemcpyDeviceToHost, s));
   unsigned bound = unsigned(batch.max_m);
   const KEdge* edges = batch.edges;
   vid_t* parent = parent_.data();
@@ -432,31 +394,23 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   if (cooperative_ && coop_grid_ > 0) {
     int round0 = round_;
     vid_t n = n_;
-    const unsigned* batch_count = batch.count;
-    unsigned long long* stats = reinterpret_cast<unsigned long long*>(counts + kStatsWord);
-    void* args[] = {&edges, &batch_count, &lists[0], &lists[1], &counts, &round0, &bound,
-                    &parent, &best,        &forest,   &n,        &stats};
-    // Enough blocks for the batch's first round and for the flattening, at
-    // most what is resident at once.
-    const std::size_t items = std::max<std::size_t>(bound, n_);
-    const unsigned tiles = unsigned((items + kBlock * kItems - 1) / (kBlock * kItems));
-    const unsigned grid = std::max(1u, std::min(tiles, unsigned(coop_grid_)));
-    CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(&rounds_cooperative), dim3(grid),
+    unsigned long long* stats = stats_.data();
+    void* args[] = {&edges, &lists[0], &lists[1], &counts, &round0, &bound, &parent, &best, &forest, &n, &stats};
+    CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(&rounds_cooperative), dim3(coop_grid_),
                                            dim3(kBlock), args, 0, s));
     lap("minedge_s");  // the whole launch; its hook and flatten parts move below
-    CUDA_CHECK(cudaMemcpyAsync(readback_.data(), counts, kStateWords * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(cudaMemcpyAsync(readback_.data(), counts, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(cudaMemcpyAsync(stats_host_.data(), stats, 4 * sizeof(unsigned long long), cudaMemcpyDeviceToHost, s));
     CUDA_CHECK(cudaStreamSynchronize(s));
     lap("wait_s");
-    unsigned long long st[4];
-    std::memcpy(st, readback_.data() + kStatsWord, sizeof st);
     if (clock) {
-      clock->transfer("minedge_s", "hook_s", double(st[1]) * 1e-9);
-      clock->transfer("minedge_s", "jump_s", double(st[2]) * 1e-9);
+      clock->transfer("minedge_s", "hook_s", double(stats_host_[1]) * 1e-9);
+      clock->transfer("minedge_s", "jump_s", double(stats_host_[2]) * 1e-9);
     }
-    round_ += int(st[3]);
+    round_ += int(stats_host_[3]);
     forest_size_ = std::min<std::size_t>(readback_[3], n_ - 1);
     if (readback_[round_ % 3] != 0 && !spanning()) throw std::logic_error("BoruvkaEngine: no progress");
-    return busy_rounds();
+    return int(readback_[4] - host_[1]);  // rounds that had work: the busy counter's growth
   }
 
   // Kernel per step: several rounds per read-back, about the rounds a random
@@ -466,16 +420,12 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   bool first = true;
   const int start_round = round_;
   for (;;) {
-    const unsigned grid = std::max(1u, std::min(blocks_for((std::size_t(bound) + kItems - 1) / kItems), max_grid));
+    const unsigned grid = std::max(1u, std::min(blocks_for(bound), max_grid));
     for (int k = 0; k < per_check; ++k) {
       const int r = round_;
       WorkEdge* out = lists[(r + 1) % 2];
-      if (first) {
-        min_edge<true><<<grid, kBlock, 0, s>>>(edges, nullptr, batch.count, counts, r, bound, out, parent, best);
-      } else {
-        min_edge<false><<<grid, kBlock, 0, s>>>(edges, lists[r % 2], counts + r % 3, counts, r, bound, out, parent,
-                                                best);
-      }
+      if (first) min_edge<true><<<grid, kBlock, 0, s>>>(edges, nullptr, counts, r, bound, out, parent, best);
+      else min_edge<false><<<grid, kBlock, 0, s>>>(edges, lists[r % 2], counts, r, bound, out, parent, best);
       CUDA_CHECK_LAUNCH();
       lap("minedge_s");
       hook<<<grid, kBlock, 0, s>>>(edges, out, counts, r, bound, best, parent, forest, n_);
@@ -496,14 +446,7 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   flatten<<<blocks_for(n_), kBlock, 0, s>>>(parent, n_);
   CUDA_CHECK_LAUNCH();
   lap("jump_s");
-  return busy_rounds();
-}
-
-int BoruvkaEngine::busy_rounds() {
-  const unsigned busy = readback_[4];  // rounds that had work since reset(), as of the last read-back
-  const int grown = int(busy - busy_seen_);
-  busy_seen_ = busy;
-  return grown;
+  return int(readback_[4] - host_[1]);  // rounds that had work: the busy counter's growth
 }
 
 void BoruvkaEngine::download(std::vector<KEdge>& out, cudaStream_t s) {

@@ -84,9 +84,8 @@ class BoruvkaEngine {
   // Allocates for n vertices and batches of up to max_m edges now (add()
   // would otherwise allocate on first use, inside a timed region).
   void reserve(vid_t n, std::size_t max_m);
-  // n single-vertex components, an empty forest (buffers grow as needed);
-  // also zeroes the caller's also_zero[0..also_count) in the same launch.
-  void reset(vid_t n, cudaStream_t s, unsigned* also_zero = nullptr, int also_count = 0);
+  // n single-vertex components, an empty forest (buffers grow as needed).
+  void reset(vid_t n, cudaStream_t s);
   // Joins components along the minimum spanning forest of the batch. Laps
   // "minedge_s", "hook_s", "jump_s" (flattening) and "wait_s" (host read-back
   // gaps) go to `clock` when given. Returns the rounds that had edges to work on.
@@ -112,13 +111,6 @@ class BoruvkaEngine {
   struct WorkEdge;  // a worklist entry (defined with the kernels)
 
  private:
-  // counts_: [0..2] worklist sizes (rotating), [3] forest size, [4] rounds
-  // with work; from word kStatsWord, 4 x u64: the cooperative launch's
-  // min-edge, hook and flatten nanoseconds and its rounds.
-  static constexpr int kStatsWord = 6;
-  static constexpr int kStateWords = kStatsWord + 8;
-  int busy_rounds();  // growth of counts_[4] since the last call (or reset())
-  unsigned busy_seen_ = 0;
   vid_t n_ = 0;
   std::size_t forest_size_ = 0;
   int round_ = 0;  // rounds since reset(): picks the count slots and the worklists
@@ -128,11 +120,14 @@ class BoruvkaEngine {
   DeviceBuffer<vid_t> parent_;
   DeviceBuffer<unsigned long long> best_;  // per root: the minimum key offered this round
   DeviceBuffer<KEdge> forest_;
-  DeviceBuffer<unsigned> counts_;
+  DeviceBuffer<unsigned> counts_;  // [0..2]: worklist sizes (rotating); [3]: forest size; [4]: rounds with work
   DeviceBuffer<unsigned char> work_;       // two worklists of WorkEdge
   std::size_t work_cap_ = 0;               // entries per worklist
-  PinnedBuffer<unsigned> readback_{kStateWords};  // counts_ at the last read-back
+  PinnedBuffer<unsigned> host_{2};      // [0]: a batch size; [1]: counts_[4] when the batch started
+  PinnedBuffer<unsigned> readback_{5};  // counts_ at the last check
   PinnedBuffer<KEdge> staging_;
+  DeviceBuffer<unsigned long long> stats_;       // the cooperative launch's step times and rounds
+  PinnedBuffer<unsigned long long> stats_host_{4};
 };
 
 // Writes to *threshold (device) the weight at quantile q of a strided sample

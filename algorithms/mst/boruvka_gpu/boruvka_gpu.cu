@@ -117,7 +117,8 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions
   clock.reserve(256);
 
   clock.start(s);
-  engine.reset(n, s, counts.data(), 2);
+  engine.reset(n, s);
+  CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, 2 * sizeof(unsigned), s));
   if (split) pick_weight_threshold(g.w.data(), arcs, 1, light_target / edges, threshold.data(), s);
   clock.lap("threshold_s", s);  // with the engine's and the counts' reset
   int rounds = 0;
