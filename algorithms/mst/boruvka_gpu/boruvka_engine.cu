@@ -452,10 +452,18 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
 void BoruvkaEngine::download(std::vector<KEdge>& out, cudaStream_t s) {
   out.resize(forest_size_);
   if (forest_size_ == 0) return;
-  if (staging_.size() < forest_size_) staging_.resize(forest_size_);  // pinned: a full-speed copy
+  if (staging_.size() < forest_size_) {
+    CUDA_CHECK(cudaMemcpyAsync(out.data(), forest_.data(), forest_size_ * sizeof(KEdge), cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(cudaStreamSynchronize(s));
+    return;
+  }
   CUDA_CHECK(cudaMemcpyAsync(staging_.data(), forest_.data(), forest_size_ * sizeof(KEdge), cudaMemcpyDeviceToHost, s));
   CUDA_CHECK(cudaStreamSynchronize(s));
   std::copy(staging_.data(), staging_.data() + forest_size_, out.begin());
+}
+
+void BoruvkaEngine::pin_download(vid_t n) {
+  if (staging_.size() < n) staging_.resize(n);
 }
 
 std::uint64_t BoruvkaEngine::device_bytes(vid_t n, std::size_t max_m) {

@@ -98,7 +98,11 @@ class BoruvkaEngine {
   const vid_t* components() const { return parent_.data(); }
   // The forest's edges (device memory, forest_size() of them, no order).
   const KEdge* forest() const { return forest_.data(); }
+  // Copies the forest to `out`: through a page-locked buffer once
+  // pin_download() has made one for forests of up to n - 1 edges (worth it
+  // for an engine that runs many times), else straight into `out`.
   void download(std::vector<KEdge>& out, cudaStream_t s);
+  void pin_download(vid_t n);
 
   // All rounds of a batch in one cooperative launch (the default where the
   // device supports it), or a launch per step with a read-back every few

@@ -157,6 +157,7 @@ KruskalResult CubKruskalPipeline::run(vid_t n, const KEdge* host_edges, std::siz
   CUDA_CHECK(cudaStreamSynchronize(s.stream));
   h2d = t.seconds();
 
+  s.forest.pin_download(n);  // allocates on the first run only
   WallTimer resident;
   s.forest.reset(n, s.stream);
   if (m > 0) {
