@@ -29,6 +29,7 @@ struct Experiment {
   std::vector<std::string> columns;  // extra CSV columns, in order
   bool takes_sources = false;        // --sources is part of the contract
   double input_est_seconds = 60;     // --list-pieces estimate for --input
+  std::vector<std::string> input_programs;  // the programs that take --input's graph; empty: every program
 
   // Declares the experiment's own options, bound to fields of the config.
   std::function<void(Cli&, Config&)> options;
@@ -78,7 +79,13 @@ int run_experiment(const Experiment<Config>& e, int argc, char** argv) {
     }
     detail::check_program_names(e.programs, opt, e.name);
     if (e.check) e.check(config, opt);
-    std::vector<Piece> pieces = opt.input.empty() ? e.pieces(config, opt) : std::vector<Piece>{input_piece(e.input_est_seconds)};
+    std::vector<Piece> pieces;
+    if (opt.input.empty()) {
+      pieces = e.pieces(config, opt);
+    } else {
+      pieces = {input_piece(e.input_est_seconds)};
+      pieces[0].programs = e.input_programs;
+    }
     if (opt.list_pieces) {
       detail::list_pieces(pieces, e.programs);
       return 0;
