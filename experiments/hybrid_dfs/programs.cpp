@@ -76,8 +76,9 @@ std::string directions(const traversal::DirectionTrace& trace) {
 class BglBfs final : public Traversal {
  public:
   explicit BglBfs(const Config&) {}
-  // The arc list and the weights BGL's graph is built from, then the graph itself.
-  std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) const override { return 20 * arcs + 8 * (n + 1); }
+  // While BGL's graph is built: the arc list and weights it is built from (12 B per arc), its
+  // targets and weights (8 B per arc), the kept-arc offsets and its own (16 B per vertex).
+  std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) const override { return 20 * arcs + 16 * (n + 1); }
   void prepare(GraphState& state) override { state.bgl(); }
   RunOutcome run(GraphState& state, vid_t source) override {
     RunOutcome out;

@@ -132,6 +132,7 @@ void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& si
   id.generator = "rmat";
   id.seed = s.opt().seed;
   std::vector<Selected> programs = admit(s, c, size.n, size.m, id.name);
+  if (programs.empty()) return;  // only GPU programs were asked for, and they do not fit
   s.progress().note("generating " + id.name + " (RMAT a,b,c = 0.45,0.25,0.15; cached when large)");
   WallTimer t;
   EdgeList<std::uint32_t> el = gen::cached_rmat(std::countr_zero(size.n), eid_t(size.m), kA, kB, kC, id.seed);
