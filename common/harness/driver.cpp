@@ -100,7 +100,7 @@ const Piece& find_piece(const std::vector<Piece>& pieces, const std::string& nam
     if (p.name == name) return p;
   std::string known;
   for (const auto& p : pieces) known += (known.empty() ? "" : ", ") + p.name;
-  throw InputError("--piece: no piece '" + name + "' at this scale (pieces: " + known + ")");
+  throw InputError("--piece: unknown piece '" + name + "' at this scale (pieces: " + known + ")");
 }
 
 int max_threads(const CommonOptions& opt) { return opt.threads > 0 ? opt.threads : cpu_cores(); }
