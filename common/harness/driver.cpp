@@ -91,7 +91,7 @@ void check_program_names(const std::vector<ProgramInfo>& programs, const CommonO
     if (std::any_of(programs.begin(), programs.end(), [&](const ProgramInfo& p) { return p.name == name; })) continue;
     std::string known;
     for (const auto& p : programs) known += (known.empty() ? "" : ", ") + p.name;
-    throw InputError(experiment + ": unknown algorithm '" + name + "' (known: " + known + ")");
+    throw InputError("--algorithms: unknown algorithm '" + name + "' (known: " + known + ")");
   }
 }
 
@@ -100,7 +100,7 @@ const Piece& find_piece(const std::vector<Piece>& pieces, const std::string& nam
     if (p.name == name) return p;
   std::string known;
   for (const auto& p : pieces) known += (known.empty() ? "" : ", ") + p.name;
-  throw InputError(experiment + ": --piece: no piece '" + name + "' at this scale (pieces: " + known + ")");
+  throw InputError("--piece: unknown piece '" + name + "' at this scale (pieces: " + known + ")");
 }
 
 int max_threads(const CommonOptions& opt) { return opt.threads > 0 ? opt.threads : cpu_cores(); }
@@ -134,7 +134,7 @@ std::vector<ProgramInfo> programs_for_piece(const std::vector<ProgramInfo>& prog
       out.push_back(p);
       continue;
     }
-    if (named) throw ResourceError(experiment + ": cannot run " + p.name + " here: " + why);
+    if (named) throw ResourceError("cannot run " + p.name + " here: " + why);
     std::fprintf(stderr, "[%s] piece %s: skipping %s (%s)\n", experiment.c_str(), piece.name.c_str(), p.name.c_str(), why.c_str());
     skipped.push_back(piece.name + " " + p.name + ": " + why);
   }

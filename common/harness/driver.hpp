@@ -85,7 +85,7 @@ int run_experiment(const Experiment<Config>& e, int argc, char** argv) {
     }
     if (!opt.input.empty()) {
       if (!opt.piece.empty() && opt.piece != "input")
-        throw InputError(e.name + ": --piece " + opt.piece + " with --input: an input file is its own piece, 'input'");
+        throw InputError("--piece " + opt.piece + " with --input: an input file is its own piece, 'input'");
       if (opt.tag.empty()) opt.tag = "input";
     } else if (!opt.piece.empty()) {
       pieces = {detail::find_piece(pieces, opt.piece, e.name)};
@@ -106,7 +106,11 @@ int run_experiment(const Experiment<Config>& e, int argc, char** argv) {
     }
     Session s(e.name, opt, cli, e.programs, e.columns, detail::thread_list(thread_counts, detail::max_threads(opt)));
     s.writer().set_meta("seconds_definition", e.seconds_definition);
-    for (std::size_t i = 0; i < skipped.size(); ++i) s.writer().set_meta("skipped_" + std::to_string(i), skipped[i]);
+    if (!skipped.empty()) {
+      std::string text;
+      for (const auto& line : skipped) text += (text.empty() ? "" : "; ") + line;
+      s.writer().set_meta("skipped_programs", text);
+    }
     if (e.begin) e.begin(s, config);
     for (std::size_t i = 0; i < pieces.size(); ++i) {
       if (chosen[i].empty()) continue;
