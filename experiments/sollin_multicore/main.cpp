@@ -1,6 +1,7 @@
 // Experiment sollin_multicore (paper B): multicore Sollin/Boruvka on complete
 // graphs vs Kruskal and BGL Kruskal, a thread sweep with the machine's memory
-// bandwidth floor, and a dense GPU Boruvka beyond the paper.
+// bandwidth floor, and a dense GPU Boruvka beyond the paper. Protocol:
+// docs/PROTOCOL.md, paper B.
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,23 +33,28 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   // BGL Kruskal has a piece of its own, so that the Sollin programs can be re-measured
   // without its minutes-long runs, and stays out of ext20000 (NOTES.md).
   const auto fig = paper ? complete({1000, 2500, 5000, 10000}) : complete({200, 500, 1000});
-  auto piece = [](const char* name, Role role, double est, std::vector<std::string> programs,
-                  std::vector<GraphSize> graphs) {
-    Piece p;
-    p.name = name;
-    p.role = role;
-    p.est_seconds = est;
-    p.programs = std::move(programs);
-    p.graphs = std::move(graphs);
-    p.thread_sweep = role == Role::thread_sweep;
-    return p;
-  };
-  return {piece("fig1", Role::main, paper ? 45 : 10, cpu, fig),
-          piece("fig1-bgl", Role::main, paper ? 250 : 10, {kBglKruskal}, fig),
-          piece("fig2-threads", Role::thread_sweep, paper ? 35 : 5, sollin, paper ? fig : complete({500, 1000})),
-          piece("gpu", Role::extension, paper ? 10 : 5, {kBoruvkaDenseGpu},
-                paper ? complete({1000, 2500, 5000, 10000, 20000}) : complete({500, 1000, 2000})),
-          piece("ext20000", Role::extension, paper ? 150 : 10, cpu, paper ? complete({20000}) : complete({2000}))};
+  return {{.name = "fig1", .role = Role::main, .est_seconds = paper ? 45. : 10., .programs = cpu, .graphs = fig},
+          {.name = "fig1-bgl",
+           .role = Role::main,
+           .est_seconds = paper ? 250. : 10.,
+           .programs = {kBglKruskal},
+           .graphs = fig},
+          {.name = "fig2-threads",
+           .role = Role::thread_sweep,
+           .est_seconds = paper ? 35. : 5.,
+           .programs = sollin,
+           .graphs = paper ? fig : complete({500, 1000}),
+           .thread_sweep = true},
+          {.name = "gpu",
+           .role = Role::extension,
+           .est_seconds = paper ? 10. : 5.,
+           .programs = {kBoruvkaDenseGpu},
+           .graphs = paper ? complete({1000, 2500, 5000, 10000, 20000}) : complete({500, 1000, 2000})},
+          {.name = "ext20000",
+           .role = Role::extension,
+           .est_seconds = paper ? 150. : 10.,
+           .programs = cpu,
+           .graphs = paper ? complete({20000}) : complete({2000})}};
 }
 
 harness::Experiment<Config> declaration() {
@@ -77,7 +83,7 @@ harness::Experiment<Config> declaration() {
   };
   e.check = [](Config& c, const CommonOptions&) {
     if (c.baseline_trials < 0 || c.bandwidth_mib < 1)
-      throw InputError("sollin_multicore: --baseline-trials >= 0, --bandwidth-mib >= 1");
+      throw InputError("--baseline-trials must be >= 0 and --bandwidth-mib >= 1");
   };
   e.pieces = pieces;
   auto bandwidth = std::make_shared<BandwidthFloor>();
