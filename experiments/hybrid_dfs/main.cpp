@@ -32,11 +32,16 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
   const std::vector<std::string> gpu = {read_gpu, hybrid_cpu_gpu, dobfs_gpu, hybrid_omp, dobfs_omp};
   const std::vector<std::string> sizes = {stack_omp, hybrid_omp, dobfs_omp, read_gpu, hybrid_cpu_gpu, dobfs_gpu};
   return {
-      {"table1", Role::main, paper ? 30.0 : 5.0, read_benchmarks().names(), {}, false, kReadBandwidth},
-      {"fig3", Role::thread_sweep, paper ? 420.0 : 20.0, cpu, {main_graph}, true, kRmat},
-      {"fig4", Role::main, paper ? 90.0 : 10.0, gpu, {main_graph}, false, kRmat},
-      {"fig5a", Role::size_sweep, paper ? 400.0 : 20.0, sizes, by_n, false, kRmat},
-      {"fig5b", Role::size_sweep, paper ? 900.0 : 20.0, sizes, by_m, false, kRmatEachSize},
+      {.name = "table1", .role = Role::main, .est_seconds = paper ? 30.0 : 5.0, .programs = read_benchmarks().names(),
+       .kind = kReadBandwidth},
+      {.name = "fig3", .role = Role::thread_sweep, .est_seconds = paper ? 420.0 : 20.0, .programs = cpu,
+       .graphs = {main_graph}, .thread_sweep = true, .kind = kRmat},
+      {.name = "fig4", .role = Role::main, .est_seconds = paper ? 90.0 : 10.0, .programs = gpu, .graphs = {main_graph},
+       .kind = kRmat},
+      {.name = "fig5a", .role = Role::size_sweep, .est_seconds = paper ? 400.0 : 20.0, .programs = sizes, .graphs = by_n,
+       .kind = kRmat},
+      {.name = "fig5b", .role = Role::size_sweep, .est_seconds = paper ? 900.0 : 20.0, .programs = sizes, .graphs = by_m,
+       .kind = kRmatEachSize},
   };
 }
 
@@ -68,16 +73,16 @@ void options(Cli& cli, Config& c) {
 
 void check(Config& c, const CommonOptions& opt) {
   c.roots_per_graph = c.roots.value_or(opt.scale == "paper" ? 10 : 4);
-  if (c.roots_per_graph < 1) throw InputError("hybrid_dfs: --roots must be >= 1");
+  if (c.roots_per_graph < 1) throw InputError("--roots: must be >= 1");
   c.trials_per_root = opt.was_given("trials") ? opt.trials : 1;
   for (std::int64_t k : c.m_steps)
     if (k < 0 || k > 3)
-      throw InputError("hybrid_dfs: --m-steps values are 0..3 (M = main M * 2^k), got " + std::to_string(k));
+      throw InputError("--m-steps: values are 0..3 (M = main M * 2^k), got " + std::to_string(k));
   std::sort(c.m_steps.begin(), c.m_steps.end());
   c.m_steps.erase(std::unique(c.m_steps.begin(), c.m_steps.end()), c.m_steps.end());
   for (const auto& [option, value] : {std::pair{"t1", c.t1}, {"t2", c.t2}, {"t3", c.t3}, {"t4", c.t4}})
-    if (value < 0) throw InputError(std::string("hybrid_dfs: --") + option + " must be >= 0");
-  if (c.defer_claims_from < -1) throw InputError("hybrid_dfs: --defer-claims-from is -1 (never) or >= 0");
+    if (value < 0) throw InputError(std::string("--") + option + ": must be >= 0");
+  if (c.defer_claims_from < -1) throw InputError("--defer-claims-from: -1 (never) or >= 0");
   const std::string& bu = c.gpu_bottom_up;
   if (bu != "1/1" && bu != "2/2" && bu != "4/1" && bu != "4/2")
     throw InputError("--gpu-bottom-up: " + bu + " is not one of 1/1, 2/2, 4/1, 4/2");
