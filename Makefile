@@ -15,7 +15,8 @@ SCALE   ?= quick
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD   := build/$(PRESET)
 RESULTS ?= results/local/$(SCALE)
-EXPERIMENTS := prim_gpu sollin_multicore kruskal_100m hybrid_dfs dijkstra_deg5
+# The experiments, in paper order: experiments/list.txt is the one list.
+EXPERIMENTS := $(shell cat experiments/list.txt)
 PYTHON   = $(shell scripts/find-python.sh)
 
 .PHONY: all deps build test reproduce figures paper clean $(addprefix exp-,$(EXPERIMENTS))

@@ -39,8 +39,9 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
 from paper.results import ResultsError, read_piece  # noqa: E402  (the same check the figures use)
+from paper.registry import experiment_names  # noqa: E402
 
-EXPERIMENTS = ["prim_gpu", "sollin_multicore", "kruskal_100m", "hybrid_dfs", "dijkstra_deg5"]
+EXPERIMENTS = experiment_names()  # experiments/list.txt
 STATUS_FILE = "reproduce-status.json"
 # Environment for an experiment's pieces, unless the user set the variable.
 # hybrid_dfs: its CPU traversals run many short parallel regions per traversal;
