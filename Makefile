@@ -4,8 +4,10 @@
 #   make test                     build and run every test (GPU tests skip without a GPU)
 #   make reproduce SCALE=quick    run every experiment, then figures and the report
 #   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...)
-#   make figures RESULTS=DIR      redraw figures and tables from existing results only
-#   make paper                    rebuild paper/REPORT.md from existing results
+#   make figures RESULTS=DIR      redraw figures, tables and the report from existing results only
+#   make paper RESULTS=DIR        rebuild only the report from existing results
+#   (RESULTS=results/reference/<machine> writes the committed paper/figures, paper/tables and
+#   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
 #   make build | clean | deps
 #
 # Variables: PRESET=default|cpu-only|debug  SCALE=quick|paper  RESULTS=DIR  JOBS=N
