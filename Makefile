@@ -52,7 +52,7 @@ paper:
 clean:
 	rm -rf build
 
-# Hardening (issue 10). test-hardening: the debug preset (ASan + UBSan, CPU only)
+# Hardening. test-hardening: the debug preset (ASan + UBSan, CPU only)
 # builds only what the io tests and tests/hardening need, then runs them (crash
 # safety is about signals, not memory: it runs in `make test` only).
 # fuzz: libFuzzer targets per reader, FUZZ_SECONDS each (clang only; skips
@@ -60,7 +60,7 @@ clean:
 # without a GPU).
 FUZZ_SECONDS ?= 30
 IO_TESTS := $(shell sed -n 's/.*NAME *\([A-Za-z0-9_]*\).*/\1/p' tests/io/CMakeLists.txt 2>/dev/null)
-HARDENING_TARGETS := gen prim_gpu sollin_multicore kruskal_100m dijkstra_deg5 hybrid_dfs $(IO_TESTS)
+HARDENING_TARGETS := gen $(EXPERIMENTS) $(IO_TESTS)
 
 .PHONY: test-hardening fuzz gpu-sanitize
 

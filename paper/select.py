@@ -7,6 +7,7 @@ dates or row counts what the experiment already wrote down.
     drawable(res)                      every row but a user's --input runs (never drawn)
     role(res, "main", "size-sweep")    rows of those roles
     runs(res)                          run ids, newest first (the run's JSON date)
+    by_run(res)                        [(run id, its rows)], newest first
     newest_run(res, *algos, **f)       rows (under f) of the newest run that has every algo
     first_role(res, roles, *algos, **f) newest_run in the first role (in order) that has them
     most_threads(res, algos, **f)      {algo: {"threads": T}}: each threaded program's most threads
