@@ -130,8 +130,8 @@ def read_piece(stem, experiment):
         if header[:len(FIXED_COLUMNS)] != FIXED_COLUMNS:
             hint = ""
             if header[:len(FIXED_COLUMNS) - 3] == FIXED_COLUMNS[:-3]:
-                hint = " (written before rows carried piece, role and run_id: run %s %s)" % (
-                    MIGRATE, os.path.dirname(csv_path) or ".")
+                hint = (" (written before rows carried piece, role and run_id: rebuild the experiment, or migrate "
+                        "existing results with %s %s)" % (MIGRATE, os.path.dirname(csv_path) or "."))
             raise ResultsMalformed("%s: header starts %s, expected %s%s" % (
                 csv_path, ",".join(header[:len(FIXED_COLUMNS)]), ",".join(FIXED_COLUMNS), hint))
         for raw in reader:
