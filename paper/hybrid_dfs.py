@@ -224,7 +224,7 @@ def gpu_constant_cpu_drops(res):
     cpu = [(n, teps(sub, cpu_algo, n=n)) for n in sub.where(algorithm=cpu_algo).values("n")]
     if len(gpu) < 2 or len(cpu) < 2:
         raise ResultsMissing("hybrid_dfs: Fig. 5a needs read_gpu and hybrid_omp at two or more N with M = 8N")
-    th = sub.where(algorithm=cpu_algo).values("threads")[-1]
+    th = select.most_threads(sub, [cpu_algo])[cpu_algo]["threads"]
     gv = [v for _, v in gpu]
     spread = max(gv) / min(gv)
     drop = cpu[-1][1] / cpu[0][1]

@@ -77,7 +77,7 @@ def thread_sweep(res):
                    linestyle=":", linewidth=1, label="serial Sollin (1 thread)")
     # The floor: the sweep's bytes read once at the bandwidth its own run measured at its most threads.
     at = res.where(n=n, algorithm=list(PARALLEL))
-    top = at.values("threads")[-1]
+    top = max(t["threads"] for t in select.most_threads(at, PARALLEL).values())
     bw = [b for b in (_bandwidth_gbs(res, res.run_meta(i), top) for i in select.runs(at)) if b]
     if bw:
         floor = 2.0 * n * n / (max(bw) * 1e9)  # one pass over the dense uint16 matrix
