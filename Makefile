@@ -4,8 +4,10 @@
 #   make test                     build and run every test (GPU tests skip without a GPU)
 #   make reproduce SCALE=quick    run every experiment, then figures and the report
 #   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...)
-#   make figures RESULTS=DIR      redraw figures and tables from existing results only
-#   make paper                    rebuild paper/REPORT.md from existing results
+#   make figures RESULTS=DIR      redraw figures, tables and the report from existing results only
+#   make paper RESULTS=DIR        rebuild only the report from existing results
+#   (RESULTS=results/reference/<machine> writes the committed paper/figures, paper/tables and
+#   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
 #   make build | clean | deps
 #
 # Variables: PRESET=default|cpu-only|debug  SCALE=quick|paper  RESULTS=DIR  JOBS=N
@@ -17,7 +19,8 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR  ?= OFF
 BUILD   := build/$(PRESET)
 RESULTS ?= results/local/$(SCALE)
-EXPERIMENTS := prim_gpu sollin_multicore kruskal_100m hybrid_dfs dijkstra_deg5
+# The experiments, in paper order: experiments/list.txt is the one list.
+EXPERIMENTS := $(shell cat experiments/list.txt)
 PYTHON   = $(shell scripts/find-python.sh)
 
 .PHONY: all deps build test reproduce figures paper clean $(addprefix exp-,$(EXPERIMENTS))
@@ -59,7 +62,7 @@ clean:
 # without a GPU).
 FUZZ_SECONDS ?= 30
 IO_TESTS := $(shell sed -n 's/.*NAME *\([A-Za-z0-9_]*\).*/\1/p' tests/io/CMakeLists.txt 2>/dev/null)
-HARDENING_TARGETS := gen prim_gpu sollin_multicore kruskal_100m dijkstra_deg5 hybrid_dfs $(IO_TESTS)
+HARDENING_TARGETS := gen $(EXPERIMENTS) $(IO_TESTS)
 
 .PHONY: test-hardening fuzz gpu-sanitize
 
