@@ -26,13 +26,18 @@ PARALLEL = ("sollin_conflict_free", "sollin_conflict_free_tri")
 
 
 def comparison(res):
-    """Run time vs N: every run (the paper's sizes and the extension's)."""
-    return select.role(res, "main", "thread-sweep", "extension")
+    """Run time vs N: the main comparison and the extension's larger N (no N in both)."""
+    return select.role(res, "main", "extension")
 
 
-def paper_sizes(res):
-    """The paper's sizes: the main comparison and the thread sweep (same programs, same graphs)."""
-    return select.role(res, "main", "thread-sweep")
+def main_run(res):
+    """The paper's sizes, every program: claims about one program against another."""
+    return select.role(res, "main")
+
+
+def sweep_run(res):
+    """The thread sweep: claims and figures about thread counts, all from that run."""
+    return select.role(res, "thread-sweep")
 
 
 def _per_program(res):
@@ -66,7 +71,7 @@ def _bandwidth_gbs(res, meta, threads):
 
 def thread_sweep(res):
     n = _sweep_n(res)
-    res = paper_sizes(res)
+    res = sweep_run(res)
     algos = {a: ALGOS[a] for a in PARALLEL}
     fig = plots.lines(res, algos, "threads", xlabel="threads", ylabel="run time (s)",
                       title="Thread sweep, N = %d" % n, n=n, log_x=True, log_y=True)
@@ -101,7 +106,7 @@ def runtime_table(res):
 
 def threads_table(res):
     n = _sweep_n(res)
-    return tables.median_table(paper_sizes(res), {a: ALGOS[a] for a in PARALLEL}, "threads", "threads", unit="s", n=n,
+    return tables.median_table(sweep_run(res), {a: ALGOS[a] for a in PARALLEL}, "threads", "threads", unit="s", n=n,
                                caption="Median run time (s) vs threads, N = %d" % n)
 
 
@@ -134,7 +139,7 @@ def kruskal_far_slower(res):
 
 
 def growth_factors(res):
-    res = paper_sizes(res)
+    res = main_run(res)
     steps = [(2500, 5000), (5000, 10000)]
 
     def growth(algo, threads=1):
@@ -160,21 +165,21 @@ def _largest_common(res, *algos_threads):
 
 
 def conflict_free_one_thread_slower(res):
-    res = paper_sizes(res)
+    res = main_run(res)
     n = _largest_common(res, ("sollin_conflict_free", 1), ("sollin_serial", 1))
     r = _t(res, "sollin_conflict_free", n) / _t(res, "sollin_serial", n)
     return Measured(r, "conflict-free (1 thread) / serial = %.3gx at N = %d" % (r, n))
 
 
 def two_cores(res):
-    res = paper_sizes(res)
+    res = sweep_run(res)
     n = _largest_common(res, ("sollin_conflict_free", 1), ("sollin_conflict_free", 2))
     r = _t(res, "sollin_conflict_free", n, 2) / _t(res, "sollin_conflict_free", n, 1)
     return Measured(r, "T(2) / T(1) = %.3g at N = %d" % (r, n))
 
 
 def four_cores(res):
-    res = paper_sizes(res)
+    res = sweep_run(res)
     n = _largest_common(res, ("sollin_conflict_free", 1), ("sollin_conflict_free", 4), ("sollin_serial", 1))
     t4 = _t(res, "sollin_conflict_free", n, 4)
     r = t4 / _t(res, "sollin_conflict_free", n, 1)

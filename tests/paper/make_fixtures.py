@@ -116,8 +116,9 @@ def sollin_multicore():
     write_piece("sollin_multicore", "sizes", rows, [], {"read_bandwidth_gbs_t16": 90.0})
     rows = []
     n = 10000
-    for a in ("sollin_conflict_free", "sollin_conflict_free_tri"):
-        for th in (1, 2, 4, 8, 16):
+    # As the real sweep: the serial programs at 1 thread, the conflict-free ones at every count.
+    for a in ("sollin_serial", "sollin_serial_tri", "sollin_conflict_free", "sollin_conflict_free_tri"):
+        for th in ((1, 2, 4, 8, 16) if a.startswith("sollin_conflict_free") else (1,)):
             base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1, algorithm=a,
                         threads=th, device="cpu", answer="weight=%d;edges=%d" % (n * 11, n - 1))
             rows += trials(base, t(a, n, th))
