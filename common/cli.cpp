@@ -114,7 +114,10 @@ void Cli::option(const std::string& name, const std::string& help, std::vector<s
                  const std::string& default_text) {
   std::string d = default_text;
   if (d.empty())
-    for (std::size_t i = 0; i < target.size(); ++i) d += (i ? "," : "") + std::to_string(target[i]);
+    for (std::size_t i = 0; i < target.size(); ++i) {
+      if (i) d += ',';
+      d += std::to_string(target[i]);
+    }
   declare(name, {help, d, false, false, false, [&target, name](const std::string& v) {
                    target.clear();
                    for (const auto& part : split(v, ',')) target.push_back(parse_int(part, "--" + name));

@@ -1,4 +1,4 @@
-// The command-line contract shared by every experiment and tool (DESIGN.md):
+// The command-line contract shared by every experiment and tool (docs/DESIGN.md):
 // --help --scale --input --algorithms --list-algorithms --trials --threads
 // --seed --out --sources, plus options an experiment declares itself.
 // Usage errors throw InputError (exit 2) with a message naming the option.

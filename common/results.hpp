@@ -1,4 +1,4 @@
-// Results CSV + metadata JSON (DESIGN.md, "Results").
+// Results CSV + metadata JSON (docs/DESIGN.md, "Results contract").
 //
 // One CSV per experiment run (or per piece of a run, named by --tag), one row
 // per (graph, algorithm, trial). Rows go to "<name>.csv.partial" and the file

@@ -1,6 +1,10 @@
 """Writes the claim-vs-reproduced report from a results directory.
 
-    python3 -m paper.report --results DIR [--out paper/REPORT.md] [--figures paper/figures]
+    python3 -m paper.report --results DIR [--out REPORT.md] [--figures DIR]
+
+The report goes to ``paper/REPORT.md`` for results/reference/<machine> and to
+``DIR/paper/REPORT.md`` for any other results (``paper.outputs``); figures are
+looked for in ``figures/`` beside it.
 
 Per paper: the original setup and hardware, ours (from the metadata JSONs),
 the figures that ``paper.figures`` drew, and one row per claim with the
@@ -18,10 +22,9 @@ import sys
 import traceback
 
 from paper import claims as claims_mod
-from paper import registry, tables
+from paper import outputs, registry, select, tables
 from paper.results import ResultsMalformed, ResultsMissing, load
 
-PAPER_DIR = os.path.dirname(os.path.abspath(__file__))
 STATUS_FILE = "reproduce-status.json"
 
 OURS_KEYS = [("CPU", "cpu_model"), ("cores", "cpu_cores"), ("RAM", "ram_bytes"), ("GPU", "gpu_name"),
@@ -82,7 +85,7 @@ def module_section(module, results_dir, fig_dir, report_dir, status):
              "**Original setup and hardware.** %s" % module.original.strip(), "",
              "**What the suite runs.** %s" % module.ours.strip(), ""]
     try:
-        results, absent = load(results_dir, module.experiment), None
+        results, absent = select.drawable(load(results_dir, module.experiment)), None
     except ResultsMissing as e:
         results, absent = None, absent_reason(str(e), status.get(module.experiment, []))
     if results is None:
@@ -112,9 +115,11 @@ def module_section(module, results_dir, fig_dir, report_dir, status):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m paper.report", description=__doc__.split("\n")[0])
     ap.add_argument("--results", required=True, help="results directory (CSV + JSON per experiment piece)")
-    ap.add_argument("--out", default=os.path.join(PAPER_DIR, "REPORT.md"), help="report file (default: paper/REPORT.md)")
+    ap.add_argument("--out", default=None, help="report file (default: paper/REPORT.md for results/reference/<machine>, "
+                    "else RESULTS/paper/REPORT.md)")
     ap.add_argument("--figures", default=None, help="where paper.figures wrote the figures (default: figures/ beside --out)")
     args = ap.parse_args(argv)
+    args.out = args.out or os.path.join(outputs.out_dir(args.results), "REPORT.md")
     report_dir = os.path.dirname(os.path.abspath(args.out))
     fig_dir = args.figures or os.path.join(report_dir, "figures")
     status = reproduce_status(args.results)

@@ -91,7 +91,7 @@ void check_program_names(const std::vector<ProgramInfo>& programs, const CommonO
     if (std::any_of(programs.begin(), programs.end(), [&](const ProgramInfo& p) { return p.name == name; })) continue;
     std::string known;
     for (const auto& p : programs) known += (known.empty() ? "" : ", ") + p.name;
-    throw InputError(experiment + ": unknown algorithm '" + name + "' (known: " + known + ")");
+    throw InputError("--algorithms: unknown algorithm '" + name + "' (known: " + known + ")");
   }
 }
 
@@ -100,10 +100,15 @@ const Piece& find_piece(const std::vector<Piece>& pieces, const std::string& nam
     if (p.name == name) return p;
   std::string known;
   for (const auto& p : pieces) known += (known.empty() ? "" : ", ") + p.name;
-  throw InputError(experiment + ": --piece: no piece '" + name + "' at this scale (pieces: " + known + ")");
+  throw InputError("--piece: unknown piece '" + name + "' at this scale (pieces: " + known + ")");
 }
 
-int max_threads(const CommonOptions& opt) { return opt.threads > 0 ? opt.threads : cpu_cores(); }
+int max_threads(const CommonOptions& opt) {
+  // OpenMP's own default, read once before the driver sets any count: every core unless
+  // OMP_NUM_THREADS says otherwise.
+  static const int openmp_default = omp_get_max_threads();
+  return opt.threads > 0 ? opt.threads : openmp_default;
+}
 
 std::vector<int> thread_list(const std::vector<std::int64_t>& given, int max_threads) {
   std::vector<int> out;
@@ -124,6 +129,7 @@ std::vector<ProgramInfo> programs_for_piece(const std::vector<ProgramInfo>& prog
                                             const std::function<std::string(const ProgramInfo&)>& unavailable,
                                             std::vector<std::string>& skipped) {
   std::vector<ProgramInfo> out;
+  bool skipped_here = false;
   for (const auto& p : programs) {
     if (!in_piece(piece, p.name)) continue;
     const bool named = std::count(opt.algorithms.begin(), opt.algorithms.end(), p.name) > 0;
@@ -134,13 +140,17 @@ std::vector<ProgramInfo> programs_for_piece(const std::vector<ProgramInfo>& prog
       out.push_back(p);
       continue;
     }
-    if (named) throw ResourceError(experiment + ": cannot run " + p.name + " here: " + why);
+    if (named) throw ResourceError("cannot run " + p.name + " here: " + why);
     std::fprintf(stderr, "[%s] piece %s: skipping %s (%s)\n", experiment.c_str(), piece.name.c_str(), p.name.c_str(), why.c_str());
     skipped.push_back(piece.name + " " + p.name + ": " + why);
+    skipped_here = true;
   }
-  if (out.empty())
-    std::fprintf(stderr, "[%s] piece %s: none of its selected programs runs here; skipped\n", experiment.c_str(),
-                 piece.name.c_str());
+  if (out.empty() && skipped_here)
+    std::fprintf(stderr, "[%s] piece %s: none of its selected programs runs on this machine; skipped\n",
+                 experiment.c_str(), piece.name.c_str());
+  else if (out.empty())
+    std::fprintf(stderr, "[%s] piece %s: none of the programs named by --algorithms is in it; skipped\n",
+                 experiment.c_str(), piece.name.c_str());
   return out;
 }
 

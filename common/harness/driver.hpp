@@ -29,6 +29,7 @@ struct Experiment {
   std::vector<std::string> columns;  // extra CSV columns, in order
   bool takes_sources = false;        // --sources is part of the contract
   double input_est_seconds = 60;     // --list-pieces estimate for --input
+  std::vector<std::string> input_programs;  // the programs that take --input's graph; empty: every program
 
   // Declares the experiment's own options, bound to fields of the config.
   std::function<void(Cli&, Config&)> options;
@@ -53,7 +54,7 @@ void list_pieces(const std::vector<Piece>& pieces, const std::vector<ProgramInfo
 void check_program_names(const std::vector<ProgramInfo>& programs, const CommonOptions& opt, const std::string& experiment);
 const Piece& find_piece(const std::vector<Piece>& pieces, const std::string& name, const std::string& experiment);
 std::vector<int> thread_list(const std::vector<std::int64_t>& given, int max_threads);
-int max_threads(const CommonOptions& opt);  // --threads, else every core
+int max_threads(const CommonOptions& opt);  // --threads, else OpenMP's default (OMP_NUM_THREADS or every core)
 // The programs of `piece` to run: named by --algorithms (all when not given) and runnable
 // here; the others are noted on stderr with the reason. A program named in --algorithms
 // that cannot run here is a ResourceError (exit 3).
@@ -78,18 +79,25 @@ int run_experiment(const Experiment<Config>& e, int argc, char** argv) {
     }
     detail::check_program_names(e.programs, opt, e.name);
     if (e.check) e.check(config, opt);
-    std::vector<Piece> pieces = opt.input.empty() ? e.pieces(config, opt) : std::vector<Piece>{input_piece(e.input_est_seconds)};
+    std::vector<Piece> pieces;
+    if (opt.input.empty()) {
+      pieces = e.pieces(config, opt);
+    } else {
+      pieces = {input_piece(e.input_est_seconds)};
+      pieces[0].programs = e.input_programs;
+    }
     if (opt.list_pieces) {
       detail::list_pieces(pieces, e.programs);
       return 0;
     }
     if (!opt.input.empty()) {
       if (!opt.piece.empty() && opt.piece != "input")
-        throw InputError(e.name + ": --piece " + opt.piece + " with --input: an input file is its own piece, 'input'");
+        throw InputError("--piece " + opt.piece + " with --input: an input file is its own piece, 'input'");
       if (opt.tag.empty()) opt.tag = "input";
     } else if (!opt.piece.empty()) {
       pieces = {detail::find_piece(pieces, opt.piece, e.name)};
     }
+    const std::vector<int> threads = detail::thread_list(thread_counts, detail::max_threads(opt));
     // Each piece's programs, chosen before anything is generated or written.
     std::vector<std::vector<ProgramInfo>> chosen;
     std::vector<std::string> skipped;
@@ -104,9 +112,13 @@ int run_experiment(const Experiment<Config>& e, int argc, char** argv) {
                    e.name.c_str(), opt.piece.empty() ? "any piece" : ("piece " + opt.piece).c_str());
       return 0;
     }
-    Session s(e.name, opt, cli, e.programs, e.columns, detail::thread_list(thread_counts, detail::max_threads(opt)));
+    Session s(e.name, opt, cli, e.programs, e.columns, threads);
     s.writer().set_meta("seconds_definition", e.seconds_definition);
-    for (std::size_t i = 0; i < skipped.size(); ++i) s.writer().set_meta("skipped_" + std::to_string(i), skipped[i]);
+    if (!skipped.empty()) {
+      std::string text;
+      for (const auto& line : skipped) text += (text.empty() ? "" : "; ") + line;
+      s.writer().set_meta("skipped_programs", text);
+    }
     if (e.begin) e.begin(s, config);
     for (std::size_t i = 0; i < pieces.size(); ++i) {
       if (chosen[i].empty()) continue;

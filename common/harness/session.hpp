@@ -39,6 +39,8 @@ class Session {
   bool paper_scale() const { return opt_.scale == "paper"; }
   // --threads, else every core.
   int max_threads() const { return max_threads_; }
+  // The thread counts of the thread-sweep pieces (--thread-list, else 1, 2, 4, ..., max_threads()).
+  const std::vector<int>& thread_list() const { return thread_list_; }
 
   // The piece being run and its programs that this run asked for and this machine runs.
   const Piece& piece() const { return *piece_; }
