@@ -53,7 +53,7 @@ constexpr double kSweepFactor = 20;
 
 Piece make_piece(const std::string& name, Role role, const std::vector<eid_t>& edges, std::vector<std::string> names,
                  bool thread_sweep, const CommonOptions& opt) {
-  Piece p{name, role, 0, std::move(names), {}, thread_sweep, ""};
+  Piece p{.name = name, .role = role, .programs = std::move(names), .thread_sweep = thread_sweep};
   const double runs = double(opt.trials + opt.warmups) * (thread_sweep ? kSweepFactor : 1);
   for (eid_t m : edges) {
     p.graphs.push_back({kVertices, m});

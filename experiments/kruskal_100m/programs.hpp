@@ -48,12 +48,9 @@ class Program {
  public:
   virtual ~Program() = default;
   // Device bytes for m edges (admission before the graph is built); 0: host only.
-  virtual std::uint64_t device_bytes(std::uint64_t m) const {
-    (void)m;
-    return 0;
-  }
+  virtual std::uint64_t device_bytes(std::uint64_t /*m*/) const { return 0; }
   // Once per graph, untimed (BGL graph build, pinning, device buffers).
-  virtual void prepare(Workload& w) { (void)w; }
+  virtual void prepare(Workload& /*w*/) {}
   // `work` is a fresh copy of w.edges that the program may reorder.
   virtual ProgramRun run(Workload& w, std::vector<KEdge>& work) = 0;
   // Once per graph after the trials (unpin, free device buffers).

@@ -60,8 +60,11 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   // Every program on every size; above a program's max_n (the launch-per-step and
   // resident Prims) it is left out of a graph.
   return {
-      {"paper", Role::main, paper ? 15.0 : 5.0, {}, powers_of_two(7, paper ? 14 : 12), false, ""},
-      {"extended", Role::extension, paper ? 90.0 : 20.0, {}, powers_of_two(15, paper ? 20 : 17), false, ""},
+      {.name = "paper", .role = Role::main, .est_seconds = paper ? 15.0 : 5.0, .graphs = powers_of_two(7, paper ? 14 : 12)},
+      {.name = "extended",
+       .role = Role::extension,
+       .est_seconds = paper ? 90.0 : 20.0,
+       .graphs = powers_of_two(15, paper ? 20 : 17)},
   };
 }
 

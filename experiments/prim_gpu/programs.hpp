@@ -35,17 +35,11 @@ class Program {
  public:
   virtual ~Program() = default;
   // Device bytes it needs for `g` (admission); 0: host only.
-  virtual std::uint64_t device_bytes(const Csr<W>& g) const {
-    (void)g;
-    return 0;
-  }
+  virtual std::uint64_t device_bytes(const Csr<W>& /*g*/) const { return 0; }
   // The largest generated n it runs at on this scale: above it one trial takes minutes.
-  virtual vid_t max_n(bool paper_scale) const {
-    (void)paper_scale;
-    return std::numeric_limits<vid_t>::max();
-  }
+  virtual vid_t max_n(bool /*paper_scale*/) const { return std::numeric_limits<vid_t>::max(); }
   // Once per graph, untimed (BGL's graph).
-  virtual void prepare(const Csr<W>& g) { (void)g; }
+  virtual void prepare(const Csr<W>& /*g*/) {}
   virtual ProgramRun run(const Csr<W>& g) = 0;
   // Once per graph after the trials.
   virtual void release() {}
