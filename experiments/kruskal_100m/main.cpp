@@ -48,7 +48,7 @@ std::string format_phase(const std::string& name, double value) {
 
 // Seconds of every generated graph besides the programs' trials: generation and verification.
 constexpr double kGraphSeconds = 5;
-// The whole thread sweep relative to one run of the same programs at every thread (NOTES.md).
+// A thread sweep's time relative to one pass of its programs at the full thread count (NOTES.md).
 constexpr double kSweepFactor = 20;
 
 Piece make_piece(const std::string& name, Role role, const std::vector<eid_t>& edges, std::vector<std::string> names,
