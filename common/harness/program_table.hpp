@@ -23,6 +23,10 @@ struct ProgramInfo {
   std::string description;
   Device device = Device::cpu;
   bool threaded = false;  // uses OpenMP threads: rows record them, thread sweeps vary them
+  // The experiment's own estimate of this program's cost, in a unit it chooses
+  // (kruskal_100m: seconds per million edges of one trial), for its pieces'
+  // est_seconds; 0 where the experiment estimates pieces otherwise.
+  double cost = 0;
 };
 
 // The table with a factory per program. `Config` is the experiment's option struct.
