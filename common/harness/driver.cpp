@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "common/algorithms.hpp"
+#include "common/opencl_available.hpp"
 #include "common/errors.hpp"
 #include "common/memory.hpp"
 #include "common/system_info.hpp"

@@ -22,8 +22,6 @@ using namespace gs::harness;
 
 namespace {
 
-using Piece = gs::harness::Piece;  // not the older gs::Piece of common/experiment.hpp
-
 CommonOptions parse(Cli& cli, std::vector<std::string> args) {
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
