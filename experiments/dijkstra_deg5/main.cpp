@@ -36,7 +36,7 @@ std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) { return arcs * 56
 
 std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
   // Seconds per source: the reference Dijkstra plus (trials + warm-ups + 1) BGL runs
-  // dominate, about 1.4 us per vertex each on the reference machine (2 us with OpenCL on the CPU).
+  // dominate; the per-vertex costs are the reference runs' (NOTES.md).
   auto estimate = [&](const std::vector<GraphSize>& sizes, double per_vertex) {
     double s = 0;
     for (const auto& g : sizes) s += 2.0 + c.num_sources * (opt.trials + opt.warmups + 1.5) * per_vertex * double(g.n);

@@ -1,7 +1,7 @@
 // Experiment kruskal_100m (paper C): Kruskal on 100M edges with the paper's
 // sequential, OpenMP-task, Thrust and CDP quicksorts, BGL's Kruskal, and two
 // programs beyond the paper (parallel filter-Kruskal, a CUB GPU pipeline).
-// See ../shared/EXPERIMENTS.md, section C.
+// Protocol: docs/PROTOCOL.md, paper C.
 //
 // Pieces (--list-pieces): `main` (every program at the paper's 100M edges /
 // 100K vertices / weights 1..1e6), `sweep-edges` (10M, 25M, 50M edges),
