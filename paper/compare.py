@@ -47,7 +47,8 @@ class ClaimComparison:
         self.kind, self.tolerance, self.diffs = None, None, []
         ref_ran, new_ran = ref.verdict != claims_mod.NOT_RUN, new.verdict != claims_mod.NOT_RUN
         if not (ref_ran and new_ran):
-            self.status = {(True, False): NOT_RUN_HERE, (False, True): NOT_RUN_REF}.get((ref_ran, new_ran), NOT_RUN_EITHER)
+            self.status = {(True, False): NOT_RUN_HERE, (False, True): NOT_RUN_REF}.get((ref_ran, new_ran),
+                                                                                        NOT_RUN_EITHER)
             return
         self.kind, self.tolerance = tolerances.for_claim(claim, ref.value)
         self.diffs = agreement.differences(ref.value, new.value, self.tolerance)
