@@ -6,6 +6,8 @@
 #   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...)
 #   make figures RESULTS=DIR      redraw figures, tables and the report from existing results only
 #   make paper RESULTS=DIR        rebuild only the report from existing results
+#   make compare RESULTS=DIR      compare results with the reference, claim by claim and point by point
+#                                 (REFERENCE=DIR, default results/reference/h100; STRICT=1: exit 1 on a difference)
 #   (RESULTS=results/reference/<machine> writes the committed paper/figures, paper/tables and
 #   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
 #   make build | clean | deps
@@ -23,7 +25,7 @@ RESULTS ?= results/local/$(SCALE)
 EXPERIMENTS := $(shell cat experiments/list.txt)
 PYTHON   = $(shell scripts/find-python.sh)
 
-.PHONY: all deps build test reproduce figures paper clean $(addprefix exp-,$(EXPERIMENTS))
+.PHONY: all deps build test reproduce figures paper compare clean $(addprefix exp-,$(EXPERIMENTS))
 
 all: build
 
@@ -50,6 +52,10 @@ figures:
 
 paper:
 	$(PYTHON) -m paper.report --results $(RESULTS)
+
+REFERENCE ?= results/reference/h100
+compare:
+	$(PYTHON) -m paper.compare --results $(RESULTS) --reference $(REFERENCE) $(if $(STRICT),--strict)
 
 clean:
 	rm -rf build
