@@ -9,10 +9,12 @@
 #   make build | clean | deps
 #
 # Variables: PRESET=default|cpu-only|debug  SCALE=quick|paper  RESULTS=DIR  JOBS=N
+#            WERROR=ON (warnings in the suite's own code fail the build; CI sets it)
 
 PRESET  ?= default
 SCALE   ?= quick
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+WERROR  ?= OFF
 BUILD   := build/$(PRESET)
 RESULTS ?= results/local/$(SCALE)
 EXPERIMENTS := prim_gpu sollin_multicore kruskal_100m hybrid_dfs dijkstra_deg5
@@ -26,7 +28,7 @@ deps:
 	@scripts/deps.sh
 
 build: deps
-	cmake --preset $(PRESET)
+	cmake --preset $(PRESET) -DGS_WERROR=$(WERROR)
 	cmake --build --preset $(PRESET) -j $(JOBS)
 
 test: build
@@ -49,7 +51,7 @@ paper:
 clean:
 	rm -rf build
 
-# Hardening (issue 10). test-hardening: the debug preset (ASan + UBSan, CPU only)
+# Hardening. test-hardening: the debug preset (ASan + UBSan, CPU only)
 # builds only what the io tests and tests/hardening need, then runs them (crash
 # safety is about signals, not memory: it runs in `make test` only).
 # fuzz: libFuzzer targets per reader, FUZZ_SECONDS each (clang only; skips
@@ -62,7 +64,7 @@ HARDENING_TARGETS := gen prim_gpu sollin_multicore kruskal_100m dijkstra_deg5 hy
 .PHONY: test-hardening fuzz gpu-sanitize
 
 test-hardening: deps
-	cmake --preset debug
+	cmake --preset debug -DGS_WERROR=$(WERROR)
 	cmake --build --preset debug -j $(JOBS) --target $(HARDENING_TARGETS)
 	ctest --preset debug -j $(JOBS) -R '^(test_io_|hardening_)' -E crash_safety
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GPU memory checking (issue 10): every CUDA program of the suite at small sizes
+# GPU memory checking: every CUDA program of the suite at small sizes
 # under compute-sanitizer's memcheck, racecheck, synccheck and initcheck.
 #
 #   scripts/gpu-sanitize.sh            (make gpu-sanitize)
