@@ -115,6 +115,9 @@ int run_main(int argc, char** argv, const char* program, const std::function<int
   write_rank_status(world, code);
   if (g_agreed) {
     if (world.rank() == 0) std::fprintf(stderr, "%s: %s\n", program, line.c_str());
+    // Every rank is here: leave together, so that the launcher, which may kill
+    // the others once one rank ends with an error, finds them all done.
+    world.barrier();
     return code;
   }
   std::fprintf(stderr, "%s: rank %d: %s\n", program, world.rank(), line.c_str());

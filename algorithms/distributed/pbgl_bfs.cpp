@@ -147,7 +147,7 @@ void PbglBfs::certify(const BfsRun& run) {
 }
 
 std::vector<std::uint32_t> gather_levels(const mpi::communicator& comm, const BfsRun& run) {
-  return detail::gather_to_root(comm, run.level);
+  return gather_to_root(comm, run.level);
 }
 
 }  // namespace gs::dist

@@ -127,9 +127,9 @@ std::vector<Edge<std::uint32_t>> gather_forest(const mpi::communicator& comm, co
   std::vector<vid_t> u, v;
   std::vector<std::uint32_t> w;
   for (const auto& e : run.owned_forest) u.push_back(e.u), v.push_back(e.v), w.push_back(e.w);
-  u = detail::gather_to_root(comm, u);
-  v = detail::gather_to_root(comm, v);
-  w = detail::gather_to_root(comm, w);
+  u = gather_to_root(comm, u);
+  v = gather_to_root(comm, v);
+  w = gather_to_root(comm, w);
   std::vector<Edge<std::uint32_t>> all(u.size());
   for (std::size_t i = 0; i < u.size(); ++i) all[i] = {u[i], v[i], w[i]};
   return all;

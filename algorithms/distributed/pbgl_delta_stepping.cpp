@@ -182,7 +182,7 @@ void PbglDeltaStepping::certify(const SsspRun& run, double rel_tol) {
 }
 
 std::vector<float> gather_distances(const mpi::communicator& comm, const SsspRun& run) {
-  return detail::gather_to_root(comm, run.dist);
+  return gather_to_root(comm, run.dist);
 }
 
 }  // namespace gs::dist

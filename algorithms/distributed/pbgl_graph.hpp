@@ -9,14 +9,13 @@
 #include <boost/graph/distributed/mpi_process_group.hpp>
 #include <boost/graph/iteration_macros.hpp>
 #include <boost/mpi/collectives/all_reduce.hpp>
-#include <boost/mpi/collectives/gather.hpp>
-#include <boost/mpi/collectives/gatherv.hpp>
 #include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "algorithms/distributed/collective.hpp"
+#include "algorithms/distributed/gather.hpp"
 #include "algorithms/distributed/local_edges.hpp"
 
 namespace gs::dist::detail {
@@ -67,25 +66,6 @@ std::unique_ptr<Graph> build_graph(const mpi::communicator& comm, const LocalEdg
   }
   boost::graph::distributed::synchronize(g->process_group());
   return g;
-}
-
-// Rank 0: every rank's `local` in rank order (the block order for per-vertex
-// arrays); other ranks: empty. Collective.
-template <class T>
-std::vector<T> gather_to_root(const mpi::communicator& comm, const std::vector<T>& local) {
-  std::vector<int> sizes;
-  const int mine = int(local.size());
-  mpi::gather(comm, mine, sizes, 0);
-  std::vector<T> all;
-  if (comm.rank() != 0) {
-    mpi::gatherv(comm, local, 0);
-    return all;
-  }
-  std::size_t total = 0;
-  for (int s : sizes) total += std::size_t(s);
-  all.resize(total);
-  mpi::gatherv(comm, local, all.data(), sizes, 0);
-  return all;
 }
 
 }  // namespace gs::dist::detail

@@ -11,13 +11,16 @@
 // Rank 0 prints one line per trial: key=value pairs, answer=... as in the
 // results CSV. Exit codes as the rest of the suite (2 bad input, 3 too big,
 // 1 verification failed), the same on every rank.
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "algorithms/distributed/collective.hpp"
+#include "algorithms/distributed/gather.hpp"
 #include "algorithms/distributed/local_edges.hpp"
 #include "algorithms/distributed/pbgl_bfs.hpp"
 #include "algorithms/distributed/pbgl_boruvka.hpp"
@@ -150,6 +153,35 @@ EdgeList<W> whole_graph(const Options& o, bool weights) {
   }
 }
 
+// Rank 0: every rank's share, gathered; other ranks: empty. Collective.
+template <class W>
+EdgeList<W> gather_share(const mpi::communicator& comm, const LocalEdges<W>& share) {
+  EdgeList<W> all;
+  all.n = share.n;
+  all.directed = share.directed;
+  all.u = gather_to_root(comm, share.edges.u);
+  all.v = gather_to_root(comm, share.edges.v);
+  all.w = gather_to_root(comm, share.edges.w);
+  return all;
+}
+
+// The shares together are the single-process graph: the same edges with the
+// same weights (as multisets; the order differs). VerificationError otherwise.
+template <class W>
+void check_same_edges(const EdgeList<W>& shares, const EdgeList<W>& whole, const std::string& who) {
+  auto sorted = [](const EdgeList<W>& el) {
+    std::vector<std::tuple<vid_t, vid_t, W>> t(el.size());
+    for (eid_t i = 0; i < el.size(); ++i) t[i] = {el.u[i], el.v[i], el.weighted() ? el.w[i] : W(0)};
+    std::sort(t.begin(), t.end());
+    return t;
+  };
+  if (shares.n != whole.n || shares.size() != whole.size() || shares.weighted() != whole.weighted() ||
+      sorted(shares) != sorted(whole))
+    throw VerificationError(who + ": the ranks' shares (n = " + std::to_string(shares.n) + ", " +
+                            std::to_string(shares.size()) + " edges) are not the single-process graph (n = " +
+                            std::to_string(whole.n) + ", " + std::to_string(whole.size()) + " edges)");
+}
+
 void print_row(const mpi::communicator& comm, const Options& o, int trial, vid_t n, eid_t m, double seconds,
                double build_s, const std::string& answer, const std::string& extra) {
   if (comm.rank() != 0) return;
@@ -171,9 +203,11 @@ int run_bfs(const mpi::communicator& comm, const Options& o) {
     bfs.certify(r);
     if (o.serial_check) {
       const std::vector<std::uint32_t> level = gather_levels(comm, r);
+      const EdgeList<std::uint32_t> shares = gather_share(comm, share);
       agree(comm, [&] {
         if (comm.rank() != 0) return;
         EdgeList<std::uint32_t> el = whole_graph<std::uint32_t>(o, false);
+        check_same_edges(shares, el, "pbgl_bfs");
         el.directed = false;  // the suite traverses every graph as undirected
         const Csr<std::uint32_t> g = edge_list_to_csr(el);
         const std::string serial = verify::check_traversal(g, o.source, level, nullptr, "pbgl_bfs").answer();
@@ -197,9 +231,12 @@ int run_delta_stepping(const mpi::communicator& comm, const Options& o) {
     sssp.certify(r);
     if (o.serial_check) {
       const std::vector<float> dist = gather_distances(comm, r);
+      const EdgeList<float> shares = gather_share(comm, share);
       agree(comm, [&] {
         if (comm.rank() != 0) return;
-        const Csr<float> g = edge_list_to_csr(whole_graph<float>(o, true));
+        const EdgeList<float> el = whole_graph<float>(o, true);
+        check_same_edges(shares, el, "pbgl_delta_stepping");
+        const Csr<float> g = edge_list_to_csr(el);
         const verify::SsspSummary s = verify::check_sssp(g, o.source, dist, verify::reference_dijkstra(g, o.source),
                                                          "pbgl_delta_stepping");
         // The sums differ only in the order of the float additions.
@@ -223,9 +260,12 @@ int run_boruvka(const mpi::communicator& comm, const Options& o) {
     msf.certify(r);
     if (o.serial_check) {
       const std::vector<Edge<std::uint32_t>> forest = gather_forest(comm, r);
+      const EdgeList<std::uint32_t> shares = gather_share(comm, share);
       agree(comm, [&] {
         if (comm.rank() != 0) return;
         EdgeList<std::uint32_t> el = whole_graph<std::uint32_t>(o, true);
+        el.directed = shares.directed;
+        check_same_edges(shares, el, "pbgl_boruvka");
         el.directed = false;
         const verify::MsfVerifier<std::uint32_t> verifier(el);
         const std::string serial = verifier.check(forest, "pbgl_boruvka").answer();
