@@ -40,19 +40,6 @@ void settle(const mpi::communicator& comm, int code, std::string message) {
   throw_agreed(code, message);
 }
 
-// Where the environment names a folder (GS_RANK_STATUS_DIR), each rank writes
-// its exit code to FOLDER/rank-R: the tests check that every rank, not only
-// the one mpirun reports, ended with the expected code.
-void write_rank_status(const mpi::communicator& world, int code) {
-  const char* dir = std::getenv("GS_RANK_STATUS_DIR");
-  if (!dir || !*dir) return;
-  const std::string path = std::string(dir) + "/rank-" + std::to_string(world.rank());
-  if (std::FILE* f = std::fopen(path.c_str(), "w")) {
-    std::fprintf(f, "%d\n", code);
-    std::fclose(f);
-  }
-}
-
 }  // namespace
 
 VertexBlock vertex_block(vid_t n, int rank, int ranks) {
@@ -124,6 +111,16 @@ int run_main(int argc, char** argv, const char* program, const std::function<int
   std::fflush(stderr);
   world.abort(code);
   return code;  // not reached: abort ends the process
+}
+
+void write_rank_status(const mpi::communicator& world, int code) {
+  const char* dir = std::getenv("GS_RANK_STATUS_DIR");
+  if (!dir || !*dir) return;
+  const std::string path = std::string(dir) + "/rank-" + std::to_string(world.rank());
+  if (std::FILE* f = std::fopen(path.c_str(), "w")) {
+    std::fprintf(f, "%d\n", code);
+    std::fclose(f);
+  }
 }
 
 double wall_seconds() { return MPI_Wtime(); }

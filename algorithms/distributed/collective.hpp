@@ -54,6 +54,11 @@ void agree_verified(const mpi::communicator& comm, const std::string& who, const
 // by its rank, and MPI_Abort ends every rank with its code.
 int run_main(int argc, char** argv, const char* program, const std::function<int(const mpi::communicator&)>& body);
 
+// Where the environment names a folder (GS_RANK_STATUS_DIR), writes `code`
+// to FOLDER/rank-R: the tests check that every rank, not only the one the
+// launcher reports, ended with the expected code. run_main() calls it.
+void write_rank_status(const mpi::communicator& world, int code);
+
 // Seconds since an arbitrary point (MPI_Wtime), the same clock on every rank.
 double wall_seconds();
 

@@ -86,10 +86,20 @@ BfsRun PbglBfs::run(vid_t source) {
 void PbglBfs::certify(const BfsRun& run) {
   const mpi::communicator& comm = impl_->comm;
   Graph& g = *impl_->g;
-  // Each rank needs the levels of its vertices' neighbours: PBGL fetches the
-  // owners' values into ghost cells (request + synchronize), nothing cached
-  // from the search is used.
+  std::string problem;
+  auto fail = [&](const std::string& what) {
+    if (problem.empty()) problem = what;
+  };
+  const auto str = [](std::uint64_t x) { return std::to_string(x); };
+  agree(comm, [&] {
+    if (run.level.size() != run.block.count || run.block.count != boost::num_vertices(g))
+      throw VerificationError("pbgl_bfs: the run's level array does not match this rank's vertices");
+  });
+  // The levels checked are the run's, as its caller received them: each rank
+  // writes its own into the graph's map, and PBGL fetches the owners' values
+  // of every neighbour into ghost cells (request + synchronize).
   auto level = get(boost::vertex_distance, g);
+  BGL_FORALL_VERTICES(v, g, Graph) put(level, v, run.level[v.local]);
   level.set_max_ghost_cells(0);
   level.clear();
   BGL_FORALL_VERTICES(u, g, Graph) {
@@ -97,18 +107,11 @@ void PbglBfs::certify(const BfsRun& run) {
   }
   boost::parallel::synchronize(level);
 
-  std::string problem;
-  auto fail = [&](const std::string& what) {
-    if (problem.empty()) problem = what;
-  };
-  const auto str = [](std::uint64_t x) { return std::to_string(x); };
   std::uint64_t reached = 0, levelsum = 0;
-  if (run.level.size() != run.block.count) fail("the run's level array has the wrong length");
   BGL_FORALL_VERTICES(u, g, Graph) {
     if (!problem.empty()) break;
     const vid_t gu = detail::global_id(g, u);
     const std::uint32_t lu = get(level, u);
-    if (lu != run.level[u.local]) fail("vertex " + str(gu) + ": the run reports level " + str(run.level[u.local]) + ", the graph's map " + str(lu));
     if (gu == run.source && lu != 0) fail("the source " + str(gu) + " has level " + str(lu) + ", not 0");
     if (lu == kUnreachedLevel) {
       BGL_FORALL_OUTEDGES(u, e, g, Graph) {

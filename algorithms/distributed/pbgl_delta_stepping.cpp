@@ -115,8 +115,18 @@ SsspRun PbglDeltaStepping::run(vid_t source, float delta) {
 void PbglDeltaStepping::certify(const SsspRun& run, double rel_tol) {
   const mpi::communicator& comm = impl_->comm;
   Graph& g = *impl_->g;
-  // The owners' distances of every owned arc's head, fetched fresh by PBGL.
+  agree(comm, [&] {
+    if (run.dist.size() != run.block.count || run.block.count != boost::num_vertices(g))
+      throw VerificationError("pbgl_delta_stepping: the run's distance array does not match this rank's vertices");
+  });
+  // The distances checked are the run's, as its caller received them: each
+  // rank writes its own into the graph's map, and PBGL fetches the owners'
+  // values of every owned arc's head into ghost cells (request + synchronize).
   auto dist = get(boost::vertex_distance, g);
+  BGL_FORALL_VERTICES(v, g, Graph) {
+    const float d = run.dist[v.local];
+    put(dist, v, std::isinf(d) && d > 0 ? kPbglInfinity : d);
+  }
   dist.set_max_ghost_cells(0);
   dist.clear();
   BGL_FORALL_VERTICES(u, g, Graph) {
@@ -135,14 +145,11 @@ void PbglDeltaStepping::certify(const SsspRun& run, double rel_tol) {
   auto fail = [&](const std::string& what) {
     if (problem.empty()) problem = what;
   };
-  if (run.dist.size() != run.block.count) fail("the run's distance array has the wrong length");
   // Relaxed arcs, and the tight ones: a tight arc marks its head at the head's owner.
   BGL_FORALL_VERTICES(u, g, Graph) {
     if (!problem.empty()) break;
     const float du = get(dist, u);
-    const float reported = run.dist[u.local];
-    if (!(finite(du) ? reported == du : std::isinf(reported)))
-      fail("vertex " + str(detail::global_id(g, u)) + ": the run reports distance " + fmt_number(reported) + ", the graph's map " + fmt_number(du));
+    if (std::isnan(du)) fail("vertex " + str(detail::global_id(g, u)) + " has distance NaN");
     if (!finite(du)) continue;
     BGL_FORALL_OUTEDGES(u, e, g, Graph) {
       const auto v = boost::target(e, g);
