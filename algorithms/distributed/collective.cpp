@@ -125,4 +125,8 @@ void write_rank_status(const mpi::communicator& world, int code) {
 
 double wall_seconds() { return MPI_Wtime(); }
 
+double slowest(const mpi::communicator& comm, double seconds) {
+  return mpi::all_reduce(comm, seconds, mpi::maximum<double>());
+}
+
 }  // namespace gs::dist

@@ -59,7 +59,10 @@ int run_main(int argc, char** argv, const char* program, const std::function<int
 // launcher reports, ended with the expected code. run_main() calls it.
 void write_rank_status(const mpi::communicator& world, int code);
 
-// Seconds since an arbitrary point (MPI_Wtime), the same clock on every rank.
+// Seconds since an arbitrary point (MPI_Wtime).
 double wall_seconds();
+// The largest of the ranks' `seconds`, on every rank (timings of a phase that
+// ends with a barrier: the slowest rank's view of it). Collective.
+double slowest(const mpi::communicator& comm, double seconds);
 
 }  // namespace gs::dist

@@ -29,7 +29,7 @@ struct BfsRun {
   std::vector<std::uint32_t> level;  // level[i]: vertex block.first + i; kUnreachedLevel when not reached
   std::uint64_t reached = 0;         // over all ranks
   std::uint64_t levelsum = 0;        // over all ranks
-  double seconds = 0;                // the search alone: barrier to barrier, the same on every rank
+  double seconds = 0;                // the search alone, barrier to barrier (slowest rank; the same on every rank)
   std::string answer() const;        // "reached=R;levelsum=L", as the single-process programs
 };
 

@@ -60,7 +60,7 @@ PbglDeltaStepping::PbglDeltaStepping(const mpi::communicator& comm, const LocalE
   const double t0 = wall_seconds();
   impl_->g = detail::build_graph<Graph>(comm, edges, /*reverse_too=*/!edges.directed);
   comm.barrier();
-  impl_->build_seconds = wall_seconds() - t0;
+  impl_->build_seconds = slowest(comm, wall_seconds() - t0);
 }
 
 PbglDeltaStepping::~PbglDeltaStepping() = default;
@@ -95,7 +95,7 @@ SsspRun PbglDeltaStepping::run(vid_t source, float delta) {
   comm.barrier();
 
   SsspRun r;
-  r.seconds = wall_seconds() - t0;
+  r.seconds = slowest(comm, wall_seconds() - t0);
   r.source = source;
   r.delta = delta;
   r.block = vertex_block(impl_->n, comm.rank(), comm.size());
