@@ -4,21 +4,28 @@
 #   make test                     build and run every test (GPU tests skip without a GPU)
 #   make reproduce SCALE=quick    run every experiment, then figures and the report
 #   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...)
-#   make figures RESULTS=DIR      redraw figures and tables from existing results only
-#   make paper                    rebuild paper/REPORT.md from existing results
+#   make figures RESULTS=DIR      redraw figures, tables and the report from existing results only
+#   make paper RESULTS=DIR        rebuild only the report from existing results
+#   make compare RESULTS=DIR      compare results with the reference, claim by claim and point by point
+#                                 (REFERENCE=DIR, default results/reference/h100; STRICT=1: exit 1 on a difference)
+#   (RESULTS=results/reference/<machine> writes the committed paper/figures, paper/tables and
+#   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
 #   make build | clean | deps
 #
 # Variables: PRESET=default|cpu-only|debug  SCALE=quick|paper  RESULTS=DIR  JOBS=N
+#            WERROR=ON (warnings in the suite's own code fail the build; CI sets it)
 
 PRESET  ?= default
 SCALE   ?= quick
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+WERROR  ?= OFF
 BUILD   := build/$(PRESET)
 RESULTS ?= results/local/$(SCALE)
-EXPERIMENTS := prim_gpu sollin_multicore kruskal_100m hybrid_dfs dijkstra_deg5
+# The experiments, in paper order: experiments/list.txt is the one list.
+EXPERIMENTS := $(shell cat experiments/list.txt)
 PYTHON   = $(shell scripts/find-python.sh)
 
-.PHONY: all deps build test reproduce figures paper clean $(addprefix exp-,$(EXPERIMENTS))
+.PHONY: all deps build test reproduce figures paper compare clean $(addprefix exp-,$(EXPERIMENTS))
 
 all: build
 
@@ -26,7 +33,7 @@ deps:
 	@scripts/deps.sh
 
 build: deps
-	cmake --preset $(PRESET)
+	cmake --preset $(PRESET) -DGS_WERROR=$(WERROR)
 	cmake --build --preset $(PRESET) -j $(JOBS)
 
 test: build
@@ -46,10 +53,14 @@ figures:
 paper:
 	$(PYTHON) -m paper.report --results $(RESULTS)
 
+REFERENCE ?= results/reference/h100
+compare:
+	$(PYTHON) -m paper.compare --results $(RESULTS) --reference $(REFERENCE) $(if $(STRICT),--strict)
+
 clean:
 	rm -rf build
 
-# Hardening (issue 10). test-hardening: the debug preset (ASan + UBSan, CPU only)
+# Hardening. test-hardening: the debug preset (ASan + UBSan, CPU only)
 # builds only what the io tests and tests/hardening need, then runs them (crash
 # safety is about signals, not memory: it runs in `make test` only).
 # fuzz: libFuzzer targets per reader, FUZZ_SECONDS each (clang only; skips
@@ -57,12 +68,12 @@ clean:
 # without a GPU).
 FUZZ_SECONDS ?= 30
 IO_TESTS := $(shell sed -n 's/.*NAME *\([A-Za-z0-9_]*\).*/\1/p' tests/io/CMakeLists.txt 2>/dev/null)
-HARDENING_TARGETS := gen prim_gpu sollin_multicore kruskal_100m dijkstra_deg5 hybrid_dfs $(IO_TESTS)
+HARDENING_TARGETS := gen $(EXPERIMENTS) $(IO_TESTS)
 
 .PHONY: test-hardening fuzz gpu-sanitize
 
 test-hardening: deps
-	cmake --preset debug
+	cmake --preset debug -DGS_WERROR=$(WERROR)
 	cmake --build --preset debug -j $(JOBS) --target $(HARDENING_TARGETS)
 	ctest --preset debug -j $(JOBS) -R '^(test_io_|hardening_)' -E crash_safety
 

@@ -1,11 +1,13 @@
 #include "common/cli.hpp"
 
 #include <cctype>
+#include <cstdint>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 
 #include "common/errors.hpp"
 
@@ -48,14 +50,85 @@ double parse_double(const std::string& text, const std::string& what) {
 Cli::Cli(std::string program, std::string description, bool takes_sources)
     : program_(std::move(program)), description_(std::move(description)), takes_sources_(takes_sources) {}
 
-void Cli::add_option(const std::string& name, const std::string& help, const std::string& default_value) {
-  extras_[name] = {help, default_value, false};
+void Cli::declare(const std::string& name, Extra extra) {
+  if (extras_.count(name)) throw std::logic_error("Cli: option --" + name + " declared twice");
+  extras_[name] = std::move(extra);
   extra_order_.push_back(name);
 }
 
-void Cli::add_flag(const std::string& name, const std::string& help) {
-  extras_[name] = {help, "0", true};
-  extra_order_.push_back(name);
+void Cli::add_option(const std::string& name, const std::string& help, const std::string& default_value) {
+  declare(name, {help, default_value, false, false, false, {}});
+}
+
+void Cli::add_flag(const std::string& name, const std::string& help) { declare(name, {help, "0", true, false, false, {}}); }
+
+void Cli::option(const std::string& name, const std::string& help, std::int64_t& target) {
+  declare(name, {help, std::to_string(target), false, false, false, [&target, name](const std::string& v) {
+                   target = parse_int(v, "--" + name);
+                 }});
+}
+
+void Cli::option(const std::string& name, const std::string& help, int& target) {
+  declare(name, {help, std::to_string(target), false, false, false, [&target, name](const std::string& v) {
+                   const std::int64_t x = parse_int(v, "--" + name);
+                   if (x < INT32_MIN || x > INT32_MAX) throw InputError("--" + name + ": integer out of range: '" + v + "'");
+                   target = int(x);
+                 }});
+}
+
+void Cli::option(const std::string& name, const std::string& help, double& target) {
+  std::ostringstream d;
+  d << target;
+  declare(name, {help, d.str(), false, false, false, [&target, name](const std::string& v) { target = parse_double(v, "--" + name); }});
+}
+
+void Cli::option(const std::string& name, const std::string& help, float& target) {
+  std::ostringstream d;
+  d << target;
+  declare(name, {help, d.str(), false, false, false,
+                 [&target, name](const std::string& v) { target = float(parse_double(v, "--" + name)); }});
+}
+
+void Cli::option(const std::string& name, const std::string& help, std::string& target) {
+  declare(name, {help, target, false, false, false, [&target](const std::string& v) { target = v; }});
+}
+
+void Cli::option(const std::string& name, const std::string& help, std::optional<int>& target,
+                 const std::string& default_text) {
+  declare(name, {help, target ? std::to_string(*target) : default_text, false, false, false,
+                 [&target, name](const std::string& v) {
+                   const std::int64_t x = parse_int(v, "--" + name);
+                   if (x < INT32_MIN || x > INT32_MAX) throw InputError("--" + name + ": integer out of range: '" + v + "'");
+                   target = int(x);
+                 }});
+}
+
+void Cli::option(const std::string& name, const std::string& help, bool& target) {
+  declare(name, {help, target ? "1" : "0", false, true, false, [&target, name](const std::string& v) {
+                   if (v != "0" && v != "1") throw InputError("--" + name + ": expected 0 or 1, got '" + v + "'");
+                   target = v == "1";
+                 }});
+}
+
+void Cli::option(const std::string& name, const std::string& help, std::vector<std::int64_t>& target,
+                 const std::string& default_text) {
+  std::string d = default_text;
+  if (d.empty())
+    for (std::size_t i = 0; i < target.size(); ++i) {
+      if (i) d += ',';
+      d += std::to_string(target[i]);
+    }
+  declare(name, {help, d, false, false, false, [&target, name](const std::string& v) {
+                   target.clear();
+                   for (const auto& part : split(v, ',')) target.push_back(parse_int(part, "--" + name));
+                   if (target.empty()) throw InputError("--" + name + ": needs at least one value");
+                 }});
+}
+
+bool Cli::given(const std::string& name) const {
+  auto it = extras_.find(name);
+  if (it == extras_.end()) throw std::logic_error("Cli::given: undeclared option " + name);
+  return it->second.given;
 }
 
 std::string Cli::usage() const {
@@ -117,6 +190,7 @@ CommonOptions Cli::parse(int argc, char** argv) {
       has_inline = true;
     }
     auto val = [&]() { return has_inline ? inline_value : value_of(i, name); };
+    opt.given.insert(name);
     if (name == "help") {
       std::cout << usage();
       std::exit(0);
@@ -160,7 +234,13 @@ CommonOptions Cli::parse(int argc, char** argv) {
       }
       if (opt.sources.empty()) throw InputError(program_ + ": --sources needs at least one vertex");
     } else if (auto it = extras_.find(name); it != extras_.end()) {
-      it->second.value = it->second.is_flag ? "1" : val();
+      Extra& e = it->second;
+      // A bool option may stand alone (`--flag` = 1) unless a value follows inline.
+      const bool bare = e.is_flag || (e.is_bool && !has_inline &&
+                                      (i + 1 >= argc || std::string(argv[i + 1]).rfind("--", 0) == 0));
+      e.value = bare ? "1" : val();
+      e.given = true;
+      if (e.store) e.store(e.value);
     } else {
       throw InputError(program_ + ": unknown option '--" + name + "' (see --help)");
     }

@@ -1,4 +1,4 @@
-// The command-line contract shared by every experiment and tool (DESIGN.md):
+// The command-line contract shared by every experiment and tool (docs/DESIGN.md):
 // --help --scale --input --algorithms --list-algorithms --trials --threads
 // --seed --out --sources, plus options an experiment declares itself.
 // Usage errors throw InputError (exit 2) with a message naming the option.
@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct CommonOptions {
   bool list_pieces = false;               // print "name<TAB>est_seconds<TAB>cpu|gpu" per piece and exit
   std::vector<vid_t> sources;             // traversal / shortest paths
   bool sources_given = false;
+  std::set<std::string> given;            // every option named on the command line (without "--")
+
+  bool was_given(const std::string& name) const { return given.count(name) > 0; }
 };
 
 class Cli {
@@ -37,7 +41,25 @@ class Cli {
   // `takes_sources`: whether --sources is part of this program's contract.
   Cli(std::string program, std::string description, bool takes_sources = false);
 
-  // Experiment-specific options: --name VALUE (string/integer/double) or --name (flag).
+  // Experiment-specific options bound to a typed field: the field's value before
+  // parse() is the default (shown by --help), parse() stores a given value there,
+  // and given(name) tells the two apart. An optional field with no value prints
+  // `default_text` instead (a default that depends on --scale, say).
+  void option(const std::string& name, const std::string& help, std::int64_t& target);
+  void option(const std::string& name, const std::string& help, int& target);
+  void option(const std::string& name, const std::string& help, double& target);
+  void option(const std::string& name, const std::string& help, float& target);
+  void option(const std::string& name, const std::string& help, std::string& target);
+  void option(const std::string& name, const std::string& help, std::optional<int>& target,
+              const std::string& default_text);
+  // 1 or 0 on the command line (`--name` alone means 1).
+  void option(const std::string& name, const std::string& help, bool& target);
+  // Comma-separated integers.
+  void option(const std::string& name, const std::string& help, std::vector<std::int64_t>& target,
+              const std::string& default_text = "");
+  bool given(const std::string& name) const;
+
+  // Untyped options read back with get*() (small tools and tests).
   void add_option(const std::string& name, const std::string& help, const std::string& default_value);
   void add_flag(const std::string& name, const std::string& help);
 
@@ -56,9 +78,13 @@ class Cli {
  private:
   struct Extra {
     std::string help;
-    std::string value;
-    bool is_flag;
+    std::string value;  // the default's text until given, then the given text
+    bool is_flag = false;  // untyped flag: "1" when given
+    bool is_bool = false;  // typed bool: may stand alone, or take 0/1
+    bool given = false;
+    std::function<void(const std::string&)> store;  // typed options: parse and store the value
   };
+  void declare(const std::string& name, Extra extra);
   std::string program_, description_, command_line_;
   bool takes_sources_;
   std::map<std::string, Extra> extras_;

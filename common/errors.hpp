@@ -1,4 +1,4 @@
-// Error types that map to the suite's exit codes (DESIGN.md, "Executables"):
+// Error types that map to the suite's exit codes (docs/DESIGN.md, "Exit codes"):
 // 1 verification failed, 2 bad input or usage, 3 not enough memory / no device.
 #pragma once
 

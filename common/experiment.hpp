@@ -31,25 +31,6 @@ struct TrialOutcome {
   std::map<std::string, std::string> extra;  // phases (h2d_s, compute_s, ...), source, ...
 };
 
-// A piece of an experiment: what --list-pieces prints and --piece selects.
-struct Piece {
-  std::string name;
-  double est_seconds = 0;
-  bool needs_gpu = false;
-};
-
-// Prints the pieces for --list-pieces (one per line: name, seconds, cpu|gpu).
-inline void print_pieces(const std::vector<Piece>& pieces) {
-  for (const auto& p : pieces) std::printf("%s\t%.0f\t%s\n", p.name.c_str(), p.est_seconds, p.needs_gpu ? "gpu" : "cpu");
-}
-// The same for an experiment's own piece descriptions, each holding a `Piece piece`.
-template <class Spec>
-void print_pieces(const std::vector<Spec>& specs) {
-  std::vector<Piece> pieces;
-  for (const auto& s : specs) pieces.push_back(s.piece);
-  print_pieces(pieces);
-}
-
 // Returns the median of the timed trials' seconds. `run(trial)` gets -1 for a warm-up.
 template <class F>
 double run_trials(ResultsWriter& writer, Progress& progress, const CommonOptions& opt, const ResultRow& base, F&& run) {

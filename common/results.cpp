@@ -1,7 +1,9 @@
 #include "common/results.hpp"
 
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <random>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
@@ -12,8 +14,31 @@
 namespace gs {
 namespace fs = std::filesystem;
 
-static const char* kFixedColumns[] = {"experiment", "graph", "generator", "n",      "m",      "seed",   "algorithm",
-                                      "threads",    "device", "trial",    "seconds", "answer", "verified"};
+static const char* kFixedColumns[] = {"experiment", "graph",  "generator", "n",        "m",     "seed",
+                                      "algorithm",  "threads", "device",   "trial",    "seconds", "answer",
+                                      "verified",   "piece",   "role",     "run_id"};
+
+std::string new_run_id() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &utc);
+  std::random_device rd;
+  char tail[16];
+  std::snprintf(tail, sizeof tail, "-%06x", unsigned(rd()) & 0xffffffu);
+  return std::string(stamp) + tail;
+}
+
+// Builds "\"text\"" without operator+ chains (g++ 12 warns falsely on those, -Wrestrict).
+static std::string json_quote(const std::string& s) {
+  std::string r;
+  r.reserve(s.size() + 2);
+  r += '"';
+  r += json_escape(s);
+  r += '"';
+  return r;
+}
 
 std::string csv_escape(const std::string& s) {
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
@@ -61,7 +86,7 @@ std::string fmt_number(double x) {
 
 ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std::string& experiment,
                              std::vector<std::string> extra_columns)
-    : experiment_(experiment), extra_columns_(std::move(extra_columns)) {
+    : experiment_(experiment), run_id_(new_run_id()), extra_columns_(std::move(extra_columns)) {
   std::error_code ec;
   fs::create_directories(opt.out, ec);
   if (ec) throw InputError("--out " + opt.out + ": cannot create the results directory: " + ec.message());
@@ -82,8 +107,9 @@ ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std
   out_.flush();
 
   const GpuInfo gpu = gpu_info();
-  auto q = [](const std::string& s) { return "\"" + json_escape(s) + "\""; };
+  auto q = json_quote;
   meta_["experiment"] = q(experiment);
+  meta_["run_id"] = q(run_id_);
   meta_["date"] = q(iso_date_now());
   meta_["git_sha"] = q(git_sha());
   meta_["command_line"] = q(cli.command_line());
@@ -111,6 +137,8 @@ ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std
   meta_["openmp_env"] = q(omp_env.empty() ? "default" : omp_env);
   meta_["boost_version"] = q(boost_version());
   if (!gpu.present) meta_["gpu_absent_reason"] = q(gpu.why_absent);
+  // A copy of the tree without .git (the GPU machine) cannot name its commit: the caller may.
+  if (const char* commit = std::getenv("GS_SOURCE_COMMIT")) meta_["source_commit"] = q(commit);
 }
 
 ResultsWriter::~ResultsWriter() {
@@ -131,7 +159,8 @@ void ResultsWriter::add(const ResultRow& r) {
   out_ << csv_escape(experiment_) << ',' << csv_escape(r.graph) << ',' << csv_escape(r.generator) << ',' << r.n << ','
        << r.m << ',' << r.seed << ',' << csv_escape(r.algorithm) << ',' << r.threads << ',' << csv_escape(r.device)
        << ',' << r.trial << ',' << fmt_seconds(r.seconds) << ',' << csv_escape(r.answer) << ','
-       << (r.verified ? "true" : "false");
+       << (r.verified ? "true" : "false") << ',' << csv_escape(r.piece) << ',' << csv_escape(r.role) << ','
+       << run_id_;
   for (const auto& c : extra_columns_) {
     auto it = r.extra.find(c);
     out_ << ',' << (it == r.extra.end() ? "" : csv_escape(it->second));
@@ -143,7 +172,7 @@ void ResultsWriter::add(const ResultRow& r) {
 }
 
 void ResultsWriter::set_meta(const std::string& key, const std::string& value) {
-  meta_[key] = "\"" + json_escape(value) + "\"";
+  meta_[key] = json_quote(value);
 }
 void ResultsWriter::set_meta(const std::string& key, double value) { meta_[key] = fmt_number(value); }
 

@@ -1,4 +1,4 @@
-// Results CSV + metadata JSON (DESIGN.md, "Results").
+// Results CSV + metadata JSON (docs/DESIGN.md, "Results contract").
 //
 // One CSV per experiment run (or per piece of a run, named by --tag), one row
 // per (graph, algorithm, trial). Rows go to "<name>.csv.partial" and the file
@@ -31,6 +31,8 @@ struct ResultRow {
   double seconds = 0;
   std::string answer;     // key=value;key=value (answer.hpp)
   bool verified = false;
+  std::string piece;      // the piece that produced the row ("input" for --input runs)
+  std::string role;       // what the row is for: main, thread-sweep, size-sweep, extension, input
   std::map<std::string, std::string> extra;  // declared extra columns: phases, source, ...
 };
 
@@ -51,10 +53,12 @@ class ResultsWriter {
   void finish();
 
   const std::string& csv_path() const { return csv_path_; }
+  // One id per invocation, in every row's run_id column and in the metadata.
+  const std::string& run_id() const { return run_id_; }
   std::size_t rows() const { return rows_; }
 
  private:
-  std::string experiment_, csv_path_, json_path_, partial_path_;
+  std::string experiment_, csv_path_, json_path_, partial_path_, run_id_;
   std::vector<std::string> extra_columns_;
   std::ofstream out_;
   std::map<std::string, std::string> meta_;  // key -> JSON literal
@@ -63,6 +67,8 @@ class ResultsWriter {
 };
 
 std::string csv_escape(const std::string& s);
+// A fresh run id: UTC time to the second, then random hex (two runs in one second differ).
+std::string new_run_id();
 std::string json_escape(const std::string& s);
 // Number formatting used by every CSV writer: %.9g (seconds) and %.12g (answers).
 std::string fmt_seconds(double s);

@@ -1,4 +1,4 @@
-// The five papers' graph generators (see ../shared/EXPERIMENTS.md and
+// The five papers' graph generators (see docs/PROTOCOL.md and
 // generators/README.md).
 //
 // Every generator is deterministic for its seed and independent of the thread
@@ -53,7 +53,7 @@ EdgeList<std::uint32_t> path_random(vid_t n, eid_t m, std::uint32_t max_w, std::
 // pairs exist. The result is the set of the first m distinct pairs in draw
 // order, returned sorted by (u, v) (not in draw order). Returned with
 // directed = false because the suite traverses RMAT graphs as undirected
-// (EXPERIMENTS.md, paper D): (u, v) and (v, u) may both occur, as two edges.
+// (docs/PROTOCOL.md, paper D): (u, v) and (v, u) may both occur, as two edges.
 // Memory: about 16 bytes per edge at the peak (2^31 edges: 32 GiB).
 EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a = 0.45, double b = 0.25, double c = 0.15,
                              std::uint64_t seed = 1);

@@ -82,15 +82,8 @@ class RoundLog {
 }  // namespace
 
 EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a, double b, double c, std::uint64_t seed) {
-  if (scale < 1 || scale > 31) throw InputError("rmat: scale must be in 1..31 (n = 2^scale), got " + std::to_string(scale));
-  if (!(a >= 0 && b >= 0 && c >= 0 && a + b + c < 1))
-    throw InputError("rmat: need a, b, c >= 0 with a + b + c < 1 (d = 1 - a - b - c > 0)");
+  detail::check_rmat_params(scale, m, a, b, c);
   const std::uint64_t n = std::uint64_t(1) << scale;
-  // Rejection sampling of a skewed distribution cannot fill a dense matrix in
-  // reasonable time; half the off-diagonal cells is already far beyond RMAT use.
-  if (m > n * (n - 1) / 2)
-    throw InputError("rmat: m = " + std::to_string(m) + " exceeds half of the n(n-1) possible pairs for n = 2^" +
-                     std::to_string(scale));
   // Peak: the sorted key set plus a sort buffer or the output arrays (16 bytes
   // per edge), plus the later rounds' buffers.
   require_host_memory(20 * m + (64 << 20), "rmat 2^" + std::to_string(scale) + " x " + std::to_string(m));
@@ -108,10 +101,7 @@ EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a, double b, double c, s
   std::uint64_t next_draw = m;
   std::vector<Key> extra;  // sorted distinct pairs of later rounds, disjoint from `found`
   while (found.size() + extra.size() < m) {
-    if (next_draw > 64 * m + (1 << 20))
-      throw InputError("rmat: only " + std::to_string(found.size() + extra.size()) + " distinct pairs after " +
-                       std::to_string(next_draw) + " draws: m is too large for 2^" + std::to_string(scale) +
-                       " vertices with this skew");
+    detail::check_rmat_progress(scale, m, next_draw, found.size() + extra.size());
     std::vector<Key> fresh(m - found.size() - extra.size());
     draws.generate(next_draw, fresh);
     next_draw += fresh.size();

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "common/errors.hpp"
 #include "generators/counter_rng.hpp"
 
 namespace gs::gen::detail {
@@ -35,6 +37,27 @@ inline std::vector<Level> noisy_levels(int scale, double a, double b, double c, 
     levels[l] = {to_threshold(pa / sum), to_threshold((pa + pb) / sum), to_threshold((pa + pb + pc) / sum)};
   }
   return levels;
+}
+
+// gen::rmat's parameter checks (InputError), shared with the distributed generator.
+inline void check_rmat_params(int scale, std::uint64_t m, double a, double b, double c) {
+  if (scale < 1 || scale > 31) throw InputError("rmat: scale must be in 1..31 (n = 2^scale), got " + std::to_string(scale));
+  if (!(a >= 0 && b >= 0 && c >= 0 && a + b + c < 1))
+    throw InputError("rmat: need a, b, c >= 0 with a + b + c < 1 (d = 1 - a - b - c > 0)");
+  const std::uint64_t n = std::uint64_t(1) << scale;
+  // Rejection sampling of a skewed distribution cannot fill a dense matrix in
+  // reasonable time; half the off-diagonal cells is already far beyond RMAT use.
+  if (m > n * (n - 1) / 2)
+    throw InputError("rmat: m = " + std::to_string(m) + " exceeds half of the n(n-1) possible pairs for n = 2^" +
+                     std::to_string(scale));
+}
+
+// gen::rmat gives up once `draws` draws have not produced m distinct pairs
+// (InputError: m is too large for the skew).
+inline void check_rmat_progress(int scale, std::uint64_t m, std::uint64_t draws, std::uint64_t found) {
+  if (draws > 64 * m + (1 << 20))
+    throw InputError("rmat: only " + std::to_string(found) + " distinct pairs after " + std::to_string(draws) +
+                     " draws: m is too large for 2^" + std::to_string(scale) + " vertices with this skew");
 }
 
 class RmatDraws {

@@ -27,10 +27,11 @@ class Measured:
 
 
 class Rule:
-    """``judge(value) -> (verdict, reason)``; ``text`` describes the rule."""
+    """``judge(value) -> (verdict, reason)``; ``text`` describes the rule;
+    ``unit`` is the unit of the value it judges ("x", " ms", ...; "" for none)."""
 
-    def __init__(self, text, judge):
-        self.text, self.judge = text, judge
+    def __init__(self, text, judge, unit=""):
+        self.text, self.judge, self.unit = text, judge, unit
 
     def __call__(self, value):
         verdict, reason = self.judge(value)
@@ -55,7 +56,7 @@ def at_least(reproduced, partly=None, unit=""):
         if partly is not None and v >= partly:
             return PARTLY, "%s is below %s but ≥ %s" % (_fmt(v, unit), _fmt(reproduced, unit), _fmt(partly, unit))
         return NOT_REPRODUCED, "%s < %s" % (_fmt(v, unit), _fmt(partly if partly is not None else reproduced, unit))
-    return Rule(text, judge)
+    return Rule(text, judge, unit)
 
 
 def at_most(reproduced, partly=None, unit=""):
@@ -70,7 +71,7 @@ def at_most(reproduced, partly=None, unit=""):
         if partly is not None and v <= partly:
             return PARTLY, "%s is above %s but ≤ %s" % (_fmt(v, unit), _fmt(reproduced, unit), _fmt(partly, unit))
         return NOT_REPRODUCED, "%s > %s" % (_fmt(v, unit), _fmt(partly if partly is not None else reproduced, unit))
-    return Rule(text, judge)
+    return Rule(text, judge, unit)
 
 
 def within(lo, hi, partly=None, unit=""):
@@ -86,7 +87,7 @@ def within(lo, hi, partly=None, unit=""):
             return PARTLY, "%s outside [%s, %s] but in [%s, %s]" % (_fmt(v, unit), _fmt(lo, unit), _fmt(hi, unit),
                                                                   _fmt(partly[0], unit), _fmt(partly[1], unit))
         return NOT_REPRODUCED, "%s outside [%s, %s]" % (_fmt(v, unit), _fmt(lo, unit), _fmt(hi, unit))
-    return Rule(text, judge)
+    return Rule(text, judge, unit)
 
 
 def share(partly=0.5):
@@ -121,15 +122,21 @@ def conditions(partly_min=1):
 
 
 class Claim:
-    """One row of the claim-vs-reproduced table."""
+    """One row of the claim-vs-reproduced table. ``tolerance`` (a fraction, e.g.
+    0.3) overrides how far a rerun's measured value may stray from the
+    reference's before ``paper.compare`` calls them different; None: the
+    default of the value's kind (``paper.tolerances``)."""
 
-    def __init__(self, id, statement, measure, rule, note=""):
+    def __init__(self, id, statement, measure, rule, note="", tolerance=None):
         self.id, self.statement, self.measure, self.rule, self.note = id, statement, measure, rule, note
+        self.tolerance = tolerance
 
 
 class Outcome:
-    def __init__(self, claim, verdict, measured, reason):
-        self.claim, self.verdict, self.measured, self.reason = claim, verdict, measured, reason
+    """``measured`` is the text shown, ``value`` what the rule judged (None when not run)."""
+
+    def __init__(self, claim, verdict, measured, reason, value=None):
+        self.claim, self.verdict, self.measured, self.reason, self.value = claim, verdict, measured, reason, value
 
 
 def evaluate(claim, results, absent_reason=None):
@@ -144,4 +151,4 @@ def evaluate(claim, results, absent_reason=None):
     if m is None:
         return Outcome(claim, NOT_RUN, "–", "the data this claim needs is absent")
     verdict, reason = claim.rule(m.value)
-    return Outcome(claim, verdict, m.text, reason)
+    return Outcome(claim, verdict, m.text, reason, m.value)

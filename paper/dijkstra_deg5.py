@@ -1,11 +1,11 @@
-"""Paper E: two-kernel GPU shortest paths on degree-5 graphs (EXPERIMENTS.md, section E).
+"""Paper E: two-kernel GPU shortest paths on degree-5 graphs (docs/PROTOCOL.md, section E).
 
 The paper reports the speedup of its OpenCL two-kernel SSSP over CPU Dijkstra
 as the vertex count grows; here: run time and speedup vs n for the OpenCL and
 CUDA two-kernel programs, with OpenMP delta-stepping and a near-far GPU SSSP
 beyond the paper, and the copy/kernel split of the GPU programs."""
 
-from paper import measure, plots, style, tables
+from paper import measure, plots, select, style, tables
 from paper.claims import Claim, Measured, at_least, at_most, conditions, share
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
@@ -21,11 +21,10 @@ CLAIMED = (4.73, 9.69)
 
 
 def on_gpu_sweep(res):
-    """The generated degree-5 sweep with OpenCL on the GPU: rows of the
-    ``opencl-cpu`` piece (OpenCL on a CPU device such as PoCL) and of ``--input``
-    graphs are left out, so that one name means one program on one device."""
-    return res.where(pred=lambda r: r["generator"] != "file"
-                     and not (r["algorithm"] == "two_kernel_opencl" and r["device"] != "gpu"))
+    """The generated degree-5 sweep (role main), OpenCL on the GPU; the
+    extensions (OpenCL on a CPU device such as PoCL, the grid graphs) are other
+    runs on other graphs or devices, so that one name means one program on one device."""
+    return select.role(res, "main")
 
 
 def runtime(res):
@@ -95,7 +94,7 @@ def speedup_grows(res):
 
 def _speedups_at_largest(res):
     """n = the largest size with BGL rows, BGL's median there, and a function giving
-    any program's median speedup over it at that n (issue 9's speed targets are at 4x10^6)."""
+    any program's median speedup over it at that n (the speed targets are at 4x10^6)."""
     res = on_gpu_sweep(res)
     n = measure.largest(res, "n", algorithm="bgl_dijkstra")
     base = measure.median_seconds(res, "bgl_dijkstra", algorithm="bgl_dijkstra", n=n)
@@ -153,7 +152,7 @@ MODULE = Module(
     claims=[
         Claim("E1", "Speedup 4.73x .. 9.69x over CPU Dijkstra", speedup_range, conditions()),
         Claim("E2", "The speedup grows with the vertex count", speedup_grows, share(partly=0.5)),
-        # Issue 9's speed targets for this suite (not claims of the paper), at the largest n (4x10^6 at paper scale).
+        # Speed targets of this suite (not claims of the paper), at the largest n (4x10^6 at paper scale).
         Claim("E3", "Target: two-kernel CUDA ≥ 200x faster than BGL Dijkstra at n = 4x10^6", target("two_kernel_cuda"),
               at_least(200, partly=100, unit="x")),
         Claim("E4", "Target: two-kernel OpenCL within 2x of the CUDA one", opencl_vs_cuda, at_most(2.0, partly=3.0, unit="x")),

@@ -1,9 +1,11 @@
 """Redraws every figure and table from a results directory, running nothing.
 
-    python3 -m paper.figures --results DIR [--out paper] [--only prim_gpu,hybrid_dfs]
+    python3 -m paper.figures --results DIR [--out OUT] [--only prim_gpu,hybrid_dfs]
 
-Writes ``<out>/figures/<experiment>_<figure>.pdf|.png`` and
-``<out>/tables/<experiment>_<table>.md|.tex`` (plus ``<experiment>_claims``).
+Writes ``<OUT>/figures/<experiment>_<figure>.pdf|.png`` and
+``<OUT>/tables/<experiment>_<table>.md|.tex`` (plus ``<experiment>_claims``);
+OUT is ``paper/`` for results/reference/<machine> and ``DIR/paper`` for any
+other results (``paper.outputs``).  Rows of --input runs are never drawn.
 Draws what it can and lists what it could not, with the reason.  Exit status
 1 only when something present was malformed (or a module is broken); absent
 results are not an error.
@@ -16,10 +18,8 @@ import time
 import traceback
 
 from paper import claims as claims_mod
-from paper import registry, style, tables
+from paper import outputs, registry, select, style, tables
 from paper.results import ResultsMalformed, ResultsMissing, load
-
-PAPER_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
 def remove_outputs(paths):
@@ -47,7 +47,7 @@ class Outcome:
 
 def draw_module(module, results_dir, fig_dir, tab_dir, outcome):
     try:
-        results = load(results_dir, module.experiment)
+        results = select.drawable(load(results_dir, module.experiment))
         absent = None
     except ResultsMissing as e:
         results, absent = None, str(e)
@@ -88,7 +88,8 @@ def draw_module(module, results_dir, fig_dir, tab_dir, outcome):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m paper.figures", description=__doc__.split("\n")[0])
     ap.add_argument("--results", required=True, help="results directory (CSV + JSON per experiment piece)")
-    ap.add_argument("--out", default=PAPER_DIR, help="writes figures/ and tables/ under it (default: paper/)")
+    ap.add_argument("--out", default=None, help="writes figures/ and tables/ under it (default: paper/ for "
+                    "results/reference/<machine>, else RESULTS/paper)")
     ap.add_argument("--only", default="", help="comma-separated experiments (default: all)")
     args = ap.parse_args(argv)
     only = [s for s in args.only.split(",") if s] or None
@@ -96,7 +97,8 @@ def main(argv=None):
         unknown = [s for s in only if s not in registry.MODULE_NAMES]
         if unknown:
             ap.error("unknown experiment(s) %s; known: %s" % (", ".join(unknown), ", ".join(registry.MODULE_NAMES)))
-    fig_dir, tab_dir = os.path.join(args.out, "figures"), os.path.join(args.out, "tables")
+    out = args.out or outputs.out_dir(args.results)
+    fig_dir, tab_dir = os.path.join(out, "figures"), os.path.join(out, "tables")
     start = time.time()
     outcome = Outcome()
     for name, module in registry.load_modules(only):

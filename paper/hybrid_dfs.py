@@ -1,5 +1,5 @@
 """Paper D: hybrid CPU/GPU level-synchronous traversal on RMAT ("hybrid DFS";
-EXPERIMENTS.md, section D).  The paper calls it DFS; it is a level-synchronous
+docs/PROTOCOL.md, section D).  The paper calls it DFS; it is a level-synchronous
 traversal in BFS order.  Metric: traversed edges per second (TEPS, column
 ``teps``: undirected edges in the traversed component / seconds, as Graph500),
 mean over random roots; figures show the median over roots and trials with
@@ -12,10 +12,10 @@ Table 1 (sequential and random read bandwidth: rows whose algorithm starts with
 
 import os
 
-from paper import measure, plots, style, tables
+from paper import measure, plots, select, style, tables
 from paper.claims import Claim, Measured, at_least, at_most, conditions, share, within
 from paper.module import Figure, Module, Table
-from paper.results import ResultsMissing
+from paper.results import Results, ResultsMissing
 from paper.stats import Summary
 
 ALGOS = style.algorithms({
@@ -40,42 +40,23 @@ def traversals(res):
 
 
 def main_graph(res):
-    """(n, m) of the main graph: the one with the most (program, threads) pairs
-    among the traversals (the thread sweep and Fig. 4 run there; the GPU-only
-    programs record 1 thread, the CPU+GPU hybrid its CPU threads); ties go to
-    a graph with M = 8N (the main graph is also on Fig. 5a's line), then the
-    smallest M (Fig. 5b's sizes grow from it)."""
-    trav = traversals(res)
-    graphs = {(r["n"], r["m"]) for r in trav.rows}
-    if not graphs:
-        raise ResultsMissing("hybrid_dfs: no traversal rows")
-
-    def key(g):
-        pairs = {(r["algorithm"], r["threads"]) for r in trav.where(n=g[0], m=g[1]).rows}
-        return (len(pairs), g[1] == 8 * g[0], -g[1])
-    return max(graphs, key=key)
-
-
-def max_threads(res, algo):
-    return measure.largest(res, "threads", algorithm=algo)
-
-
-def cpu_at_max_threads(res):
-    return {a: {"threads": max_threads(res, a)} for a in CPU if res.where(algorithm=a).rows}
-
-
-GPU_ONLY = ("read_gpu", "dobfs_gpu")
+    """(n, m) of the main graph: the graph of the traversal rows of role main
+    (the newest main run's when runs disagree)."""
+    main = traversals(select.role(res, "main"))
+    if not main.rows:
+        raise ResultsMissing("hybrid_dfs: no traversal rows of role main (the main graph)")
+    run = main.where(run_id=select.runs(main)[0])
+    return max({(r["n"], r["m"]) for r in run.rows}, key=lambda g: (len(run.where(n=g[0], m=g[1]).rows), g))
 
 
 def main_graph_threads(res, algo):
-    """The thread count whose rows stand for ``algo`` on the main graph: the most
-    threads, except for the GPU-only programs, which record 1 thread (rows from
-    before that convention recorded the CPU's thread count; they count only
-    when no 1-thread rows exist)."""
+    """The thread count whose rows stand for ``algo`` on the main graph: its most
+    threads there (the GPU-only programs record 1, the CPU+GPU hybrid its CPU threads)."""
     n, m = main_graph(res)
-    if algo in GPU_ONLY and res.where(algorithm=algo, n=n, m=m, threads=1).rows:
-        return 1
-    return measure.largest(res, "threads", algorithm=algo, n=n, m=m)
+    per = select.most_threads(res, [algo], n=n, m=m)
+    if not per:
+        raise ResultsMissing("hybrid_dfs: no rows for %s on the main graph" % algo)
+    return per[algo]["threads"]
 
 
 def teps(res, algo, **f):
@@ -86,98 +67,78 @@ def _file(r):
     return os.path.basename(r["_file"])
 
 
-# The main graph's reference piece: every program, 10 roots (the other pieces
-# that include the main graph use 3). Re-run it whenever the code changes.
-MAIN_PIECE = "fig4"
+# The main graph's figures of merit: the main run (every program, the most
+# roots), else the thread sweep for the thread counts only it measured.
+MAIN_GRAPH_ROLES = ("main", "thread-sweep")
 
 
-def _newest(res, names):
-    """The fig4 file among ``names`` if there is one, else the newest (metadata date)."""
-    meta_of = {name: meta for meta, name in zip(res.metas, res.files)}
-    def rank(name):
-        meta = meta_of.get(name, {})
-        return (str(meta.get("tag", "")) == MAIN_PIECE, str(meta.get("date", "")), name)
-    return max(names, key=rank)
-
-
-def newest_file(res, algo, **f):
-    """The result file with rows of algo under filters f that main-graph
-    figures of merit come from (the fig4 file, else the newest), or None: one
-    run of the latest code, not a median over runs of code that changed between
-    them."""
-    files = {_file(r) for r in res.where(algorithm=algo, **f).rows}
-    if not files:
-        return None
-    return _newest(res, files)
-
-
-def newest_run(res, algo, **f):
-    name = newest_file(res, algo, **f)
-    return res.where(algorithm=algo, pred=lambda r: _file(r) == name, **f)
-
-
-def sweep_rows(res, n, m):
-    """Rows of the CPU programs from the result files where a program ran at
-    two or more thread counts (thread sweeps), so that a line is one run."""
-    def swept(r):
-        here = res.where(algorithm=r["algorithm"], n=n, m=m, pred=lambda x: _file(x) == _file(r))
-        return len(here.values("threads")) >= 2
-    return res.where(n=n, m=m, pred=swept)
+def main_graph_run(res, *algos, **f):
+    """Rows on the main graph (under f) of one run that has every one of algos:
+    the newest of role main, else of the thread sweep."""
+    n, m = main_graph(res)
+    return select.first_role(res, MAIN_GRAPH_ROLES, *algos, n=n, m=m, **f)
 
 
 def fig3_cpu_threads(res):
     n, m = main_graph(res)
-    fig = plots.lines(sweep_rows(res, n, m), {a: ALGOS[a] for a in CPU}, "threads", "teps", scale=1e-9,
+    sweep = select.role(res, "thread-sweep")
+    fig = plots.lines(sweep, {a: ALGOS[a] for a in CPU}, "threads", "teps", scale=1e-9,
                       xlabel="threads", ylabel="GTEPS",
                       title="Fig. 3: CPU methods, N = %s, M = %s" % (measure.fmt_size(n), measure.fmt_size(m)),
                       n=n, m=m, log_x=True, log_y="auto")
-    bgl = res.where(algorithm="bgl_bfs", n=n, m=m)
+    bgl = sweep.where(algorithm="bgl_bfs", n=n, m=m)
     if bgl.rows:
         ax = fig.axes[0]
-        ax.axhline(teps(res, "bgl_bfs", n=n, m=m) * 1e-9, color=ALGOS["bgl_bfs"].colour, linestyle=":",
+        ax.axhline(teps(bgl, "bgl_bfs") * 1e-9, color=ALGOS["bgl_bfs"].colour, linestyle=":",
                    label=ALGOS["bgl_bfs"].label)
         style.legend(ax)
     return fig
 
 
 def fig4_gpu(res):
+    """Every program on the main graph at its most threads, each from one run
+    (the main run, else the thread sweep for the CPU programs only it has)."""
     n, m = main_graph(res)
-    per = cpu_at_max_threads(res)
-    per.update({a: {"threads": main_graph_threads(res, a)} for a in GPU_ONLY if res.where(algorithm=a, n=n, m=m).rows})
-    keep = {a: newest_file(res, a, n=n, m=m, **per.get(a, {})) for a in GPU + CPU}
-    rows = res.where(n=n, m=m, algorithm=list(GPU) + list(CPU),
-                     pred=lambda r: (r["algorithm"] not in per or r["threads"] == per[r["algorithm"]]["threads"])
-                     and _file(r) == keep[r["algorithm"]])
+    on_main = select.role(res, *MAIN_GRAPH_ROLES).where(n=n, m=m)
+    rows = []
+    for a in GPU + CPU:
+        if on_main.where(algorithm=a).rows:
+            th = main_graph_threads(res, a)
+            rows += main_graph_run(res, a, threads=th).where(algorithm=a).rows
+    rows = Results(res.experiment, rows, res.metas, res.files)
     return plots.bars(rows, {a: ALGOS[a] for a in CPU + GPU}, "teps", scale=1e-9, ylabel="GTEPS",
                       title="Fig. 4: GPU, CPU+GPU and CPU (max threads)")
 
 
+def size_sweep(res):
+    """Figs. 5a and 5b: the size sweeps, each CPU program at its most threads."""
+    return select.at_most_threads(traversals(select.role(res, "size-sweep")), CPU)
+
+
 def fig5a_vary_n(res):
-    per = cpu_at_max_threads(res)
-    return plots.lines(traversals(res), {a: ALGOS[a] for a in CPU + GPU}, "n", "teps", scale=1e-9, per_algo=per,
+    return plots.lines(size_sweep(res), {a: ALGOS[a] for a in CPU + GPU}, "n", "teps", scale=1e-9,
                        xlabel="vertices N (M = 8N)", ylabel="GTEPS", title="Fig. 5a: effect of N",
                        log_x=True, log_y="auto", pred=lambda r: r["m"] == 8 * r["n"])
 
 
 def fig5b_vary_m(res):
     n, _ = main_graph(res)
-    per = cpu_at_max_threads(res)
-    return plots.lines(traversals(res), {a: ALGOS[a] for a in CPU + GPU}, "m", "teps", scale=1e-9, per_algo=per,
+    return plots.lines(size_sweep(res), {a: ALGOS[a] for a in CPU + GPU}, "m", "teps", scale=1e-9,
                        xlabel="edges M (N = %s)" % measure.fmt_size(n), ylabel="GTEPS", title="Fig. 5b: effect of M",
                        log_x=True, log_y="auto", n=n)
 
 
 def bandwidth(res, algo):
-    return measure.median_of(res, "gbs", what=algo + " (bandwidth micro-benchmark)", algorithm=algo)
+    return measure.median_of(select.role(res, "main"), "gbs", what=algo + " (bandwidth micro-benchmark)", algorithm=algo)
 
 
 def table1_bandwidth(res):
     rows = []
     for algo, label in BANDWIDTH.items():
-        if res.where(algorithm=algo).rows:
+        if select.role(res, "main").where(algorithm=algo).rows:
             rows.append([label, bandwidth(res, algo)])
     if not rows:
-        raise ResultsMissing("hybrid_dfs: no bandwidth rows (%s)" % ", ".join(BANDWIDTH))
+        raise ResultsMissing("hybrid_dfs: no bandwidth rows of role main (%s)" % ", ".join(BANDWIDTH))
     for dev in ("cpu", "gpu"):
         s, r = "bw_seq_" + dev, "bw_rand_" + dev
         if res.where(algorithm=s).rows and res.where(algorithm=r).rows:
@@ -186,58 +147,57 @@ def table1_bandwidth(res):
 
 
 def teps_table(res):
-    """Every program on the main graph: median, mean and spread over roots x trials."""
+    """Every program on the main graph at every thread count measured there:
+    median, mean and spread over roots x trials, from one run each."""
     n, m = main_graph(res)
     rows = []
+    on_main = select.role(res, *MAIN_GRAPH_ROLES).where(n=n, m=m)
     for a, algo in ALGOS.items():
-        for th in res.where(algorithm=a, n=n, m=m).values("threads"):
-            sub = newest_run(res, a, n=n, m=m, threads=th)
+        for th in on_main.where(algorithm=a).values("threads"):
+            sub = main_graph_run(res, a, threads=th).where(algorithm=a)
             s = Summary(r.num("teps") for r in sub.rows)
             roots = len(set(sub.values("source")))
             rows.append([algo.label, th, s.median * 1e-9, s.mean * 1e-9, s.min * 1e-9, s.max * 1e-9, roots, s.count,
                          _file(sub.rows[0])])
     return tables.TableData(["program", "threads", "GTEPS median", "mean", "min", "max", "roots", "runs", "file"], rows,
                             caption="Throughput on the main graph N = %s, M = %s (runs = roots x trials; each row "
-                            "from the newest result file that has it)" % (measure.fmt_size(n), measure.fmt_size(m)))
+                            "from one run: the main run, else the thread sweep)" % (measure.fmt_size(n), measure.fmt_size(m)))
 
 
 # --- claims -------------------------------------------------------------------
 
 def _main_at_max(res, algo):
-    """Median TEPS of algo on the main graph at its thread count, from the
-    newest result file that has it."""
-    n, m = main_graph(res)
+    """(median TEPS, threads, file) of algo on the main graph at its most threads, from one run."""
     th = main_graph_threads(res, algo)
-    return teps(newest_run(res, algo, n=n, m=m, threads=th), algo), th
+    sub = main_graph_run(res, algo, threads=th)
+    return teps(sub, algo), th, _file(sub.where(algorithm=algo).rows[0])
 
 
 def read_beats_stack(res):
     n, m = main_graph(res)
-    threads = sorted(set(res.where(algorithm="read_omp", n=n, m=m).values("threads"))
-                     & set(res.where(algorithm="stack_omp", n=n, m=m).values("threads")))
+    sub = select.newest_run(select.role(res, "thread-sweep"), "read_omp", "stack_omp", n=n, m=m)
+    threads = sorted(set(sub.where(algorithm="read_omp").values("threads"))
+                     & set(sub.where(algorithm="stack_omp").values("threads")))
     if not threads:
         raise ResultsMissing("hybrid_dfs: read_omp and stack_omp at a common thread count")
-    wins = [t for t in threads if teps(res, "read_omp", n=n, m=m, threads=t) > teps(res, "stack_omp", n=n, m=m, threads=t)]
+    wins = [t for t in threads if teps(sub, "read_omp", threads=t) > teps(sub, "stack_omp", threads=t)]
     return Measured((len(wins), len(threads)), "read-based faster at %d of %d thread counts (%s)"
                     % (len(wins), len(threads), ", ".join(map(str, threads))))
 
 
 def ratio_claim(algo, other, what):
-    """The ratio from one result file holding both programs on the main graph
-    (fig4, else the newest such file), else each program from its own file."""
+    """The ratio from one run holding both programs on the main graph at their
+    most threads (the main run, else the thread sweep), else each from its own run."""
     def measure_it(res):
         n, m = main_graph(res)
         ta, tb = main_graph_threads(res, algo), main_graph_threads(res, other)
-        sa = res.where(algorithm=algo, n=n, m=m, threads=ta)
-        sb = res.where(algorithm=other, n=n, m=m, threads=tb)
-        both = {_file(r) for r in sa.rows} & {_file(r) for r in sb.rows}
-        if both:
-            f = _newest(res, both)
-            a = teps(sa.where(pred=lambda r: _file(r) == f), algo)
-            b = teps(sb.where(pred=lambda r: _file(r) == f), other)
-            runs = "same run, " + f
-        else:
-            (a, _), (b, _) = _main_at_max(res, algo), _main_at_max(res, other)
+        pool = res.where(pred=lambda r: (r["algorithm"], r["threads"]) in ((algo, ta), (other, tb)))
+        try:
+            sub = select.first_role(pool, MAIN_GRAPH_ROLES, algo, other, n=n, m=m)
+            a, b = teps(sub, algo, threads=ta), teps(sub, other, threads=tb)
+            runs = "same run, " + _file(sub.rows[0])
+        except ResultsMissing:
+            (a, _, _), (b, _, _) = _main_at_max(res, algo), _main_at_max(res, other)
             runs = "different runs"
         return Measured(a / b, "%s %.3g vs %s %.3g GTEPS (%.3gx; %s)" % (algo, a * 1e-9, other, b * 1e-9, a / b, runs))
     measure_it.__doc__ = what
@@ -245,26 +205,26 @@ def ratio_claim(algo, other, what):
 
 
 def gpu_beats_best_cpu(res):
-    g, _ = _main_at_max(res, "read_gpu")
+    g = _main_at_max(res, "read_gpu")[0]
     best, name = max((_main_at_max(res, a)[0], a) for a in CPU_PAPER if res.where(algorithm=a).rows)
     return Measured(g / best, "GPU %.3g vs best CPU (%s) %.3g GTEPS: %.3gx" % (g * 1e-9, name, best * 1e-9, g / best))
 
 
 def gpu_constant_cpu_drops(res):
-    """Judged on the one run (result file) with read_gpu at the most N (M = 8N),
-    so that code changes between runs do not enter the trend."""
-    sweep = res.where(algorithm="read_gpu", pred=lambda r: r["m"] == 8 * r["n"])
-    files = {os.path.basename(r["_file"]) for r in sweep.rows}
-    if not files:
+    """Judged on the one size-sweep run with read_gpu at the most N (M = 8N), so
+    that code changes between runs do not enter the trend."""
+    sweep = size_sweep(res).where(pred=lambda r: r["m"] == 8 * r["n"])
+    found = [(len(run.where(algorithm="read_gpu").values("n")), run) for _, run in select.by_run(sweep)]
+    found = [(k, run) for k, run in found if k]
+    if not found:
         raise ResultsMissing("hybrid_dfs: Fig. 5a needs read_gpu at M = 8N")
-    best = max(sorted(files), key=lambda f: len(sweep.where(pred=lambda r: os.path.basename(r["_file"]) == f).values("n")))
-    sub = res.where(pred=lambda r: r["m"] == 8 * r["n"] and os.path.basename(r["_file"]) == best)
+    sub = max(found, key=lambda kr: kr[0])[1]
     gpu = [(n, teps(sub, "read_gpu", n=n)) for n in sub.where(algorithm="read_gpu").values("n")]
     cpu_algo = "hybrid_omp"
-    th = max_threads(res, cpu_algo)
-    cpu = [(n, teps(sub, cpu_algo, n=n, threads=th)) for n in sub.where(algorithm=cpu_algo, threads=th).values("n")]
+    cpu = [(n, teps(sub, cpu_algo, n=n)) for n in sub.where(algorithm=cpu_algo).values("n")]
     if len(gpu) < 2 or len(cpu) < 2:
         raise ResultsMissing("hybrid_dfs: Fig. 5a needs read_gpu and hybrid_omp at two or more N with M = 8N")
+    th = select.most_threads(sub, [cpu_algo])[cpu_algo]["threads"]
     gv = [v for _, v in gpu]
     spread = max(gv) / min(gv)
     drop = cpu[-1][1] / cpu[0][1]
@@ -275,17 +235,15 @@ def gpu_constant_cpu_drops(res):
 
 def gap_widens_with_m(res):
     """GPU (read_gpu) / CPU (hybrid_omp, most threads) TEPS per M at the main N,
-    each ratio from one run (a result file holding both programs at that M), so
-    that code changes between runs do not enter the ratio; files disagreeing
-    at one M are combined by the median of their ratios."""
+    over the main run and the size sweeps; each ratio from one run (holding both
+    programs at that M), so that code changes between runs do not enter the
+    ratio; runs disagreeing at one M are combined by the median of their ratios."""
     n, _ = main_graph(res)
-    sub = res.where(n=n)
-    th = max_threads(res, "hybrid_omp")
+    sub = select.at_most_threads(select.role(res, "main", "size-sweep").where(n=n), ["hybrid_omp"])
     per_m = {}
-    for f in {os.path.basename(r["_file"]) for r in sub.rows}:
-        here = sub.where(pred=lambda r, f=f: os.path.basename(r["_file"]) == f)
-        for m in set(here.where(algorithm="read_gpu").values("m")) & set(here.where(algorithm="hybrid_omp", threads=th).values("m")):
-            per_m.setdefault(m, []).append(teps(here, "read_gpu", m=m) / teps(here, "hybrid_omp", m=m, threads=th))
+    for _, here in select.by_run(sub):
+        for m in set(here.where(algorithm="read_gpu").values("m")) & set(here.where(algorithm="hybrid_omp").values("m")):
+            per_m.setdefault(m, []).append(teps(here, "read_gpu", m=m) / teps(here, "hybrid_omp", m=m))
     ms = sorted(per_m)
     if len(ms) < 2:
         raise ResultsMissing("hybrid_dfs: Fig. 5b needs read_gpu and hybrid_omp measured in one run at two or more M")
@@ -297,26 +255,26 @@ def gap_widens_with_m(res):
 
 def main_graph_teps(algo):
     def measure_it(res):
-        v, th = _main_at_max(res, algo)
+        v, th, name = _main_at_max(res, algo)
         n, m = main_graph(res)
         return Measured(v * 1e-9, "%s on N = %s, M = %s, %s thread%s: median %.3g GTEPS (%s)"
-                        % (algo, measure.fmt_size(n), measure.fmt_size(m), th, "" if th == 1 else "s", v * 1e-9,
-                           newest_file(res, algo, n=n, m=m, threads=th)))
+                        % (algo, measure.fmt_size(n), measure.fmt_size(m), th, "" if th == 1 else "s", v * 1e-9, name))
     measure_it.__doc__ = "median GTEPS of %s on the main graph" % algo
     return measure_it
 
 
 def fig5b_largest_wall(res):
-    """Wall time of the command that ran Fig. 5b's largest admitted M at the
-    main N (metadata ``wall_seconds``: the whole command, generation included)."""
-    n, _ = main_graph(res)
+    """Wall time of the size-sweep run with the largest M at the main N
+    (metadata ``wall_seconds``: the whole command, generation included)."""
+    n, main_m = main_graph(res)
     best = None
-    for meta, name in zip(res.metas, res.files):
-        ms = [r["m"] for r in res.rows if os.path.basename(r["_file"]) == name and r["n"] == n]
-        if ms and "wall_seconds" in meta and (best is None or max(ms) > best[0]):
-            best = (max(ms), float(meta["wall_seconds"]), name)
-    if best is None or best[0] <= min(res.where(n=n).values("m")):
-        raise ResultsMissing("hybrid_dfs: no Fig. 5b command (wall_seconds) with an M above the main graph's")
+    for run_id, run in select.by_run(select.role(res, "size-sweep").where(n=n)):
+        meta = res.run_meta(run_id)
+        ms = run.values("m")
+        if "wall_seconds" in meta and (best is None or ms[-1] > best[0]):
+            best = (ms[-1], float(meta["wall_seconds"]), _file(run.rows[0]))
+    if best is None or best[0] <= main_m:
+        raise ResultsMissing("hybrid_dfs: no size-sweep run (wall_seconds) with an M above the main graph's")
     m, wall, name = best
     return Measured(wall, "M = %s at N = %s: %.0f s for the whole command (%s)"
                     % (measure.fmt_size(m), measure.fmt_size(n), wall, name))
@@ -364,7 +322,7 @@ MODULE = Module(
               share(partly=0.5)),
         Claim("D7", "Random read bandwidth is ~9x below sequential on CPUs", random_vs_sequential,
               within(9 / 1.5, 9 * 1.5, partly=(1.5, 100), unit="x")),
-        # Issue 8's speed targets for this re-creation (not claims of the paper).
+        # Speed targets of this re-creation (not claims of the paper).
         Claim("D-T1", "Target: CPU read+stack hybrid at least 2 GTEPS on the main graph (16 threads)",
               main_graph_teps("hybrid_omp"), at_least(2.0, unit=" GTEPS")),
         Claim("D-T2", "Target: direction-optimizing CPU traversal at least 5 GTEPS on the main graph",

@@ -1,13 +1,13 @@
-"""Paper C: Kruskal with parallel sorting on 100M edges (EXPERIMENTS.md, section C).
+"""Paper C: Kruskal with parallel sorting on 100M edges (docs/PROTOCOL.md, section C).
 
 The paper reports end-to-end times of its four programs at 100M edges; here:
-those times and speedups, the phase breakdown, the edge sweep 10M..200M and the
-thread sweep, with BGL, parallel filter-Kruskal and a CUB radix-sort pipeline
-beyond the paper (the CUB pipeline's union-find step is Boruvka on the device)."""
+those times and speedups (rows of role main), the phase breakdown, the edge
+sweep 10M..200M (role size-sweep, with the main size) and the thread sweep
+(role thread-sweep), with BGL, parallel filter-Kruskal and a CUB radix-sort
+pipeline beyond the paper (the CUB pipeline's union-find step is Boruvka on
+the device)."""
 
-import os
-
-from paper import measure, plots, style, tables
+from paper import measure, plots, select, style, tables
 from paper.claims import Claim, Measured, at_least, at_most
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
@@ -26,75 +26,55 @@ PHASES = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s"]
 PHASE_LABELS = {"generate_s": "generate", "pin_s": "pin", "h2d_s": "host→device", "sort_s": "sort",
                 "d2h_s": "device→host", "unionfind_s": "union-find"}
 THREADED = ("kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp")
-MAIN_M = 100_000_000
 # Program 2 as the paper printed it (every partition by one thread); the claim
 # about the paper's OpenMP speedup is judged on it.
 PAPER_OMP = "kruskal_omp_listing5"
 
 
 def main_m(res):
-    """100M edges when measured, else the largest edge count with the sequential program."""
-    ms = res.where(algorithm="kruskal_seq").values("m") or res.values("m")
-    if not ms:
-        raise ResultsMissing("kruskal_100m: no rows")
-    return MAIN_M if MAIN_M in ms else ms[-1]
+    """The edge count of the main comparison (the largest among the rows of role main)."""
+    return measure.largest(select.role(res, "main"), "m")
 
 
-def outside_sweeps(res):
-    """Rows outside the thread-sweep files: the main-size figures and tables
-    compare the programs of one invocation, and a sweep is another run (the
-    sweep has its own figure)."""
-    return res.where(pred=lambda r: not os.path.basename(r["_file"]).startswith("kruskal_100m-threads"))
-
-
-def best_threads(res, algo, m):
-    return measure.largest(res, "threads", algorithm=algo, m=m)
-
-
-def _per_algo(res, m):
-    return {a: {"threads": best_threads(res, a, m)} for a in THREADED if res.where(algorithm=a, m=m).rows}
+def at_main(res):
+    """The main comparison: rows of role main at the main edge count, each
+    threaded program at its most threads."""
+    m = main_m(res)
+    return select.at_most_threads(select.role(res, "main").where(m=m), THREADED), m
 
 
 def main_runtime(res):
-    res = outside_sweeps(res)
-    m = main_m(res)
-    rows = res.where(m=m)
-    per = _per_algo(res, m)
-    keep = rows.where(pred=lambda r: r["algorithm"] not in per or r["threads"] == per[r["algorithm"]]["threads"])
+    keep, m = at_main(res)
     return plots.bars(keep, ALGOS, title="End-to-end time at %s edges" % measure.fmt_size(m), ylabel="seconds")
 
 
 def phases(res):
-    res = outside_sweeps(res)
-    m = main_m(res)
-    per = _per_algo(res, m)
-    keep = res.where(m=m, pred=lambda r: r["algorithm"] not in per or r["threads"] == per[r["algorithm"]]["threads"])
+    keep, m = at_main(res)
     return plots.phase_bars(keep, ALGOS, PHASES, title="Phases at %s edges" % measure.fmt_size(m),
                             phase_labels=PHASE_LABELS)
 
 
-def _most_threads(res):
-    """Each threaded program at its most threads (the edge sweep's line per program)."""
-    return {a: {"threads": measure.largest(res, "threads", algorithm=a)} for a in THREADED if res.where(algorithm=a).rows}
+def sizes(res):
+    """The edge sweep: the main size and the size sweep, each threaded program at its most threads."""
+    return select.at_most_threads(select.role(res, "main", "size-sweep"), THREADED)
 
 
 def edge_sweep(res):
-    res = outside_sweeps(res)
-    return plots.lines(res, ALGOS, "m", xlabel="edges m (n = 100,000)", ylabel="run time (s)", per_algo=_most_threads(res),
+    return plots.lines(sizes(res), ALGOS, "m", xlabel="edges m (n = 100,000)", ylabel="run time (s)",
                        title="Edge sweep", log_x=True, log_y=True)
 
 
 def edge_sweep_table(res):
-    res = outside_sweeps(res)
-    return tables.median_table(res, ALGOS, "m", "edges", unit="s", x_format=measure.fmt_size,
-                               per_algo=_most_threads(res), caption="Median run time (s) vs edges")
+    return tables.median_table(sizes(res), ALGOS, "m", "edges", unit="s", x_format=measure.fmt_size,
+                               caption="Median run time (s) vs edges")
 
 
 def thread_sweep(res):
     m = main_m(res)
-    fig = plots.lines(res, {a: ALGOS[a] for a in THREADED}, "threads", xlabel="threads", ylabel="run time (s)",
-                      title="Thread sweep at %s edges" % measure.fmt_size(m), m=m, log_x=True, log_y="auto")
-    seq = res.where(algorithm="kruskal_seq", m=m)
+    fig = plots.lines(select.role(res, "thread-sweep"), {a: ALGOS[a] for a in THREADED}, "threads", xlabel="threads",
+                      ylabel="run time (s)", title="Thread sweep at %s edges" % measure.fmt_size(m), m=m, log_x=True,
+                      log_y="auto")
+    seq = select.role(res, "main").where(algorithm="kruskal_seq", m=m)
     if seq.rows:
         fig.axes[0].axhline(measure.median_seconds(seq), color=ALGOS["kruskal_seq"].colour, linestyle=":",
                             label=ALGOS["kruskal_seq"].label)
@@ -103,10 +83,9 @@ def thread_sweep(res):
 
 
 def speedup_table(res):
-    res = outside_sweeps(res)
-    m = main_m(res)
+    res, m = at_main(res)
     seq = measure.median_seconds(res, "kruskal_seq", algorithm="kruskal_seq", m=m)
-    per = _per_algo(res, m)
+    per = select.most_threads(res, THREADED)
     rows = []
     for a, algo in ALGOS.items():
         f = dict(algorithm=a, m=m, **per.get(a, {}))
@@ -132,12 +111,8 @@ CUB_COLUMNS = [
 
 
 def cub_pipeline_table(res):
-    """Median of every CUB pipeline column per edge count; rows measured before
-    the device Boruvka (no boruvka_rounds: union-find was a host scan) are left out."""
-    sub = res.require("kruskal_cub_gpu", algorithm="kruskal_cub_gpu")
-    sub = sub.where(pred=lambda r: r.num("boruvka_rounds") is not None)
-    if not sub.rows:
-        raise ResultsMissing("kruskal_100m: no kruskal_cub_gpu rows with the device Boruvka (boruvka_rounds)")
+    """Median of every CUB pipeline column per edge count (the main size and the size sweep)."""
+    sub = select.role(res, "main", "size-sweep").require("kruskal_cub_gpu", algorithm="kruskal_cub_gpu")
     rows = []
     for m in sub.values("m"):
         at = sub.where(m=m)
@@ -157,22 +132,20 @@ def cub_pipeline_table(res):
 
 
 def one_run(res, m, *algos):
-    """Rows at m of the first piece (one invocation) that measured every one of
-    algos, so that a ratio compares times from the same run; else all rows at m."""
-    for piece in sorted({r["_piece"] for r in res.rows}):
-        sub = res.where(m=m, _piece=piece)
-        if all(sub.where(algorithm=a).rows for a in algos):
-            return sub, "same run"
-    return res.where(m=m), "different runs"
+    """Main rows at m of the newest run that measured every one of algos, so
+    that a ratio compares times from the same run; else all main rows at m."""
+    main = select.role(res, "main")
+    try:
+        return select.newest_run(main, *algos, m=m), "same run"
+    except ResultsMissing:
+        return main.where(m=m), "different runs"
 
 
 def speedup_claim(algorithm, claimed, source="paper"):
     def measure_it(res):
-        if algorithm == PAPER_OMP and not res.where(algorithm=algorithm).rows:
-            return speedup_claim("kruskal_omp", claimed, source)(res)  # results from before listing 5 was its own program
         m = main_m(res)
         sub, runs = one_run(res, m, "kruskal_seq", algorithm)
-        f = _per_algo(sub, m).get(algorithm, {})
+        f = select.most_threads(sub, THREADED).get(algorithm, {})
         s = (measure.median_seconds(sub, "kruskal_seq", algorithm="kruskal_seq")
              / measure.median_seconds(sub, algorithm, algorithm=algorithm, **f))
         return Measured(s, "%.3gx at %s edges%s, %s (%s: %.3gx)" % (
@@ -186,9 +159,8 @@ GPU_ALGOS = ("kruskal_thrust", "kruskal_cdp", "kruskal_cub_gpu")
 
 def _best(res, algos, column=None):
     """(median, algorithm) of the fastest of ``algos`` at the main size (seconds, or a phase column)."""
-    res = outside_sweeps(res)
-    m = main_m(res)
-    per = _per_algo(res, m)
+    res, m = at_main(res)
+    per = select.most_threads(res, THREADED)
     found = []
     for a in algos:
         f = dict(algorithm=a, m=m, **per.get(a, {}))
@@ -207,7 +179,7 @@ def best_time_claim(algos, column=None, what="end to end"):
 
 
 def cub_sort_ratio(res):
-    m = main_m(res)
+    res, m = at_main(res)
     sort = measure.median_of(res, "sort_s", "kruskal_cub_gpu", algorithm="kruskal_cub_gpu", m=m)
     ref = measure.median_of(res, "cub_sortpairs_s", "kruskal_cub_gpu", algorithm="kruskal_cub_gpu", m=m)
     return Measured(sort / ref, "sort phase %.3g ms vs plain CUB SortPairs of all weights %.3g ms (ratio %.3g)"
@@ -241,7 +213,7 @@ MODULE = Module(
               at_least(4.6 * 0.7, partly=1.0, unit="x")),
         Claim("C2", "CUDA (approach 1, Thrust) is 3.34x faster than sequential (end to end)",
               speedup_claim("kruskal_thrust", 3.34), at_least(3.34 * 0.7, partly=1.0, unit="x")),
-        # Speed targets of issue 7 (this suite's, not the paper's).
+        # Speed targets of this suite (not the paper's).
         Claim("T1", "Target: OpenMP program at least 8x faster than sequential on 16 threads",
               speedup_claim("kruskal_omp", 8.0, "target"), at_least(8.0, partly=4.6, unit="x")),
         Claim("T2", "Target: best CPU program at most 150 ms end to end at 100M edges",

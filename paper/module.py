@@ -23,7 +23,7 @@ class Table:
 
 
 class Module:
-    """One paper: ``letter`` (A-E as in EXPERIMENTS.md), ``title``, ``citation``,
+    """One paper: ``letter`` (A-E as in docs/PROTOCOL.md), ``title``, ``citation``,
     ``original`` (the paper's setup and hardware, Markdown), ``ours`` (what the
     suite runs, Markdown), ``figures``, ``tables``, ``claims``."""
 

@@ -1,9 +1,20 @@
-"""The paper modules, in the order of EXPERIMENTS.md. Add a new one here."""
+"""The paper modules: one per line of experiments/list.txt, in paper order
+(``paper/<experiment>.py``). Add an experiment there."""
 
 import importlib
+import os
 import traceback
 
-MODULE_NAMES = ["prim_gpu", "sollin_multicore", "kruskal_100m", "hybrid_dfs", "dijkstra_deg5"]
+LIST_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "experiments", "list.txt")
+
+
+def experiment_names(path=LIST_FILE):
+    """The experiments of experiments/list.txt, one name per line, in order."""
+    with open(path, encoding="utf-8") as f:
+        return [line.strip() for line in f if line.strip()]
+
+
+MODULE_NAMES = experiment_names()
 
 
 class BrokenModule:

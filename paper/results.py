@@ -1,10 +1,13 @@
-"""Loading an experiment's results (DESIGN.md, "Results").
+"""Loading an experiment's results (docs/DESIGN.md, "Results").
 
 An experiment writes one or more pieces into a results directory:
 ``<experiment>.csv`` or ``<experiment>-<piece>.csv``, each with a metadata JSON
 of the same stem.  A piece counts only when both files are there, the JSON
 parses, the CSV starts with the contract's fixed columns and holds exactly the
-JSON's ``rows`` data rows.  ``*.partial`` and ``*.csv.failed`` files are never
+JSON's ``rows`` data rows.  Every row says what produced it and what it is for:
+``piece``, ``role`` (one of ``ROLES``) and ``run_id`` (one per invocation of
+the experiment, the same for every row of a file and in its JSON); figures
+and claims select rows by these through ``paper.select``.  ``*.partial`` and ``*.csv.failed`` files are never
 read.  Problems raise ``ResultsMissing`` (nothing there: a reason to skip) or
 ``ResultsMalformed`` (something there is wrong: always an error), each naming
 the file and what is wrong.
@@ -17,8 +20,11 @@ import math
 import os
 
 FIXED_COLUMNS = ["experiment", "graph", "generator", "n", "m", "seed", "algorithm",
-                 "threads", "device", "trial", "seconds", "answer", "verified"]
+                 "threads", "device", "trial", "seconds", "answer", "verified", "piece", "role", "run_id"]
 INT_COLUMNS = ("n", "m", "seed", "threads", "trial")
+# What a row is for (the experiment's declaration of each piece says it).
+ROLES = ("main", "thread-sweep", "size-sweep", "extension", "input")
+MIGRATE = "scripts/migrate-results-roles.py"
 
 
 class ResultsError(Exception):
@@ -99,6 +105,11 @@ def _typed_row(raw, header, csv_path, line, experiment):
     if row["verified"] not in ("true", "false"):
         raise ResultsMalformed("%s line %d: verified is %r, expected true or false" % (csv_path, line, row["verified"]))
     row["verified"] = row["verified"] == "true"
+    if row["role"] not in ROLES:
+        raise ResultsMalformed("%s line %d: role is %r, expected one of %s" % (csv_path, line, row["role"], ", ".join(ROLES)))
+    for col in ("piece", "run_id"):
+        if not row[col]:
+            raise ResultsMalformed("%s line %d: empty %s" % (csv_path, line, col))
     return row
 
 
@@ -117,8 +128,12 @@ def read_piece(stem, experiment):
         if header is None:
             raise ResultsMalformed("%s: empty file, expected a header line" % csv_path)
         if header[:len(FIXED_COLUMNS)] != FIXED_COLUMNS:
-            raise ResultsMalformed("%s: header starts %s, expected %s" % (csv_path, ",".join(header[:len(FIXED_COLUMNS)]),
-                                                                           ",".join(FIXED_COLUMNS)))
+            hint = ""
+            if header[:len(FIXED_COLUMNS) - 3] == FIXED_COLUMNS[:-3]:
+                hint = (" (written before rows carried piece, role and run_id: rebuild the experiment, or migrate "
+                        "existing results with %s %s)" % (MIGRATE, os.path.dirname(csv_path) or "."))
+            raise ResultsMalformed("%s: header starts %s, expected %s%s" % (
+                csv_path, ",".join(header[:len(FIXED_COLUMNS)]), ",".join(FIXED_COLUMNS), hint))
         for raw in reader:
             if not raw:
                 continue
@@ -130,20 +145,33 @@ def read_piece(stem, experiment):
     if unverified:
         raise ResultsMalformed("%s line %d: an unverified row (verified=false) in a results file"
                                % (csv_path, unverified[0]["_line"]))
-    piece = meta.get("tag") or ""
-    for r in rows:
-        r["_piece"] = piece
+    runs = {r["run_id"] for r in rows} | ({str(meta["run_id"])} if meta.get("run_id") else set())
+    if len(runs) > 1:
+        raise ResultsMalformed("%s: rows (and %s) of more than one run_id: %s (one file is one invocation)"
+                               % (csv_path, os.path.basename(json_path), ", ".join(sorted(runs))))
     return rows, meta
 
 
 class Results:
-    """The rows of one experiment (all its pieces), with filtering helpers."""
+    """The rows of one experiment (all its pieces), with filtering helpers.
+    ``metas`` and ``files`` are the pieces' metadata and CSV names, in step."""
 
     def __init__(self, experiment, rows, metas, files=()):
         self.experiment = experiment
         self.rows = rows
         self.metas = metas
         self.files = list(files)
+
+    def run_meta(self, run_id):
+        """The metadata of the run (its JSON ``run_id``, else the file its rows came from), or {}."""
+        for meta in self.metas:
+            if str(meta.get("run_id", "")) == run_id:
+                return meta
+        names = {os.path.basename(r["_file"]) for r in self.rows if r.get("run_id") == run_id and r.get("_file")}
+        for meta, name in zip(self.metas, self.files):
+            if name in names:
+                return meta
+        return {}
 
     def __len__(self):
         return len(self.rows)

@@ -1,5 +1,5 @@
 """Summaries of repeated measurements: the median with min/max and quartiles
-(DESIGN.md: report the median, keep every trial)."""
+(docs/DESIGN.md: report the median, keep every trial)."""
 
 import statistics
 from collections import OrderedDict

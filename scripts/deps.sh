@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks (and, as root on Debian/Ubuntu, installs) what the suite needs:
 # a C++20 compiler, CMake >= 3.25, Ninja, OpenMP, Boost Graph headers,
-# GoogleTest, Python 3 with matplotlib, OpenCL headers + ICD loader + PoCL.
+# GoogleTest, Python 3 with matplotlib, OpenCL headers + ICD loader + PoCL,
+# MPI (Open MPI) with Boost.MPI and the Parallel BGL (algorithms/distributed).
 # CUDA is optional and never installed here: where nvcc exists it is used.
 # Usage: scripts/deps.sh [--check-only]
 set -u
@@ -31,6 +32,10 @@ need "Python 3 with matplotlib" python3-matplotlib python_ok
 need "OpenCL headers" opencl-headers have_header CL/cl.h
 need "the OpenCL ICD loader" ocl-icd-opencl-dev sh -c 'ls /usr/lib/*/libOpenCL.so /usr/lib/libOpenCL.so /usr/local/cuda/lib64/libOpenCL.so 2>/dev/null | grep -q .'
 need "an OpenCL CPU driver (PoCL)" pocl-opencl-icd sh -c 'ls /etc/OpenCL/vendors/*.icd 2>/dev/null | grep -q .'
+need "an MPI launcher (Open MPI)" openmpi-bin sh -c 'command -v mpirun || command -v mpiexec'
+need "MPI headers and libraries (Open MPI)" libopenmpi-dev sh -c 'command -v mpicxx'
+need "Boost.MPI" libboost-mpi-dev sh -c 'ls /usr/lib/*/libboost_mpi.so /usr/lib/libboost_mpi.so /usr/local/lib/libboost_mpi.so 2>/dev/null | grep -q .'
+need "the Parallel BGL" libboost-graph-parallel-dev sh -c 'ls /usr/lib/*/libboost_graph_parallel.so /usr/lib/libboost_graph_parallel.so /usr/local/lib/libboost_graph_parallel.so 2>/dev/null | grep -q .'
 
 if [ ${#missing_pkgs[@]} -eq 0 ]; then
   if command -v nvcc >/dev/null 2>&1; then

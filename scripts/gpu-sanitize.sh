@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GPU memory checking (issue 10): every CUDA program of the suite at small sizes
+# GPU memory checking: every CUDA program of the suite at small sizes
 # under compute-sanitizer's memcheck, racecheck, synccheck and initcheck.
 #
 #   scripts/gpu-sanitize.sh            (make gpu-sanitize)
@@ -50,7 +50,7 @@ fi
 # The Python hardening checks labelled gpu (gpu_memory.py) run processes of their own: not here.
 mapfile -t GPU_TEST_NAMES < <(ctest --test-dir "$BUILD" -L gpu -LE hardening -N 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p')
 EXPERIMENTS=()
-for e in prim_gpu sollin_multicore kruskal_100m dijkstra_deg5 hybrid_dfs; do
+for e in $(cat experiments/list.txt); do
   [ -d "experiments/$e" ] && EXPERIMENTS+=("$e")
 done
 : >"$BUILD/gpu-sanitize-build.log"

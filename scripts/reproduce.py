@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Runs every experiment piece by piece, resumably, then the figures and the report.
+"""Runs every experiment piece by piece, resumably, then the figures and the report
+(into RESULTS/paper/; only results under results/reference/<machine> redraw the
+committed paper/, see paper/outputs.py).
 
     scripts/reproduce.py --build build/default --scale quick --results results/local/quick
                          [--only prim_gpu,hybrid_dfs] [--pieces a,b] [--no-figures] [--no-gpu]
@@ -39,16 +41,16 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
 from paper.results import ResultsError, read_piece  # noqa: E402  (the same check the figures use)
+from paper.registry import experiment_names  # noqa: E402
 
-EXPERIMENTS = ["prim_gpu", "sollin_multicore", "kruskal_100m", "hybrid_dfs", "dijkstra_deg5"]
+EXPERIMENTS = experiment_names()  # experiments/list.txt
 STATUS_FILE = "reproduce-status.json"
 # Environment for an experiment's pieces, unless the user set the variable.
 # hybrid_dfs: its CPU traversals run many short parallel regions per traversal;
-# with the default policy idle threads sleep and wake between them (on the H100
-# machine, 10 roots: dobfs_omp 90.6 -> 81.6 ms, hybrid_omp 313 -> 266 ms median
-# with active waiting). experiments/hybrid_dfs/README.md has the numbers.
+# with the default policy idle threads sleep and wake between them.
+# experiments/hybrid_dfs/README.md has the measurements.
 PIECE_ENV = {"hybrid_dfs": {"OMP_WAIT_POLICY": "active"}}
-EXIT_RESOURCE = 3  # DESIGN.md: not enough memory / no device for the requested size
+EXIT_RESOURCE = 3  # docs/DESIGN.md: not enough memory / no device for the requested size
 
 
 class Interrupted(Exception):

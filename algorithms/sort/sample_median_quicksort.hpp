@@ -21,8 +21,8 @@
 // partitioned by all threads (parallel_partition, below). The paper partitions
 // every range with one thread, so the first levels run one, two, four...
 // threads while the rest wait; at 100M edges on 16 threads that serial chain
-// bounds the speedup near 8x (7.8x measured on the H100 machine). The pivot, the
-// result shape and the recursion are unchanged.
+// bounds the speedup near 8x (experiments/kruskal_100m/NOTES.md). The pivot,
+// the result shape and the recursion are unchanged.
 #pragma once
 
 #include <algorithm>
@@ -205,7 +205,8 @@ void sample_median_quicksort(T* a, std::size_t n, Key key) {
 // least `parallel_partition_min` elements and at least 1/threads of the array
 // are partitioned by all threads (0: never, the paper's form): below that there
 // are as many ranges as threads, and the parallel partition's extra pass over
-// the misplaced elements would only cost (2 threads ran 17% slower with it).
+// the misplaced elements would only cost (it slowed 2 threads down:
+// experiments/kruskal_100m/NOTES.md).
 inline constexpr std::size_t kParallelPartitionMin = std::size_t(1) << 20;
 
 template <class T, class Key>

@@ -9,7 +9,8 @@
 namespace gs::sssp {
 
 // Distances from `source` (+infinity where unreachable). `delta` > 0 is the
-// bucket width (default_delta() is a good start); `threads` 0 = OpenMP default.
+// bucket width (default_delta() is a good start; a round may span several
+// buckets where they are thin, see the .cpp); `threads` 0 = OpenMP default.
 // Throws InputError on negative weights or a bad source.
 std::vector<float> delta_stepping_omp(const Csr<float>& g, vid_t source, float delta, int threads = 0);
 

@@ -19,18 +19,14 @@ namespace gs::traversal {
 // Alg. 1's THRESHOLD: local stack entries per bulk push.
 inline constexpr std::size_t kDefaultLocalStack = 256;
 // Branches of at least this many vertices defer their claims (claim_buckets.hpp);
-// smaller ones claim with a locked test-and-set as they go. Measured on the
-// main graph (H100 machine, 16 threads, 3 roots, same run): hybrid_omp 238 ms
-// median deferred, 240 ms with every claim locked; dobfs_omp 94 vs 97 ms. The
-// locked ORs were not what bounds the large branches: the random reads of the
-// visited bitmap are.
+// smaller ones claim with a locked test-and-set as they go. Deferring changed
+// little (experiments/hybrid_dfs/NOTES.md): the random reads of the visited
+// bitmap, not the locked ORs, bound the large branches.
 inline constexpr std::uint64_t kDeferClaimsFrom = 65536;
 // Whether a deferred branch tests a neighbour's visited bit before filing it
 // (true) or files every arc's target (false: no random bitmap read while
-// expanding, but 4 bytes per arc written and read back in sequence). Not
-// measured on the H100 machine yet; on this project's 2-core development
-// machine the two were equal in the experiment (1.1 s) and untested filing was
-// 1.3-1.6x faster in a micro-benchmark, so the measured setting stays.
+// expanding, but 4 bytes per arc written and read back in sequence). Testing
+// first stays: filing every neighbour made hybrid_omp slower (experiments/hybrid_dfs/NOTES.md).
 inline constexpr bool kDeferredTestFirst = true;
 
 // Alg. 1, stack-based.

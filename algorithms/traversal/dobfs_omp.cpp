@@ -15,14 +15,11 @@ namespace {
 // `base`: each stops at its first neighbour in the frontier. Returns the found
 // ones and, among `open`, the ones without arcs.
 //
-// Measured on the main graph (H100 machine, 16 threads, 3 roots): with
-// this plain loop per vertex (the list 32 vertices ahead prefetched) the
-// traversal took 81 ms median; testing the word's vertices in branch-free
-// rounds instead (the r-th arc of every vertex still looking, to have more
-// frontier loads in flight) took 94 ms, its first bottom-up branch 62-66 ms.
-// Most vertices stop at their first or second arc (about 27M unvisited
-// vertices with arcs examine 47M arcs in that branch), so the branch is bound
-// by fetching each one's first list line, not by the frontier tests.
+// A plain loop per vertex, the list 32 vertices ahead prefetched. Branch-free
+// rounds over the word's vertices (more frontier loads in flight) were slower
+// (experiments/hybrid_dfs/NOTES.md): most vertices stop at their first or second
+// arc, so the branch is bound by fetching each one's first list line, not by
+// the frontier tests.
 struct WordSearch {
   std::uint64_t found = 0, no_arcs = 0;
 };
@@ -54,7 +51,6 @@ BranchResult bottom_up_step(const CsrView& g, std::uint32_t branch, std::uint32_
   std::uint64_t found = 0, found_arcs = 0;
   const std::int64_t words = std::int64_t(visited.words());
   const std::uint64_t tail_bits = g.n % 64;
-  const eid_t* offsets = g.offsets;
   // Low ids carry the high degrees (RMAT without relabelling): dynamic chunks.
 #pragma omp parallel for schedule(dynamic, 256) reduction(+ : found, found_arcs)
   for (std::int64_t w = 0; w < words; ++w) {

@@ -10,21 +10,19 @@
 // degrees says which vertex each lane's arc belongs to: consecutive lanes
 // read consecutive arcs), and vertices with more arcs are cut into chunks of
 // kChunkArcs arcs that a second kernel hands to warps across the whole grid.
-// (A block per large vertex, as before, left one block to expand a hub's
-// ~27K arcs alone, a chain of dependent claims. Measured on the main graph,
-// dobfs_gpu's branches 1 and 2 fell from 0.11 and 0.38 ms to 0.05 and
-// 0.17 ms.) A vertex is claimed in the visited bitmap with
-// test-and-test-and-set.
+// (A block per large vertex left one block to expand a hub's ~27K arcs
+// alone, a chain of dependent claims; experiments/hybrid_dfs/NOTES.md.) A
+// vertex is claimed in the visited bitmap with test-and-test-and-set.
 //
 // Bottom-up branch (direction-optimising): a warp owns a few words of the
 // visited bitmap (32 consecutive vertices each); each unvisited lane looks
 // for a neighbour in the frontier bitmap, and the warp's ballot is both the
 // next frontier's word and the bits to add to the visited word (plain stores:
 // no atomics, no queue, no memset). A top-down branch after bottom-up ones
-// reads that frontier bitmap directly. Measured on the main graph: handing the
-// lanes vertices dynamically (a per-warp list, so a warp costs the sum of its
-// searches / 32, not its longest) made the first bottom-up branch slower
-// (1.8-2.0 ms vs 1.3-1.5 ms), so it is not used.
+// reads that frontier bitmap directly. Handing the lanes vertices dynamically
+// (a per-warp list, so a warp costs the sum of its searches / 32, not its
+// longest) made the first bottom-up branch slower, so it is not used
+// (experiments/hybrid_dfs/NOTES.md).
 //
 // Vertices without arcs are marked visited when the branch array is
 // initialised (from a bitmap built with the graph's upload): no traversal can
@@ -143,9 +141,8 @@ __device__ __forceinline__ bool in_bitmap(const std::uint32_t* __restrict__ bits
 // Where a top-down branch puts the vertices it finds (direction-optimising;
 // read-based needs nothing but their codes): a queue, or for large branches
 // the next frontier bitmap (a queue's tail counter takes one atomic per warp
-// step with finds, all on one address; measured on the main graph, a
-// top-down branch finding 12M vertices took 2.59 ms into the queue, 1.63 ms
-// into the bitmap).
+// step with finds, all on one address, so a large branch fills the bitmap
+// faster: experiments/hybrid_dfs/NOTES.md).
 enum class Output { kNone, kQueue, kBitmap };
 struct NextFrontier {
   vid_t* queue;
@@ -267,10 +264,9 @@ __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t
 // time is a chain of dependent loads per arc (offsets, arc, frontier bit), so
 // a lane advances the searches of its kWords vertices together, kArcs arcs
 // each per round, all of a round's loads independent of each other. A found
-// vertex's search stops at the end of its round. Measured on the main graph
-// in one run (5 roots): 4 words / 2 arcs took the first bottom-up branch from
-// 1.33-1.45 ms (1/1) to 1.23-1.29 ms, and dobfs_gpu from 94.8 to 102.5 GTEPS
-// median; that branch still reads ~90M scattered arcs and frontier bits.
+// vertex's search stops at the end of its round. The default, 4 words / 2
+// arcs, was the fastest tried (experiments/hybrid_dfs/NOTES.md); the first
+// bottom-up branch still reads ~90M scattered arcs and frontier bits.
 template <int kWords, int kArcs>
 __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                                  const std::uint32_t* __restrict__ frontier, std::uint32_t* next_frontier,

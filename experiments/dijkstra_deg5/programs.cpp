@@ -48,11 +48,11 @@ class DeltaSteppingOmp final : public SsspProgram {
   ProgramRun run(vid_t source) override {
     ProgramRun r;
     WallTimer t;
-    r.dist = sssp::delta_stepping_omp_prevalidated(*g_, source, delta_, opt_.threads);  // weights checked in load()
+    // Weights were checked in load(); the harness sets the OpenMP thread count.
+    r.dist = sssp::delta_stepping_omp_prevalidated(*g_, source, delta_, omp_get_max_threads());
     r.seconds = t.seconds();
     return r;
   }
-  int threads() const override { return opt_.threads > 0 ? opt_.threads : omp_get_max_threads(); }
   double delta() const override { return delta_; }
 
  private:
@@ -97,7 +97,6 @@ class TwoKernelCudaProgram final : public SsspProgram {
  public:
   void load(const Csr<float>& g) override { impl_.load(g); }
   ProgramRun run(vid_t source) override { return from_gpu_run(impl_, source); }
-  std::string device() const override { return "gpu"; }
   double h2d_s() const override { return impl_.upload_seconds(); }
 
  private:
@@ -109,7 +108,6 @@ class NearFarProgram final : public SsspProgram {
   explicit NearFarProgram(const ProgramOptions& o) : factor_(o.gpu_delta_factor) {}
   void load(const Csr<float>& g) override { impl_.load(g, sssp::default_delta(g, factor_)); }
   ProgramRun run(vid_t source) override { return from_gpu_run(impl_, source); }
-  std::string device() const override { return "gpu"; }
   double h2d_s() const override { return impl_.upload_seconds(); }
   double delta() const override { return impl_.delta(); }
 
@@ -121,27 +119,45 @@ class NearFarProgram final : public SsspProgram {
 
 }  // namespace
 
-std::vector<AlgorithmInfo> all_programs() {
-  return {
-      {"bgl_dijkstra", "BGL dijkstra_shortest_paths, binary heap (CPU baseline, the paper's CPU program)", false, false},
-      {"two_kernel_opencl", "the paper's two-kernel SSSP in OpenCL (device: --opencl-device)", false, true},
-      {"two_kernel_cuda", "the same two-kernel SSSP in CUDA", true, false},
-      {"delta_stepping_omp", "beyond: parallel delta-stepping, OpenMP (CPU)", false, false},
-      {"near_far_gpu", "beyond: work-efficient near-far SSSP with frontier queues (CUDA)", true, false},
-  };
+// A program this build lacks is never made: the harness skips it first (no GPU, no OpenCL).
+[[noreturn]] std::unique_ptr<SsspProgram> not_built(const std::string& name) {
+  throw ResourceError("dijkstra_deg5: " + name + " is not built in this configuration");
 }
 
-std::unique_ptr<SsspProgram> make_program(const std::string& name, const ProgramOptions& opt) {
-  if (name == "bgl_dijkstra") return std::make_unique<BglDijkstra>();
-  if (name == "delta_stepping_omp") return std::make_unique<DeltaSteppingOmp>(opt);
+const harness::ProgramTable<SsspProgram, ProgramOptions>& program_table() {
+  using harness::Device;
+  using P = ProgramOptions;
+  static const harness::ProgramTable<SsspProgram, ProgramOptions> table = {
+      {{"bgl_dijkstra", "BGL dijkstra_shortest_paths, binary heap (CPU baseline, the paper's CPU program)"},
+       [](const P&) { return std::make_unique<BglDijkstra>(); }},
+      {{"two_kernel_opencl", "the paper's two-kernel SSSP in OpenCL (device: --opencl-device)", Device::opencl},
+       [](const P& o) -> std::unique_ptr<SsspProgram> {
 #ifdef GS_HAVE_OPENCL
-  if (name == "two_kernel_opencl") return std::make_unique<TwoKernelOpenClProgram>(opt);
+         return std::make_unique<TwoKernelOpenClProgram>(o);
+#else
+         return not_built("two_kernel_opencl");
 #endif
+       }},
+      {{"two_kernel_cuda", "the same two-kernel SSSP in CUDA", Device::gpu},
+       [](const P&) -> std::unique_ptr<SsspProgram> {
 #ifdef GS_HAVE_CUDA
-  if (name == "two_kernel_cuda") return std::make_unique<TwoKernelCudaProgram>();
-  if (name == "near_far_gpu") return std::make_unique<NearFarProgram>(opt);
+         return std::make_unique<TwoKernelCudaProgram>();
+#else
+         return not_built("two_kernel_cuda");
 #endif
-  throw ResourceError("dijkstra_deg5: " + name + " is not built in this configuration");
+       }},
+      {{"delta_stepping_omp", "beyond: parallel delta-stepping, OpenMP (CPU)", Device::cpu, /*threaded=*/true},
+       [](const P& o) { return std::make_unique<DeltaSteppingOmp>(o); }},
+      {{"near_far_gpu", "beyond: work-efficient near-far SSSP with frontier queues (CUDA)", Device::gpu},
+       [](const P& o) -> std::unique_ptr<SsspProgram> {
+#ifdef GS_HAVE_CUDA
+         return std::make_unique<NearFarProgram>(o);
+#else
+         return not_built("near_far_gpu");
+#endif
+       }},
+  };
+  return table;
 }
 
 }  // namespace gs::dijkstra_deg5

@@ -7,13 +7,12 @@
 #include <vector>
 
 #include "algorithms/sssp/two_kernel_opencl.hpp"
-#include "common/algorithms.hpp"
 #include "common/graph.hpp"
+#include "common/harness/program_table.hpp"
 
 namespace gs::dijkstra_deg5 {
 
 struct ProgramOptions {
-  int threads = 0;                                              // delta_stepping_omp; 0 = all cores
   sssp::OpenClDeviceKind opencl_device = sssp::OpenClDeviceKind::gpu;
   float cpu_delta_factor = 1.0f;                                // x default_delta for delta_stepping_omp
   float gpu_delta_factor = 16.0f;  // x default_delta for near_far_gpu (measurements: NOTES.md)
@@ -34,8 +33,10 @@ class SsspProgram {
   // Prepares a graph (BGL graph, device upload), outside any timed region.
   virtual void load(const Csr<float>& g) = 0;
   virtual ProgramRun run(vid_t source) = 0;
-  virtual std::string device() const { return "cpu"; }  // cpu | gpu: the CSV's device column
-  virtual int threads() const { return 1; }
+  // Where the program table cannot say it: the OpenCL program's device ("" = the table's),
+  // and the threads it runs on a CPU device (0 = the harness's count).
+  virtual std::string device() const { return ""; }
+  virtual int threads() const { return 0; }
   virtual double h2d_s() const { return -1; }    // graph upload of the last load()
   virtual double build_s() const { return -1; }  // OpenCL program build
   virtual double delta() const { return -1; }    // bucket width, where there is one
@@ -50,8 +51,7 @@ inline constexpr const char* kSecondsDefinition =
     "separately: graph upload h2d_s (once per graph), distance read-back d2h_s, OpenCL program build build_s. "
     "End-to-end GPU time = h2d_s + kernel_s + d2h_s (+ build_s).";
 
-// Every program of this experiment, for --list-algorithms and selection.
-std::vector<AlgorithmInfo> all_programs();
-std::unique_ptr<SsspProgram> make_program(const std::string& name, const ProgramOptions& opt);
+// Every program of this experiment: name, description, device, threads, factory.
+const harness::ProgramTable<SsspProgram, ProgramOptions>& program_table();
 
 }  // namespace gs::dijkstra_deg5

@@ -1,11 +1,10 @@
 #include "experiments/kruskal_100m/programs.hpp"
 
-#include <map>
+#include <stdexcept>
 
 #include "algorithms/mst/kruskal/filter_kruskal.hpp"
 #include "algorithms/mst/kruskal/kruskal_cpu.hpp"
 #include "baselines/bgl.hpp"
-#include "common/errors.hpp"
 #include "common/results.hpp"
 #include "common/timer.hpp"
 #ifdef GS_HAVE_CUDA
@@ -13,27 +12,15 @@
 #endif
 
 namespace gs::kruskal_100m {
-
-std::vector<AlgorithmInfo> all_programs() {
-  return {
-      {"kruskal_seq", "paper program 1: sample-median quicksort of the edge array + union-find", false},
-      {"kruskal_omp", "paper program 2: the same quicksort with OpenMP tasks (cutoff 1024); ranges of 2^20+ partitioned by all threads", false},
-      {"kruskal_omp_listing5", "paper program 2 exactly as listing 5: every partition by one thread", false},
-      {"kruskal_thrust", "paper program 3: thrust::sort_by_key on the weights, OpenMP unpack/repack", true},
-      {"kruskal_cdp", "paper program 4: CDP2 recursive quicksort kernel", true},
-      {"bgl_kruskal", "library baseline: boost::kruskal_minimum_spanning_tree", false},
-      {"filter_kruskal_omp", "beyond: parallel filter-Kruskal (OpenMP)", false},
-      {"kruskal_cub_gpu", "beyond: CUB pipeline, light-prefix radix sort + device Boruvka, heavy edges filtered on the device", true},
-  };
-}
-
 namespace {
+
+using harness::Device;
 
 // A program that is one function of (n, edge array).
 template <class F>
-class Simple : public Program {
+class HostSort : public Program {
  public:
-  Simple(F f, bool parallel) : f_(f), parallel_(parallel) {}
+  explicit HostSort(F f) : f_(f) {}
   ProgramRun run(Workload& w, std::vector<KEdge>& work) override {
     ProgramRun r;
     WallTimer t;
@@ -41,15 +28,13 @@ class Simple : public Program {
     r.seconds = t.seconds();
     return r;
   }
-  bool parallel_host() const override { return parallel_; }
 
  private:
   F f_;
-  bool parallel_;
 };
 template <class F>
-std::unique_ptr<Program> simple(F f, bool parallel) {
-  return std::make_unique<Simple<F>>(f, parallel);
+ProgramTable::Factory host_sort(F f) {
+  return [f](const Config&) { return std::make_unique<HostSort<F>>(f); };
 }
 
 class BglKruskal : public Program {
@@ -74,9 +59,42 @@ class BglKruskal : public Program {
   double build_s_ = 0;
 };
 
+// The CUDA programs, defined only in builds with CUDA; elsewhere the harness
+// skips them (no GPU) and never calls their factories.
+template <bool Cdp>
+class DeviceSort;
+class CubKruskal;
+
+template <class P>
+ProgramTable::Factory needs_cuda() {
+  return [](const Config&) -> std::unique_ptr<Program> {
 #ifdef GS_HAVE_CUDA
+    return std::make_unique<P>();
+#else
+    throw std::logic_error("kruskal_100m: a CUDA program in a build without CUDA");
+#endif
+  };
+}
+
+#ifdef GS_HAVE_CUDA
+// The paper's GPU sorts: Thrust (Cdp = false) or the CDP2 quicksort kernel.
+template <bool Cdp>
+class DeviceSort : public Program {
+ public:
+  // Thrust: 3 input + 3 sorted vectors of u32 and the radix sort's buffers; CDP: data + scratch.
+  std::uint64_t device_bytes(std::uint64_t m) const override { return m * (Cdp ? 24 : 36); }
+  ProgramRun run(Workload& w, std::vector<KEdge>& work) override {
+    ProgramRun r;
+    WallTimer t;
+    r.result = Cdp ? mst::kruskal_cdp(w.el.n, work.data(), work.size()) : mst::kruskal_thrust(w.el.n, work.data(), work.size());
+    r.seconds = t.seconds();
+    return r;
+  }
+};
+
 class CubKruskal : public Program {
  public:
+  std::uint64_t device_bytes(std::uint64_t m) const override { return mst::CubKruskalPipeline::device_bytes(m); }
   void prepare(Workload& w) override {
     pipeline_ = std::make_unique<mst::CubKruskalPipeline>(w.edges.size());
     // Trials read the program's own copy: the copy each trial gets is not pinned.
@@ -96,57 +114,39 @@ class CubKruskal : public Program {
     pinned_ = {};
   }
   std::map<std::string, std::string> graph_columns() const override { return {{"pin_s", fmt_seconds(pin_s_)}}; }
-  std::string device() const override { return "cpu+gpu"; }
 
  private:
   std::unique_ptr<mst::CubKruskalPipeline> pipeline_;
   std::vector<KEdge> pinned_;
   double pin_s_ = 0;
 };
-
-class GpuSimple : public Program {
- public:
-  explicit GpuSimple(bool cdp) : cdp_(cdp) {}
-  ProgramRun run(Workload& w, std::vector<KEdge>& work) override {
-    ProgramRun r;
-    WallTimer t;
-    r.result = cdp_ ? mst::kruskal_cdp(w.el.n, work.data(), work.size()) : mst::kruskal_thrust(w.el.n, work.data(), work.size());
-    r.seconds = t.seconds();
-    return r;
-  }
-  std::string device() const override { return "cpu+gpu"; }
-  bool parallel_host() const override { return !cdp_; }
-
- private:
-  bool cdp_;
-};
 #endif
 
 }  // namespace
 
-std::unique_ptr<Program> make_program(const std::string& name) {
-  if (name == "kruskal_seq") return simple([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_seq(n, e); }, false);
-  if (name == "kruskal_omp") return simple([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_omp(n, e); }, true);
-  if (name == "kruskal_omp_listing5")
-    return simple([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_omp(n, e, 1024, 0); }, true);
-  if (name == "filter_kruskal_omp")
-    return simple([](vid_t n, std::vector<KEdge>& e) { return mst::filter_kruskal_omp(n, e); }, true);
-  if (name == "bgl_kruskal") return std::make_unique<BglKruskal>();
-#ifdef GS_HAVE_CUDA
-  if (name == "kruskal_thrust") return std::make_unique<GpuSimple>(false);
-  if (name == "kruskal_cdp") return std::make_unique<GpuSimple>(true);
-  if (name == "kruskal_cub_gpu") return std::make_unique<CubKruskal>();
-#endif
-  throw ResourceError("kruskal_100m: program " + name + " is not available in this build (built without CUDA)");
-}
-
-std::uint64_t gpu_bytes(const std::string& name, std::uint64_t m) {
-  if (name == "kruskal_thrust") return m * 36;  // 3 input + 3 sorted vectors of u32, radix-sort buffers
-  if (name == "kruskal_cdp") return m * 24;     // data + scratch
-#ifdef GS_HAVE_CUDA
-  if (name == "kruskal_cub_gpu") return mst::CubKruskalPipeline::device_bytes(m);
-#endif
-  return 0;
+const ProgramTable& programs() {
+  static const ProgramTable table = {
+      {{"kruskal_seq", "paper program 1: sample-median quicksort of the edge array + union-find", Device::cpu, false, 0.2},
+       host_sort([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_seq(n, e); })},
+      {{"kruskal_omp",
+        "paper program 2: the same quicksort with OpenMP tasks (cutoff 1024); ranges of 2^20+ partitioned by all threads",
+        Device::cpu, true, 0.025},
+       host_sort([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_omp(n, e); })},
+      {{"kruskal_omp_listing5", "paper program 2 exactly as listing 5: every partition by one thread", Device::cpu, true, 0.025},
+       host_sort([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_omp(n, e, 1024, 0); })},
+      {{"kruskal_thrust", "paper program 3: thrust::sort_by_key on the weights, OpenMP unpack/repack", Device::cpu_gpu, true, 0.011},
+       needs_cuda<DeviceSort<false>>()},
+      {{"kruskal_cdp", "paper program 4: CDP2 recursive quicksort kernel", Device::cpu_gpu, false, 0.005},
+       needs_cuda<DeviceSort<true>>()},
+      {{"bgl_kruskal", "library baseline: boost::kruskal_minimum_spanning_tree", Device::cpu, false, 1.9},
+       [](const Config&) { return std::make_unique<BglKruskal>(); }},
+      {{"filter_kruskal_omp", "beyond: parallel filter-Kruskal (OpenMP)", Device::cpu, true, 0.001},
+       host_sort([](vid_t n, std::vector<KEdge>& e) { return mst::filter_kruskal_omp(n, e); })},
+      {{"kruskal_cub_gpu", "beyond: CUB pipeline, light-prefix radix sort + device Boruvka, heavy edges filtered on the device",
+        Device::cpu_gpu, false, 0.001},
+       needs_cuda<CubKruskal>()},
+  };
+  return table;
 }
 
 }  // namespace gs::kruskal_100m

@@ -1,33 +1,37 @@
-// The seven programs of kruskal_100m behind one interface: each trial gets a
-// fresh copy of the paper's 12-byte edge array (the sorts work in place) and
-// returns the forest, its timed seconds and its phases.
+// The eight programs of kruskal_100m behind one interface and one table: each
+// trial gets a fresh copy of the paper's 12-byte edge array (the sorts work in
+// place) and returns the forest, its timed seconds and its phases.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "algorithms/mst/kruskal/kruskal_result.hpp"
-#include "common/algorithms.hpp"
 #include "common/graph.hpp"
+#include "common/harness/program_table.hpp"
+#include "common/harness/session.hpp"
 
 namespace gs::kruskal_100m {
 
 using mst::KEdge;
 
+// kruskal_100m has no options of its own.
+struct Config {};
+
 // One graph, with everything built outside the timed regions.
 struct Workload {
-  std::string name, generator;
-  std::uint64_t seed = 0;
-  double generate_s = 0;
+  harness::GraphId id;
+  double generate_s = 0;       // generation, or reading the --input file
   EdgeList<std::uint32_t> el;  // as generated or read (the verifier's input)
   std::vector<KEdge> edges;    // the same edges as the paper's array of (u, v, w) structs
 };
 
 struct ProgramRun {
-  mst::KruskalResult result;
-  double seconds = 0;  // the timed region (see kSecondsDefinition)
+  mst::KruskalResult result;  // the forest and the phases the program has (phase name -> seconds or count)
+  double seconds = 0;         // the timed region (see kSecondsDefinition)
 };
 
 inline constexpr const char* kSecondsDefinition =
@@ -40,26 +44,24 @@ inline constexpr const char* kSecondsDefinition =
     "pinning in pin_s, the same run without the upload in resident_s, plain CUB SortPairs of all weights in "
     "cub_sortpairs_s)";
 
-std::vector<AlgorithmInfo> all_programs();
-
 class Program {
  public:
   virtual ~Program() = default;
+  // Device bytes for m edges (admission before the graph is built); 0: host only.
+  virtual std::uint64_t device_bytes(std::uint64_t /*m*/) const { return 0; }
   // Once per graph, untimed (BGL graph build, pinning, device buffers).
-  virtual void prepare(Workload& w) {}
+  virtual void prepare(Workload& /*w*/) {}
   // `work` is a fresh copy of w.edges that the program may reorder.
   virtual ProgramRun run(Workload& w, std::vector<KEdge>& work) = 0;
   // Once per graph after the trials (unpin, free device buffers).
   virtual void release() {}
   // Columns the program adds to every row for this graph (build_s, pin_s, ...).
   virtual std::map<std::string, std::string> graph_columns() const { return {}; }
-  virtual std::string device() const { return "cpu"; }
-  virtual bool parallel_host() const { return false; }  // uses OpenMP threads
 };
 
-std::unique_ptr<Program> make_program(const std::string& name);
-
-// Device memory the GPU programs need for m edges (admission control).
-std::uint64_t gpu_bytes(const std::string& name, std::uint64_t m);
+// Every program: name, description, device, whether it uses OpenMP threads, and
+// its cost in seconds per million edges of one trial (for the pieces' estimates).
+using ProgramTable = harness::ProgramTable<Program, Config>;
+const ProgramTable& programs();
 
 }  // namespace gs::kruskal_100m

@@ -12,188 +12,148 @@
 // download (d2h_s) are separate columns. For BGL Prim the algorithm alone;
 // building BGL's graph is setup_s. Every trial is verified against the
 // Kruskal reference (MsfVerifier) before its row is written.
-#include <cstdio>
-#include <filesystem>
-#include <map>
 #include <string>
 #include <vector>
 
-#include "baselines/bgl.hpp"
-#include "common/algorithms.hpp"
-#include "common/cli.hpp"
+#include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
 #include "common/convert.hpp"
-#include "common/experiment.hpp"
-#include "common/io/graph_io.hpp"
-#include "common/memory.hpp"
-#include "common/progress.hpp"
-#include "common/results.hpp"
-#include "common/run_main.hpp"
-#include "common/system_info.hpp"
-#include "common/timer.hpp"
+#include "common/errors.hpp"
+#include "common/harness/driver.hpp"
+#include "common/harness/input_graph.hpp"
 #include "common/verify/msf.hpp"
 #include "experiments/prim_gpu/programs.hpp"
 #include "generators/cached_generators.hpp"
 
+namespace gs::prim_gpu_exp {
 namespace {
 
-using namespace gs;
-using prim_gpu_exp::W;
+using harness::Piece;
+using harness::Role;
 
-constexpr const char* kExperiment = "prim_gpu";
+constexpr eid_t kEdgesPerVertex = 10;
+constexpr W kMaxWeight = 1000;
 
-// A piece: its sizes, and the largest n each capped program runs at.
-struct PieceSpec {
-  Piece piece;
-  std::vector<vid_t> sizes;
-  std::map<std::string, vid_t> max_n;
+// The extra CSV columns in order (programs' phases and graph columns); counts are
+// written as numbers, the rest as seconds.
+struct Column {
+  const char* name;
+  bool count;
 };
+// boruvka_gpu adds its phases (parts of compute_s) and counts, named in its header.
+const std::vector<Column>& columns() {
+  static const std::vector<Column> all = [] {
+    std::vector<Column> c = {{"h2d_s", false}, {"compute_s", false}, {"d2h_s", false}, {"setup_s", false}};
+    for (const char* name : mst_gpu::kBoruvkaGpuTimes) c.push_back({name, false});
+    for (const char* name : mst_gpu::kBoruvkaGpuCounts) c.push_back({name, true});
+    return c;
+  }();
+  return all;
+}
 
-std::vector<vid_t> powers_of_two(int lo, int hi) {
-  std::vector<vid_t> v;
-  for (int k = lo; k <= hi; ++k) v.push_back(vid_t(1) << k);
+std::string format_column(const std::string& name, double value) {
+  for (const Column& c : columns())
+    if (name == c.name && c.count) return fmt_number(value);
+  return fmt_seconds(value);
+}
+
+// Host bytes of the CSR, BGL's graph and the verifier.
+std::uint64_t host_bytes(std::uint64_t n, std::uint64_t m) { return m * 64 + n * 64; }
+
+std::vector<harness::GraphSize> powers_of_two(int lo, int hi) {
+  std::vector<harness::GraphSize> v;
+  for (int k = lo; k <= hi; ++k) v.push_back({vid_t(1) << k, kEdgesPerVertex * (vid_t(1) << k)});
   return v;
 }
 
-std::vector<PieceSpec> pieces(const std::string& scale) {
-  const bool paper = scale == "paper";
-  // The launch-per-step Prims take |V| dependent steps of 3-4 launches each
-  // plus O(|V|) work per step: ~1 s at 2^16 and minutes at 2^20, so they stop
-  // at 2^16; the resident Prim's single block scans all keys every step and
-  // stops at 2^17. BGL Prim and Boruvka go to 2^20.
-  const vid_t launch_cap = paper ? vid_t(1) << 16 : vid_t(1) << 15;
-  const vid_t resident_cap = paper ? vid_t(1) << 17 : vid_t(1) << 16;
+std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
+  const bool paper = opt.scale == "paper";
+  // Every program on every size; above a program's max_n (the launch-per-step and
+  // resident Prims) it is left out of a graph.
   return {
-      {{"paper", paper ? 15.0 : 5.0, true}, powers_of_two(7, paper ? 14 : 12), {}},
-      {{"extended", paper ? 90.0 : 20.0, true},
-       powers_of_two(15, paper ? 20 : 17),
-       {{"prim_naive_gpu", launch_cap}, {"prim_minreduce_gpu", launch_cap}, {"prim_resident_gpu", resident_cap}}},
+      {.name = "paper", .role = Role::main, .est_seconds = paper ? 15.0 : 5.0, .graphs = powers_of_two(7, paper ? 14 : 12)},
+      {.name = "extended",
+       .role = Role::extension,
+       .est_seconds = paper ? 90.0 : 20.0,
+       .graphs = powers_of_two(15, paper ? 20 : 17)},
   };
 }
 
-struct Graph {
-  std::string name, generator;
-  std::uint64_t seed = 0;
+void run_graph(harness::Session& s, Config& config, const harness::GraphSize* size) {
+  harness::GraphId id;
   EdgeList<W> el;
-};
+  if (size) {
+    id = {"gtgraph-random-n" + std::to_string(size->n), "gtgraph-random", size->n, size->m, s.opt().seed};
+    s.admit_host(host_bytes(size->n, size->m), id.name + " (CSR, BGL graph, verifier)");
+    el = gen::cached_gtgraph_random(vid_t(size->n), size->m, 1, kMaxWeight, s.opt().seed);
+    id.m = el.size();
+  } else {
+    harness::InputGraph<W> in = harness::read_input<W>(s, harness::Weights::required);
+    id = in.id;
+    el = std::move(in.el);
+    el.directed = false;  // an MST is over the undirected graph
+    s.admit_host(host_bytes(el.n, el.size()), id.name + " (CSR, BGL graph, verifier)");
+  }
+  const vid_t n = el.n;
+  const Csr<W> g = edge_list_to_csr(el);
+  const verify::MsfVerifier<W> verifier(el);
+  s.progress().note(id.name + ": n=" + std::to_string(n) + " m=" + std::to_string(el.size()) + " (" +
+                    std::to_string(g.num_arcs()) + " arcs), reference forest " + verifier.reference().answer());
 
-// Runs every selected program on one graph, writing verified rows.
-void run_graph(const Graph& gr, const std::vector<AlgorithmInfo>& algs, const std::map<std::string, vid_t>& max_n,
-               const prim_gpu_exp::ProgramOptions& popt, const CommonOptions& opt, ResultsWriter& writer,
-               Progress& progress) {
-  const vid_t n = gr.el.n;
-  require_host_memory(gr.el.size() * 64 + std::uint64_t(n) * 64, gr.name + " (CSR, BGL graph, verifier)");
-  const Csr<W> g = edge_list_to_csr(gr.el);
-  const verify::MsfVerifier<W> verifier(gr.el);
-  WallTimer setup;
-  const bgl::Digraph<W> bgl_graph(g);  // drops self loops (see baselines/bgl.hpp)
-  const double bgl_setup_s = setup.seconds();
-  progress.note(gr.name + ": n=" + std::to_string(n) + " m=" + std::to_string(gr.el.size()) + " (" +
-                std::to_string(g.num_arcs()) + " arcs), reference forest " + verifier.reference().answer());
-
-  for (const auto& a : algs) {
-    if (auto cap = max_n.find(a.name); cap != max_n.end() && n > cap->second) {
-      progress.step(gr.name + " " + a.name + ": not run above n=" + std::to_string(cap->second) +
-                    " in this piece (launch-bound, see --help)");
+  for (const harness::ProgramInfo& info : s.programs()) {
+    std::unique_ptr<Program> prog = programs().make(info.name, config);
+    if (const vid_t cap = prog->max_n(s.paper_scale()); size && n > cap) {
+      s.progress().note(id.name + " " + info.name + ": not run above n=" + std::to_string(cap) +
+                        " at this scale (launch-bound, see --help)");
       continue;
     }
-    prim_gpu_exp::require_memory(a.name, g);
-    ResultRow base;
-    base.graph = gr.name;
-    base.generator = gr.generator;
-    base.n = n;
-    base.m = gr.el.size();
-    base.seed = gr.seed;
-    base.algorithm = a.name;
-    base.threads = 1;
-    base.device = a.needs_gpu ? "gpu" : "cpu";
-    run_trials(writer, progress, opt, base, [&](int) {
-      prim_gpu_exp::ProgramRun r = prim_gpu_exp::run_program(a.name, g, bgl_graph, popt);
-      TrialOutcome t;
-      t.seconds = r.seconds;
-      t.answer = verifier.check(r.forest, a.name).answer();
-      if (r.gpu) {
-        t.extra["h2d_s"] = fmt_seconds(r.h2d_s);
-        t.extra["compute_s"] = fmt_seconds(r.compute_s);
-        t.extra["d2h_s"] = fmt_seconds(r.d2h_s);
-      } else {
-        t.extra["setup_s"] = fmt_seconds(bgl_setup_s);
-      }
-      return t;
-    });
+    if (const std::uint64_t b = prog->device_bytes(g)) s.admit_device(b, info.name);
+    prog->prepare(g);
+    const auto columns = prog->graph_columns();
+    for (int threads : s.threads_for(info)) {
+      s.trials(s.row(id, info, threads), [&](int) {
+        ProgramRun r = prog->run(g);
+        TrialOutcome t;
+        t.seconds = r.seconds;
+        t.answer = verifier.check(r.forest, info.name).answer();
+        for (const auto& [k, v] : r.phases) t.extra[k] = format_column(k, v);
+        for (const auto& [k, v] : columns) t.extra[k] = format_column(k, v);
+        return t;
+      });
+    }
+    prog->release();
   }
 }
 
-int run(int argc, char** argv) {
-  Cli cli(kExperiment,
-          "Paper A: GPU Prim with the min-reduction primitive vs BGL Prim, plus a device-resident Prim and a GPU\n"
-          "Boruvka. Graphs: GTgraph random, m = 10 n undirected edges (20 n CSR arcs), weights 1..1000.\n"
-          "Pieces: 'paper' (n = 128..16384, every program) and 'extended' (n = 2^15..2^20; the launch-per-step\n"
-          "Prims stop at 2^16 and the resident Prim at 2^17: beyond that one trial takes minutes).\n"
-          "seconds = the MST computation (GPU: device time, first kernel to forest on the device); h2d_s,\n"
-          "compute_s, d2h_s are the GPU phases; setup_s is BGL's graph construction.");
-  cli.add_option("max-blocks", "prim_minreduce_gpu: kernel1's grid limit (the paper's max_blocks)", "64");
-  CommonOptions opt = cli.parse(argc, argv);
-  const auto& all = prim_gpu_exp::programs();
-  if (opt.list_algorithms) {
-    list_algorithms(all);
-    return 0;
-  }
-  const std::vector<PieceSpec> specs = pieces(opt.scale);
-  if (opt.list_pieces) {
-    print_pieces(specs);
-    return 0;
-  }
-  prim_gpu_exp::ProgramOptions popt;
-  const auto mb = cli.get_int("max-blocks");
-  if (mb < 1 || mb > 512) throw InputError("prim_gpu: --max-blocks must be in 1..512");
-  popt.max_blocks = unsigned(mb);
-
-  const std::vector<AlgorithmInfo> algs = select_algorithms(all, opt, kExperiment);
-  if (!opt.input.empty() && opt.tag.empty()) opt.tag = "input";
-
-  std::vector<const PieceSpec*> chosen;
-  if (opt.input.empty()) {
-    for (const auto& s : specs)
-      if (opt.piece.empty() || opt.piece == s.piece.name) chosen.push_back(&s);
-    if (chosen.empty()) throw InputError("prim_gpu: unknown piece '" + opt.piece + "' (see --list-pieces)");
-  }
-  std::size_t steps = 0;
-  for (const auto* s : chosen) steps += s->sizes.size() * algs.size();
-  if (!opt.input.empty()) steps = algs.size();
-
-  ResultsWriter writer(opt, cli, kExperiment, {"h2d_s", "compute_s", "d2h_s", "setup_s"});
-  writer.set_meta("m_definition", "m = undirected edges = 10 n (GTgraph's 10 n arcs, each one undirected edge); CSR arcs = 2 m");
-  writer.set_meta("seconds_definition",
-                  "GPU: device time of the MST computation (first kernel to forest on the device, CUDA events), "
-                  "upload and download in h2d_s/d2h_s; BGL: prim_minimum_spanning_tree alone, graph build in setup_s");
-  writer.set_meta("max_blocks", double(popt.max_blocks));
-  Progress progress(kExperiment, steps);
-
-  if (!opt.input.empty()) {
-    Graph gr;
-    gr.name = std::filesystem::path(opt.input).filename().string();
-    gr.generator = "file";
-    gr.el = io::read_edge_list<W>(opt.input);
-    gr.el.directed = false;  // an MST is over the undirected graph
-    run_graph(gr, algs, {}, popt, opt, writer, progress);
-  } else {
-    for (const auto* s : chosen) {
-      progress.note("piece " + s->piece.name + " (" + opt.scale + " scale)");
-      for (vid_t n : s->sizes) {
-        Graph gr;
-        gr.name = "gtgraph-random-n" + std::to_string(n);
-        gr.generator = "gtgraph-random";
-        gr.seed = opt.seed;
-        gr.el = gen::cached_gtgraph_random(n, eid_t(10) * n, 1, 1000, opt.seed);
-        run_graph(gr, algs, s->max_n, popt, opt, writer, progress);
-      }
-    }
-  }
-  writer.finish();
-  progress.note("wrote " + writer.csv_path() + " (" + std::to_string(writer.rows()) + " rows)");
-  return 0;
+harness::Experiment<Config> declaration() {
+  harness::Experiment<Config> e;
+  e.name = "prim_gpu";
+  e.description =
+      "Paper A: GPU Prim with the min-reduction primitive vs BGL Prim, plus a device-resident Prim and a GPU\n"
+      "Boruvka. Graphs: GTgraph random, m = 10 n undirected edges (20 n CSR arcs), weights 1..1000;\n"
+      "or --input FILE (read as undirected; without weights every edge weighs 1).\n"
+      "Pieces: 'paper' (n = 128..16384, every program) and 'extended' (n = 2^15..2^20; the launch-per-step\n"
+      "Prims stop at 2^16 and the resident Prim at 2^17: beyond that one trial takes minutes).\n"
+      "h2d_s, compute_s, d2h_s are the GPU phases; setup_s is BGL's graph construction.";
+  e.seconds_definition = kSecondsDefinition;
+  e.programs = programs().infos();
+  for (const Column& c : columns()) e.columns.push_back(c.name);
+  e.options = [](Cli& cli, Config& c) {
+    cli.option("max-blocks", "prim_minreduce_gpu: kernel1's grid limit (the paper's max_blocks)", c.max_blocks);
+  };
+  e.check = [](Config& c, const CommonOptions&) {
+    if (c.max_blocks < 1 || c.max_blocks > 512) throw InputError("prim_gpu: --max-blocks must be in 1..512");
+  };
+  e.pieces = pieces;
+  e.begin = [](harness::Session& s, Config& c) {
+    s.writer().set_meta("m_definition",
+                        "m = undirected edges = 10 n (GTgraph's 10 n arcs, each one undirected edge); CSR arcs = 2 m");
+    s.writer().set_meta("max_blocks", double(c.max_blocks));
+  };
+  e.run_graph = run_graph;
+  return e;
 }
 
 }  // namespace
+}  // namespace gs::prim_gpu_exp
 
-int main(int argc, char** argv) { return gs::run_main(kExperiment, [&] { return run(argc, argv); }); }
+int main(int argc, char** argv) { return gs::harness::run_experiment(gs::prim_gpu_exp::declaration(), argc, argv); }

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "common/memory.hpp"
+#include "baselines/bgl.hpp"
 #include "common/timer.hpp"
 #if GS_HAVE_CUDA
 #include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
@@ -10,58 +10,132 @@
 #endif
 
 namespace gs::prim_gpu_exp {
-
-const std::vector<AlgorithmInfo>& programs() {
-  static const std::vector<AlgorithmInfo> all = {
-      {"bgl_prim", "BGL prim_minimum_spanning_tree, CPU serial (the paper's baseline)", false, false},
-      {"prim_naive_gpu", "paper's non-primitive CUDA Prim (one plain min kernel per step)", true, false},
-      {"prim_minreduce_gpu", "paper's CUDA Prim with the two-kernel min-reduction primitive", true, false},
-      {"prim_resident_gpu", "beyond: Prim loop in one persistent single-block kernel", true, false},
-      {"boruvka_gpu", "beyond: GPU Boruvka minimum spanning forest (CUB)", true, false},
-  };
-  return all;
-}
-
-#if GS_HAVE_CUDA
 namespace {
-ProgramRun from_gpu(mst_gpu::GpuMsfResult r) {
-  ProgramRun out;
-  out.forest = std::move(r.forest);
-  out.gpu = true;
-  out.h2d_s = r.h2d_s;
-  out.compute_s = r.compute_s;
-  out.d2h_s = r.d2h_s;
-  out.seconds = r.compute_s;
-  return out;
-}
-}  // namespace
-#endif
 
-ProgramRun run_program(const std::string& name, const Csr<W>& g, const bgl::Digraph<W>& bgl,
-                       const ProgramOptions& opt) {
-  if (name == "bgl_prim") {
+using harness::Device;
+
+class BglPrim : public Program {
+ public:
+  void prepare(const Csr<W>& g) override {
+    WallTimer t;
+    graph_ = std::make_unique<bgl::Digraph<W>>(g);  // drops self loops (see baselines/bgl.hpp)
+    setup_s_ = t.seconds();
+  }
+  ProgramRun run(const Csr<W>&) override {
     ProgramRun out;
     WallTimer t;
-    out.forest = bgl::prim(bgl);
+    out.forest = bgl::prim(*graph_);
     out.seconds = t.seconds();
     return out;
   }
+  void release() override { graph_.reset(); }
+  std::map<std::string, double> graph_columns() const override { return {{"setup_s", setup_s_}}; }
+
+ private:
+  std::unique_ptr<bgl::Digraph<W>> graph_;
+  double setup_s_ = 0;
+};
+
+// The CUDA programs, defined only in builds with CUDA; elsewhere the harness
+// skips them (no GPU) and never calls their factories.
+class PrimNaive;
+class PrimMinReduce;
+class PrimResident;
+class BoruvkaGpu;
+
+template <class P>
+ProgramTable::Factory needs_cuda() {
+  return [](const Config& config) -> std::unique_ptr<Program> {
 #if GS_HAVE_CUDA
-  if (name == "prim_naive_gpu") return from_gpu(mst_gpu::prim_naive_gpu(g));
-  if (name == "prim_minreduce_gpu") return from_gpu(mst_gpu::prim_minreduce_gpu(g, opt.max_blocks));
-  if (name == "prim_resident_gpu") return from_gpu(mst_gpu::prim_resident_gpu(g));
-  if (name == "boruvka_gpu") return from_gpu(mst_gpu::boruvka_gpu(g));
+    return std::make_unique<P>(config);
+#else
+    (void)config;
+    throw std::logic_error("prim_gpu: a CUDA program in a build without CUDA");
 #endif
-  throw std::logic_error("prim_gpu: program " + name + " is not built into this executable");
+  };
 }
 
-void require_memory(const std::string& name, const Csr<W>& g) {
 #if GS_HAVE_CUDA
-  if (name == "boruvka_gpu") return require_device_memory(mst_gpu::boruvka_gpu_device_bytes(g), name);
-  if (name != "bgl_prim") return require_device_memory(mst_gpu::prim_gpu_device_bytes(g), name);
+// One call on the CSR; `seconds` is its device compute time, the phases are columns.
+class GpuProgram : public Program {
+ public:
+  ProgramRun run(const Csr<W>& g) override {
+    mst_gpu::GpuMsfResult r = solve(g);
+    ProgramRun out;
+    out.forest = std::move(r.forest);
+    out.seconds = r.compute_s;
+    out.phases = r.phases;  // a program's own breakdown of compute_s (boruvka_gpu), if any
+    out.phases["h2d_s"] = r.h2d_s;
+    out.phases["compute_s"] = r.compute_s;
+    out.phases["d2h_s"] = r.d2h_s;
+    return out;
+  }
+  std::uint64_t device_bytes(const Csr<W>& g) const override { return mst_gpu::prim_gpu_device_bytes(g); }
+
+ protected:
+  virtual mst_gpu::GpuMsfResult solve(const Csr<W>& g) = 0;
+};
+
+// The launch-per-step Prims take |V| dependent steps of 3-4 launches each plus
+// O(|V|) work per step (NOTES.md).
+vid_t launch_per_step_max_n(bool paper_scale) { return paper_scale ? vid_t(1) << 16 : vid_t(1) << 15; }
+
+class PrimNaive : public GpuProgram {
+ public:
+  explicit PrimNaive(const Config&) {}
+  vid_t max_n(bool paper_scale) const override { return launch_per_step_max_n(paper_scale); }
+
+ protected:
+  mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::prim_naive_gpu(g); }
+};
+
+class PrimMinReduce : public GpuProgram {
+ public:
+  explicit PrimMinReduce(const Config& config) : max_blocks_(unsigned(config.max_blocks)) {}
+  vid_t max_n(bool paper_scale) const override { return launch_per_step_max_n(paper_scale); }
+
+ protected:
+  mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::prim_minreduce_gpu(g, max_blocks_); }
+
+ private:
+  unsigned max_blocks_;
+};
+
+class PrimResident : public GpuProgram {
+ public:
+  explicit PrimResident(const Config&) {}
+  // Its single block scans every key on every step.
+  vid_t max_n(bool paper_scale) const override { return paper_scale ? vid_t(1) << 17 : vid_t(1) << 16; }
+
+ protected:
+  mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::prim_resident_gpu(g); }
+};
+
+class BoruvkaGpu : public GpuProgram {
+ public:
+  explicit BoruvkaGpu(const Config&) {}
+  std::uint64_t device_bytes(const Csr<W>& g) const override { return mst_gpu::boruvka_gpu_device_bytes(g); }
+
+ protected:
+  mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::boruvka_gpu(g); }
+};
 #endif
-  (void)name;
-  (void)g;
+
+}  // namespace
+
+const ProgramTable& programs() {
+  static const ProgramTable table = {
+      {{"bgl_prim", "BGL prim_minimum_spanning_tree, CPU serial (the paper's baseline)", Device::cpu, false},
+       [](const Config&) { return std::make_unique<BglPrim>(); }},
+      {{"prim_naive_gpu", "paper's non-primitive CUDA Prim (one plain min kernel per step)", Device::gpu, false},
+       needs_cuda<PrimNaive>()},
+      {{"prim_minreduce_gpu", "paper's CUDA Prim with the two-kernel min-reduction primitive", Device::gpu, false},
+       needs_cuda<PrimMinReduce>()},
+      {{"prim_resident_gpu", "beyond: Prim loop in one persistent single-block kernel", Device::gpu, false},
+       needs_cuda<PrimResident>()},
+      {{"boruvka_gpu", "beyond: GPU Boruvka minimum spanning forest (CUB)", Device::gpu, false}, needs_cuda<BoruvkaGpu>()},
+  };
+  return table;
 }
 
 }  // namespace gs::prim_gpu_exp

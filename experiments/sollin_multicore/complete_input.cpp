@@ -4,12 +4,10 @@
 #include <vector>
 
 #include "common/errors.hpp"
-#include "common/io/graph_io.hpp"
 
-namespace gs::sollin_exp {
+namespace gs::sollin_multicore {
 
-DenseMatrix16 complete_matrix_from_file(const std::string& path) {
-  const EdgeList<std::uint32_t> el = io::read_edge_list<std::uint32_t>(path);
+DenseMatrix16 complete_matrix_from_edges(const EdgeList<std::uint32_t>& el, const std::string& path) {
   // A graph with edges needs weights; one vertex (no edges) is trivially complete.
   if (!el.weighted() && el.size() > 0) throw InputError(path + ": paper B needs edge weights (0..65535)");
   DenseMatrix16 d;
@@ -34,4 +32,4 @@ DenseMatrix16 complete_matrix_from_file(const std::string& path) {
   return d;
 }
 
-}  // namespace gs::sollin_exp
+}  // namespace gs::sollin_multicore

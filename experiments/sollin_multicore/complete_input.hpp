@@ -1,16 +1,17 @@
 // --input for paper B: a user's graph file as a complete graph's weight matrix.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "common/graph.hpp"
 
-namespace gs::sollin_exp {
+namespace gs::sollin_multicore {
 
-// Reads any edge-list format of common/io and returns the symmetric 16-bit
-// matrix. The graph must be complete: every pair u != v present (a pair given
+// The symmetric 16-bit matrix of an edge list read from `path` (named in the
+// errors). The graph must be complete: every pair u != v present (a pair given
 // more than once keeps its lightest weight), weights in 0..65535, self loops
 // ignored. Anything else is an InputError naming the file.
-DenseMatrix16 complete_matrix_from_file(const std::string& path);
+DenseMatrix16 complete_matrix_from_edges(const EdgeList<std::uint32_t>& el, const std::string& path);
 
-}  // namespace gs::sollin_exp
+}  // namespace gs::sollin_multicore

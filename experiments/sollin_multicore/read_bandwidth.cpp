@@ -11,7 +11,7 @@
 
 #include "common/timer.hpp"
 
-namespace gs::sollin_exp {
+namespace gs::sollin_multicore {
 namespace {
 
 // One streaming pass of each kernel, each thread over its static share; GB/s.
@@ -71,4 +71,4 @@ double measure_read_bandwidth_gbs(int threads, std::size_t bytes, int repeats) {
   return best;
 }
 
-}  // namespace gs::sollin_exp
+}  // namespace gs::sollin_multicore

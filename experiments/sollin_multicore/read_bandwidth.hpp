@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-namespace gs::sollin_exp {
+namespace gs::sollin_multicore {
 
 // GB/s (1e9 bytes/s) for `threads` OpenMP threads each streaming through its
 // part of a buffer of `bytes` (use far more than the last-level cache): the
@@ -12,4 +12,4 @@ namespace gs::sollin_exp {
 // one warm-up pass of each.
 double measure_read_bandwidth_gbs(int threads, std::size_t bytes, int repeats = 5);
 
-}  // namespace gs::sollin_exp
+}  // namespace gs::sollin_multicore

@@ -2,7 +2,6 @@
 
 #include <vector>
 
-#include "common/algorithms.hpp"
 #include "common/cli.hpp"
 #include "common/errors.hpp"
 
@@ -51,17 +50,6 @@ TEST(Cli, ParsesIntegersStrictly) {
   EXPECT_THROW(gs::parse_int("12abc", "x"), gs::InputError);
   EXPECT_THROW(gs::parse_int("", "x"), gs::InputError);
   EXPECT_THROW(gs::parse_double("nan", "x"), gs::InputError);
-}
-
-TEST(Algorithms, SelectsAndSkipsVisibly) {
-  std::vector<gs::AlgorithmInfo> all = {{"cpu_a", "a"}, {"gpu_b", "b", true}};
-  gs::Cli cli("prog", "test");
-  auto o = parse(cli, {"prog"});
-  auto chosen = gs::select_algorithms(all, o, "prog");
-  ASSERT_FALSE(chosen.empty());
-  EXPECT_EQ(chosen[0].name, "cpu_a");
-  o.algorithms = {"nope"};
-  EXPECT_THROW(gs::select_algorithms(all, o, "prog"), gs::InputError);
 }
 
 }  // namespace

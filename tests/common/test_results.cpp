@@ -39,6 +39,8 @@ struct ResultsTest : ::testing::Test {
     r.seconds = 0.5;
     r.answer = "weight=3;edges=9";
     r.verified = true;
+    r.piece = "p1";
+    r.role = "main";
     r.extra["h2d_s"] = "0.25";
     return r;
   }
@@ -58,10 +60,17 @@ TEST_F(ResultsTest, WritesCsvAndJsonOnlyWhenFinished) {
   EXPECT_FALSE(fs::exists(dir / "exp-t1.csv.partial"));
   const std::string csv = slurp(dir / "exp-t1.csv");
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
-            "experiment,graph,generator,n,m,seed,algorithm,threads,device,trial,seconds,answer,verified,h2d_s,source");
-  EXPECT_NE(csv.find("exp,g,gen,10,20,0,alg,1,cpu,0,0.5,weight=3;edges=9,true,0.25,"), std::string::npos);
+            "experiment,graph,generator,n,m,seed,algorithm,threads,device,trial,seconds,answer,verified,piece,role,run_id,"
+            "h2d_s,source");
+  // Every row names its piece, role and the run that wrote it (the same id as the metadata's).
+  EXPECT_NE(csv.find("exp,g,gen,10,20,0,alg,1,cpu,0,0.5,weight=3;edges=9,true,p1,main,"), std::string::npos);
   const std::string json = slurp(dir / "exp-t1.json");
   EXPECT_NE(json.find("\"bandwidth_gbs\": 90.5"), std::string::npos);
+  const std::size_t id_at = json.find("\"run_id\": \"");
+  ASSERT_NE(id_at, std::string::npos);
+  const std::string run_id = json.substr(id_at + 11, json.find('"', id_at + 11) - id_at - 11);
+  EXPECT_GE(run_id.size(), 16u);
+  EXPECT_NE(csv.find(",p1,main," + run_id + ",0.25,"), std::string::npos);
   EXPECT_NE(json.find("\"git_sha\""), std::string::npos);
   EXPECT_NE(json.find("\"rows\": 1"), std::string::npos);
 }

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 EXIT_BAD_INPUT = 2
 EXIT_NO_RESOURCES = 3
 
-# The experiment executables and the tool every check runs.
-EXPERIMENTS = ["prim_gpu", "sollin_multicore", "kruskal_100m", "dijkstra_deg5", "hybrid_dfs"]
+# The experiment executables (experiments/list.txt, the one list) and the tool every check runs.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "experiments", "list.txt"),
+          encoding="utf-8") as _f:
+    EXPERIMENTS = [_line.strip() for _line in _f if _line.strip()]
 TOOLS = ["gen"]
 
 # Options that keep a run small where a program spends time before reading its

@@ -17,7 +17,7 @@ import os
 import sys
 import time
 
-HEADER = "experiment,graph,generator,n,m,seed,algorithm,threads,device,trial,seconds,answer,verified"
+HEADER = "experiment,graph,generator,n,m,seed,algorithm,threads,device,trial,seconds,answer,verified,piece,role,run_id"
 
 
 def opt(argv, name, default=None):
@@ -47,7 +47,9 @@ def main(argv):
         print("%s: piece %s fails on purpose" % (exp, piece), file=sys.stderr)
         return int(codes[piece])
     stem = os.path.join(out, "%s-%s" % (exp, piece))
-    rows = ["%s,g%d,fake,%d,%d,1,algo,1,cpu,%d,0.5,weight=%d;edges=%d,true" % (exp, i, 10 * i, 20 * i, t, i, i)
+    run_id = "20250101T000000Z-%06x" % os.getpid()
+    rows = ["%s,g%d,fake,%d,%d,1,algo,1,cpu,%d,0.5,weight=%d;edges=%d,true,%s,main,%s" % (exp, i, 10 * i, 20 * i, t, i, i,
+                                                                                          piece, run_id)
             for i in range(1, 4) for t in range(2)]
     with open(stem + ".csv.partial", "w") as f:
         f.write(HEADER + "\n")
@@ -58,7 +60,7 @@ def main(argv):
             time.sleep(3600)
         f.write("\n".join(rows[2:]) + "\n")
     with open(stem + ".json.partial", "w") as f:
-        json.dump({"experiment": exp, "tag": piece, "rows": len(rows), "scale": opt(argv, "--scale")}, f)
+        json.dump({"experiment": exp, "tag": piece, "rows": len(rows), "scale": opt(argv, "--scale"), "run_id": run_id}, f)
     os.replace(stem + ".json.partial", stem + ".json")
     os.replace(stem + ".csv.partial", stem + ".csv")
     return 0

@@ -9,6 +9,7 @@ table and claim of the paper modules has data (some claims hold, some do not).
 """
 
 import csv
+import hashlib
 import json
 import math
 import os
@@ -17,7 +18,11 @@ import random
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "fixtures", "complete")
 FIXED = ["experiment", "graph", "generator", "n", "m", "seed", "algorithm", "threads", "device", "trial",
-         "seconds", "answer", "verified"]
+         "seconds", "answer", "verified", "piece", "role", "run_id"]
+# What each fixture piece is for (the experiments declare the same of theirs).
+ROLES = {"paper": "main", "extended": "extension", "sizes": "main", "threads": "thread-sweep", "gpu": "extension",
+         "main": "main", "edges": "size-sweep", "fig3": "thread-sweep", "fig4": "main", "fig5a": "size-sweep",
+         "fig5b": "size-sweep", "table1": "main", "sweep": "main", "opencl-cpu": "extension"}
 TRIALS = 3
 rng = random.Random(20240601)
 
@@ -32,15 +37,21 @@ def jitter(x):
     return x * (1.0 + rng.uniform(-0.04, 0.04))
 
 
-def write_piece(exp, piece, rows, extra, meta=None):
-    os.makedirs(OUT, exist_ok=True)
-    stem = os.path.join(OUT, "%s-%s" % (exp, piece))
+def run_id(exp, piece):
+    return "20250101T000000Z-" + hashlib.sha1(("%s-%s" % (exp, piece)).encode()).hexdigest()[:6]
+
+
+def write_piece(exp, piece, rows, extra, meta=None, out=OUT, role=None):
+    os.makedirs(out, exist_ok=True)
+    stem = os.path.join(out, "%s-%s" % (exp, piece))
+    rid = run_id(exp, piece)
     with open(stem + ".csv", "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(FIXED + extra)
         for r in rows:
+            r = dict(r, piece=piece, role=role or ROLES[piece], run_id=rid)
             w.writerow([exp] + [r.get(c, "") for c in FIXED[1:]] + [r.get(c, "") for c in extra])
-    m = dict(META, experiment=exp, tag=piece, rows=len(rows), columns=FIXED + extra,
+    m = dict(META, experiment=exp, tag=piece, rows=len(rows), columns=FIXED + extra, run_id=rid,
              command_line="%s --scale paper --piece %s" % (exp, piece))
     m.update(meta or {})
     with open(stem + ".json", "w") as f:
@@ -102,15 +113,16 @@ def sollin_multicore():
             base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1, algorithm=a,
                         threads=th, device="cpu", answer="weight=%d;edges=%d" % (n * 11, n - 1))
             rows += trials(base, t(a, n, th))
-    write_piece("sollin_multicore", "sizes", rows, [], {"read_bandwidth_gbs": 90.0})
+    write_piece("sollin_multicore", "sizes", rows, [], {"read_bandwidth_gbs_t16": 90.0})
     rows = []
     n = 10000
-    for a in ("sollin_conflict_free", "sollin_conflict_free_tri"):
-        for th in (1, 2, 4, 8, 16):
+    # As the real sweep: the serial programs at 1 thread, the conflict-free ones at every count.
+    for a in ("sollin_serial", "sollin_serial_tri", "sollin_conflict_free", "sollin_conflict_free_tri"):
+        for th in ((1, 2, 4, 8, 16) if a.startswith("sollin_conflict_free") else (1,)):
             base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1, algorithm=a,
                         threads=th, device="cpu", answer="weight=%d;edges=%d" % (n * 11, n - 1))
             rows += trials(base, t(a, n, th))
-    write_piece("sollin_multicore", "threads", rows, [], {"read_bandwidth_gbs": 90.0})
+    write_piece("sollin_multicore", "threads", rows, [], {"read_bandwidth_gbs_t16": 90.0})
     rows = []
     for n in (1000, 2500, 5000, 10000):
         base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1,
@@ -125,7 +137,7 @@ def kruskal_100m():
 
     def row_set(m, algo, threads):
         scale = m / 1e8
-        sort = {"kruskal_seq": 11.0, "kruskal_omp": 11.0 / threads ** 0.75,
+        sort = {"kruskal_seq": 11.0, "kruskal_omp": 11.0 / threads ** 0.75, "kruskal_omp_listing5": 11.0 / threads ** 0.6,
                 "kruskal_thrust": 0.05, "kruskal_cdp": 1.6, "bgl_kruskal": 14.0,
                 "filter_kruskal_omp": 6.0 / threads ** 0.9, "kruskal_cub_gpu": 0.004}[algo] * scale
         gpu = algo in ("kruskal_thrust", "kruskal_cdp", "kruskal_cub_gpu")
@@ -144,14 +156,14 @@ def kruskal_100m():
         base = dict(graph="path-random-m%d" % m, generator="path-random", n=100000, m=m, seed=1, algorithm=algo,
                     threads=threads, device="gpu" if gpu else "cpu", answer="weight=%d;edges=99999" % 4999950)
         return trials(base, total, {k: "%.6g" % v for k, v in ph.items()})
-    algos = [("kruskal_seq", 1), ("kruskal_omp", 16), ("kruskal_thrust", 16), ("kruskal_cdp", 1), ("bgl_kruskal", 1),
+    algos = [("kruskal_seq", 1), ("kruskal_omp", 16), ("kruskal_omp_listing5", 16), ("kruskal_thrust", 16), ("kruskal_cdp", 1), ("bgl_kruskal", 1),
              ("filter_kruskal_omp", 16), ("kruskal_cub_gpu", 1)]
     write_piece("kruskal_100m", "main", [r for a, th in algos for r in row_set(int(1e8), a, th)], phases)
     rows = [r for m in (10 ** 7, 5 * 10 ** 7, 10 ** 8, 2 * 10 ** 8)
             for a, th in (("kruskal_seq", 1), ("kruskal_omp", 16), ("kruskal_thrust", 16), ("kruskal_cub_gpu", 1))
             for r in row_set(m, a, th)]
     write_piece("kruskal_100m", "edges", rows, phases)
-    rows = [r for a in ("kruskal_omp", "filter_kruskal_omp") for th in (1, 2, 4, 8, 16) for r in row_set(int(1e8), a, th)]
+    rows = [r for a in ("kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp") for th in (1, 2, 4, 8, 16) for r in row_set(int(1e8), a, th)]
     write_piece("kruskal_100m", "threads", rows, phases)
 
 

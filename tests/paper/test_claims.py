@@ -12,7 +12,8 @@ def rows(*specs):
     out = []
     for algo, n, sec in specs:
         out.append(Row(experiment="prim_gpu", graph="g%d" % n, generator="x", n=n, m=10 * n, seed=1, algorithm=algo,
-                       threads=1, device="cpu", trial=0, seconds=sec, answer="weight=1;edges=1", verified=True))
+                       threads=1, device="cpu", trial=0, seconds=sec, answer="weight=1;edges=1", verified=True,
+                       piece="paper", role="main", run_id="r1"))
     return Results("prim_gpu", out, [{}])
 
 

@@ -1,4 +1,5 @@
-"""paper/hybrid_dfs.py: which graph is the main one, and Fig. 5b's wall-time target."""
+"""paper/hybrid_dfs.py: which graph is the main one, which run stands for a
+program there, and Fig. 5b's wall-time target."""
 
 import unittest
 
@@ -8,83 +9,100 @@ from paper.results import Results, Row
 
 N = 2 ** 25
 MAIN = 2 ** 28
+ROLE = {"fig3": "thread-sweep", "fig4": "main", "fig5a": "size-sweep"}
 
 
-def row(algo, m, threads, teps=1e9, source=1, piece="fig4"):
+def row(algo, m, threads, teps=1e9, source=1, piece="fig4", run=None, n=N):
     device = "gpu" if algo in ("read_gpu", "dobfs_gpu") else ("cpu+gpu" if algo == "hybrid_cpu_gpu" else "cpu")
-    return Row(experiment="hybrid_dfs", graph="rmat-m%d" % m, generator="rmat", n=N, m=m, seed=1, algorithm=algo,
+    role = ROLE.get(piece.split("-")[0], "size-sweep")
+    return Row(experiment="hybrid_dfs", graph="rmat-m%d" % m, generator="rmat", n=n, m=m, seed=1, algorithm=algo,
                threads=threads, device=device, trial=0, seconds=m / teps, answer="reached=1;levelsum=1", verified=True,
-               teps=str(teps), source=str(source), _file="/r/hybrid_dfs-%s.csv" % piece, _line=2)
+               piece=piece.split("-")[0], role=role, run_id=run or piece, teps=str(teps), source=str(source),
+               _file="/r/hybrid_dfs-%s.csv" % piece, _line=2)
 
 
-def fig4_and_fig5b(gpu_threads):
+def fig4_and_fig5b():
     """Fig. 4 on the main graph and Fig. 5b's three larger M, no thread sweep."""
     rows = []
     for algo in ("read_gpu", "dobfs_gpu"):
-        rows.append(row(algo, MAIN, gpu_threads))
+        rows.append(row(algo, MAIN, 1))
     for algo in ("hybrid_cpu_gpu", "hybrid_omp", "dobfs_omp"):
         rows.append(row(algo, MAIN, 16))
     for k in (1, 2, 3):
-        for algo, th in (("read_gpu", gpu_threads), ("dobfs_gpu", gpu_threads), ("hybrid_omp", 16)):
+        for algo, th in (("read_gpu", 1), ("dobfs_gpu", 1), ("hybrid_omp", 16)):
             rows.append(row(algo, MAIN << k, th, piece="fig5b-%d" % k))
-    metas = [{"tag": "fig4"}] + [{"tag": "fig5b-%d" % k, "wall_seconds": 100.0 * k} for k in (1, 2, 3)]
+    metas = [{"tag": "fig4", "run_id": "fig4", "date": "2026-01-01T00:00:00Z"}] + [
+        {"tag": "fig5b-%d" % k, "run_id": "fig5b-%d" % k, "wall_seconds": 100.0 * k, "date": "2026-01-02T00:00:00Z"}
+        for k in (1, 2, 3)]
     files = ["hybrid_dfs-fig4.csv"] + ["hybrid_dfs-fig5b-%d.csv" % k for k in (1, 2, 3)]
     return Results("hybrid_dfs", rows, metas, files)
 
 
+def claim(cid):
+    return next(c for c in hybrid_dfs.MODULE.claims if c.id == cid)
+
+
 class MainGraphTest(unittest.TestCase):
-    def test_main_graph_without_a_thread_sweep(self):
-        # GPU-only programs record 1 thread: the main graph still has the most (program, threads) pairs.
-        self.assertEqual(hybrid_dfs.main_graph(fig4_and_fig5b(gpu_threads=1)), (N, MAIN))
+    def test_the_main_graph_is_the_main_runs(self):
+        self.assertEqual(hybrid_dfs.main_graph(fig4_and_fig5b()), (N, MAIN))
 
-    def test_ties_go_to_m_equal_8n(self):
-        rows = [row("hybrid_omp", m, 16) for m in (MAIN << 2, MAIN, MAIN << 1)]
-        self.assertEqual(hybrid_dfs.main_graph(Results("hybrid_dfs", rows, [{}], ["x.csv"])), (N, MAIN))
+    def test_a_size_sweep_with_more_programs_does_not_move_it(self):
+        # The old rule (the graph with the most (program, threads) pairs) would pick this one.
+        res = fig4_and_fig5b()
+        for th in (1, 2, 4, 8, 16):
+            for algo in ("stack_omp", "read_omp"):
+                res.rows.append(row(algo, MAIN << 1, th, piece="fig5b-1"))
+        self.assertEqual(hybrid_dfs.main_graph(res), (N, MAIN))
 
-
-    def test_gpu_only_rows_of_the_1_thread_convention_win(self):
-        # Older files recorded the CPU thread count in GPU rows: they must not stand for the program.
-        res = fig4_and_fig5b(gpu_threads=1)
-        res.rows.append(row("read_gpu", MAIN, 16, teps=5e9, piece="old"))
-        self.assertEqual(hybrid_dfs.main_graph_threads(res, "read_gpu"), 1)
-        self.assertEqual(hybrid_dfs.main_graph_threads(res, "hybrid_omp"), 16)
-        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T3")
-        self.assertIn("1 thread:", evaluate(claim, res).measured)
+    def test_without_main_rows_nothing_is_guessed(self):
+        res = fig4_and_fig5b()
+        res.rows = [r for r in res.rows if r["role"] != "main"]
+        self.assertEqual(evaluate(claim("D-T3"), res).verdict, claims.NOT_RUN)
 
 
-class MainPieceTest(unittest.TestCase):
-    def test_fig4_stands_for_the_main_graph_over_a_newer_file(self):
-        # fig5a also holds the main graph (3 roots), run after fig4 (10 roots): claims keep fig4's run.
-        res = fig4_and_fig5b(gpu_threads=1)
-        res.metas[0]["date"] = "2026-01-01T00:00:00Z"
-        res.rows.append(row("dobfs_gpu", MAIN, 1, teps=50e9, piece="fig5a"))
-        res.metas.append({"tag": "fig5a", "date": "2026-02-01T00:00:00Z"})
+class MainRunTest(unittest.TestCase):
+    def test_the_main_run_stands_for_the_main_graph_over_a_newer_size_sweep(self):
+        # fig5a also holds the main graph, run after fig4: claims keep the main run.
+        res = fig4_and_fig5b()
+        res.rows.append(row("dobfs_gpu", MAIN, 1, teps=500e9, piece="fig5a"))
+        res.metas.append({"tag": "fig5a", "run_id": "fig5a", "date": "2026-02-01T00:00:00Z"})
         res.files.append("hybrid_dfs-fig5a.csv")
-        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T4")
-        self.assertIn("hybrid_dfs-fig4.csv", evaluate(claim, res).measured)
-        self.assertEqual(evaluate(claim, res).verdict, claims.NOT_REPRODUCED)  # fig4's 1 GTEPS, not fig5a's 50
+        out = evaluate(claim("D-T4"), res)
+        self.assertIn("hybrid_dfs-fig4.csv", out.measured)
+        self.assertEqual(out.verdict, claims.NOT_REPRODUCED)  # the main run's 1 GTEPS, not fig5a's 500
 
-    def test_without_fig4_the_newest_file_counts(self):
-        rows = [row("dobfs_gpu", MAIN, 1, teps=50e9, piece="old"), row("dobfs_gpu", MAIN, 1, teps=150e9, piece="new")]
-        res = Results("hybrid_dfs", rows, [{"tag": "old", "date": "2026-01-01"}, {"tag": "new", "date": "2026-02-01"}],
-                      ["hybrid_dfs-old.csv", "hybrid_dfs-new.csv"])
-        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T4")
-        self.assertEqual(evaluate(claim, res).verdict, claims.REPRODUCED)
+    def test_the_newest_main_run_counts(self):
+        rows = [row("dobfs_gpu", MAIN, 1, teps=50e9, piece="fig4-old", run="old"),
+                row("dobfs_gpu", MAIN, 1, teps=150e9, piece="fig4-new", run="new")]
+        metas = [{"run_id": "old", "date": "2026-01-01T00:00:00Z"}, {"run_id": "new", "date": "2026-02-01T00:00:00Z"}]
+        res = Results("hybrid_dfs", rows, metas, ["hybrid_dfs-fig4-old.csv", "hybrid_dfs-fig4-new.csv"])
+        self.assertEqual(evaluate(claim("D-T4"), res).verdict, claims.REPRODUCED)
+        # Dates swapped: the 50 GTEPS run is now the newer one.
+        res = Results("hybrid_dfs", rows, [{"run_id": "old", "date": "2026-02-01T00:00:00Z"},
+                                           {"run_id": "new", "date": "2026-01-01T00:00:00Z"}], res.files)
+        self.assertEqual(evaluate(claim("D-T4"), res).verdict, claims.NOT_REPRODUCED)
+
+    def test_the_thread_sweep_stands_in_for_programs_the_main_run_lacks(self):
+        res = fig4_and_fig5b()
+        res.rows += [row("read_omp", MAIN, th, teps=th * 1e8, piece="fig3") for th in (1, 16)]
+        res.metas.append({"run_id": "fig3", "date": "2026-01-01T00:00:00Z"})
+        res.files.append("hybrid_dfs-fig3.csv")
+        self.assertEqual(hybrid_dfs.main_graph_threads(res, "read_omp"), 16)
+        out = evaluate(claim("D3"), res)  # GPU 1 GTEPS vs best CPU: read_omp 1.6 GTEPS from the sweep
+        self.assertIn("read_omp", out.measured)
+        self.assertIn("0.625x", out.measured)
 
 
 class Fig5bWallTimeTest(unittest.TestCase):
     def test_largest_admitted_size_is_judged(self):
-        res = fig4_and_fig5b(gpu_threads=1)
-        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T5")
-        result = evaluate(claim, res)
+        result = evaluate(claim("D-T5"), fig4_and_fig5b())
         self.assertEqual(result.verdict, claims.REPRODUCED)
         self.assertIn("300 s", result.measured)
 
     def test_over_ten_minutes_is_not_reproduced(self):
-        res = fig4_and_fig5b(gpu_threads=1)
+        res = fig4_and_fig5b()
         res.metas[-1]["wall_seconds"] = 700.0
-        claim = next(c for c in hybrid_dfs.MODULE.claims if c.id == "D-T5")
-        self.assertEqual(evaluate(claim, res).verdict, claims.NOT_REPRODUCED)
+        self.assertEqual(evaluate(claim("D-T5"), res).verdict, claims.NOT_REPRODUCED)
 
 
 if __name__ == "__main__":

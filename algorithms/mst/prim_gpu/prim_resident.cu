@@ -2,14 +2,13 @@
 // its best chance against launch latency. One persistent block of 1024
 // threads runs all |V| steps; a block barrier is the grid-wide barrier of a
 // one-block grid, so a step costs three barriers instead of three launches.
-// (A two-barrier variant, every warp reducing the 32 warp minima itself, ran
-// 12-15% slower per step at n <= 16384 on the H100: 36.7 vs 34.1 ms at 16384,
-// 1.42 vs 1.24 ms at 1024; warp 0 alone reducing and broadcasting C through
-// shared memory is cheaper than 32 redundant shuffle chains.)
+// (Warp 0 alone reducing the 32 warp minima and broadcasting C through shared
+// memory is cheaper than a two-barrier variant with 32 redundant shuffle
+// chains: experiments/prim_gpu/NOTES.md.)
 //
 // State per vertex v: key[v] = (distance << 32 | v), or ~0 once v is in the
 // tree; the 64-bit key makes "lightest, then lowest vertex" one integer min.
-// Keys live in shared memory when n * 8 bytes fit (n <= ~28k on an H100),
+// Keys live in shared memory when n * 8 bytes fit the opt-in limit per block,
 // otherwise in global memory (L2-resident for the sizes where this design is
 // sensible). Each step: block argmin over the keys (warp shuffles + one
 // shared round), the chosen vertex C leaves the queue (a distance of

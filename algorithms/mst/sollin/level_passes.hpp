@@ -122,8 +122,7 @@ inline vid_t triangle_share_start(vid_t n, std::int64_t c, std::int64_t chunks) 
 
 // Level 1 over the lower triangle, each edge read once for both endpoints: the
 // whole triangular input, or half of the full one (the conflict-free programs:
-// on the H100 machine a full-row scan read the full matrix's 200 MB at N = 10000
-// in 1.19 ms, the triangular select its 100 MB in 0.79 ms).
+// half the bytes of a full-row scan; experiments/sollin_multicore/NOTES.md).
 // Serial: both endpoints updated in place. Parallel: an edge would update the
 // choices of two vertices, so each thread keeps its own choice array for the
 // rows it takes and the arrays are reduced afterwards (no shared writes).
@@ -143,8 +142,8 @@ void select_lower_triangle(const View& in, Choice* choice, int threads, std::vec
     std::fill(mine, mine + n, kNoChoice);
     // One share of equal entries per thread: a thread's choices for the columns
     // below its share are read and written once per band of rows, so every
-    // further chunk of rows would cost another pass over them (on the H100
-    // machine 8 dynamic chunks per thread took 5.1 ms, fixed shares 0.9 ms).
+    // further chunk of rows would cost another pass over them (dynamic chunks
+    // were far slower: experiments/sollin_multicore/NOTES.md).
     select_lower_rows(in, triangle_share_start(n, me, T), triangle_share_start(n, me + 1, T), mine);
 #pragma omp barrier
 #pragma omp for schedule(static)
@@ -256,18 +255,16 @@ void build_row_block(const View& cur, const MemberLists& m, const vid_t* new_id,
 // the contracted matrix, and selects over the row while it is in cache. No two
 // threads write the same entry. Threads take blocks of kRowsPerBlock new
 // vertices. (Prefetching the next block's member rows during a block's
-// reduction made the merge slower on the H100 machine: 16 threads, N = 10000,
-// two runs each, 1.79-1.98 ms with it, 1.33-1.61 ms without.)
+// reduction made the merge slower: experiments/sollin_multicore/NOTES.md.)
 //
 // `high_first`: take the blocks from the highest new vertices down. New ids
 // follow the trees' lowest members, so the highest new vertices have only high
 // members; when the pass before read cur's rows in ascending order those rows
 // are the ones still in the last-level cache, and taking them first reads them
 // before they are evicted. The next level goes the other way, as this pass
-// wrote its highest rows first. (On the H100 machine, whose 300 MB L3 holds the
-// whole N = 10000 input, the order made no measurable difference: 2.27-2.44 ms
-// high-first vs 2.25-2.41 ms ascending with 8-row blocks; it is meant for
-// matrices larger than the cache.)
+// wrote its highest rows first. (It is meant for matrices larger than the
+// last-level cache; where the input fits, the order made no difference:
+// experiments/sollin_multicore/NOTES.md.)
 inline void merge_conflict_free(const FullView& cur, const vid_t* new_id, const MemberLists& m, vid_t nn2,
                                 std::uint16_t* out, Choice* choice, int threads, std::vector<std::uint16_t>& rows,
                                 std::vector<Choice>&, bool high_first) {

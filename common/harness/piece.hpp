@@ -1,0 +1,40 @@
+// A piece of an experiment: what --list-pieces prints, --piece selects and
+// make reproduce resumes by. Each piece declares what its rows are for (its role).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gs::harness {
+
+// What a row is for, in every CSV's role column; paper/ selects rows by it.
+enum class Role {
+  main,          // the paper's main comparison
+  thread_sweep,  // the same graph on 1..T threads
+  size_sweep,    // the same programs over graph sizes beyond the main comparison
+  extension,     // beyond-the-paper sizes, programs or devices
+  input,         // a user's --input graph (never drawn into the paper's figures)
+};
+const char* role_name(Role r);
+
+// A generated graph's size; each experiment says what n and m mean for it.
+struct GraphSize {
+  std::uint64_t n = 0;
+  std::uint64_t m = 0;
+};
+
+struct Piece {
+  std::string name;
+  Role role = Role::main;
+  double est_seconds = 0;              // on the reference machine, for make reproduce's plan
+  std::vector<std::string> programs;   // from the program table; empty: every program
+  std::vector<GraphSize> graphs;       // empty for --input (the file is the graph)
+  bool thread_sweep = false;           // threaded programs on every --thread-list count
+  std::string kind;                    // the experiment's own piece kinds (graph family, micro-benchmark)
+};
+
+// The piece every experiment runs on --input FILE: every program, role input.
+Piece input_piece(double est_seconds);
+
+}  // namespace gs::harness

@@ -1,0 +1,93 @@
+// One invocation of an experiment: its options, the results file, progress,
+// the piece being run and its programs. The experiment's per-graph code asks
+// the session for rows, admission and trials; the session fills every common
+// column, so no experiment writes graph/program/threads/device/piece/role itself.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/cli.hpp"
+#include "common/experiment.hpp"
+#include "common/harness/piece.hpp"
+#include "common/harness/program_table.hpp"
+#include "common/progress.hpp"
+#include "common/results.hpp"
+
+namespace gs::harness {
+
+// What a row says about its graph.
+struct GraphId {
+  std::string name;       // e.g. "rmat-s25-m268435456", or the --input file's name
+  std::string generator;  // generator name, or "file"
+  std::uint64_t n = 0;
+  std::uint64_t m = 0;
+  std::uint64_t seed = 0;
+};
+
+class Session {
+ public:
+  Session(std::string experiment, const CommonOptions& opt, const Cli& cli, std::vector<ProgramInfo> programs,
+          std::vector<std::string> columns, std::vector<int> thread_list);
+
+  const CommonOptions& opt() const { return opt_; }
+  const std::string& experiment() const { return experiment_; }
+  Progress& progress() { return progress_; }
+  ResultsWriter& writer() { return writer_; }
+  bool paper_scale() const { return opt_.scale == "paper"; }
+  // --threads, else every core.
+  int max_threads() const { return max_threads_; }
+  // The thread counts of the thread-sweep pieces (--thread-list, else 1, 2, 4, ..., max_threads()).
+  const std::vector<int>& thread_list() const { return thread_list_; }
+
+  // The piece being run and its programs that this run asked for and this machine runs.
+  const Piece& piece() const { return *piece_; }
+  const std::vector<ProgramInfo>& programs() const { return programs_; }
+  bool runs(const std::string& program) const;
+  // The thread counts a program runs at in this piece: the --thread-list sweep
+  // for threaded programs of a sweep piece, else max_threads() (1 if not threaded).
+  std::vector<int> threads_for(const ProgramInfo& program) const;
+
+  // Refuses (ResourceError, exit 3) before anything that size is allocated.
+  void admit_host(std::uint64_t bytes, const std::string& what) const;
+  void admit_device(std::uint64_t bytes, const std::string& what) const;
+
+  // The row every trial of (graph, program, threads) starts from; callers may
+  // change the device column (an OpenCL program on a CPU device) before trials().
+  ResultRow row(const GraphId& graph, const ProgramInfo& program, int threads) const;
+
+  // Warm-ups and `trials` timed trials (0: --trials) of one program, each verified
+  // by `run` before its row is written. OpenMP runs on `base.threads` threads for
+  // threaded programs and on every thread otherwise. Returns the median seconds.
+  template <class F>
+  double trials(const ResultRow& base, F&& run, int trials = 0) {
+    CommonOptions o = opt_;
+    if (trials > 0) o.trials = trials;
+    set_threads_for(base);
+    const double median_s = run_trials(writer_, progress_, o, base, std::forward<F>(run));
+    set_threads(max_threads_);
+    return median_s;
+  }
+
+  // Used by run_experiment.
+  void start_piece(const Piece& piece, std::vector<ProgramInfo> programs);
+  void finish();
+
+ private:
+  void set_threads_for(const ResultRow& base) const;
+  static void set_threads(int threads);
+
+  std::string experiment_;
+  const CommonOptions& opt_;
+  std::vector<ProgramInfo> all_programs_;
+  std::vector<int> thread_list_;
+  int max_threads_;
+  ResultsWriter writer_;
+  Progress progress_;
+  const Piece* piece_ = nullptr;
+  std::vector<ProgramInfo> programs_;
+};
+
+}  // namespace gs::harness

@@ -1,0 +1,61 @@
+// The options of experiment hybrid_dfs (main.cpp declares them on the command
+// line) and what the programs and pieces derive from them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/traversal/cpu_traversals.hpp"
+#include "common/harness/session.hpp"
+#include "common/timer.hpp"
+
+namespace gs::hybrid_dfs {
+
+// What the programs are configured with (filled from Config by main.cpp's check).
+struct ProgramOptions {
+  traversal::HybridOptions hybrid;        // hybrid_omp and the CPU side of hybrid_cpu_gpu
+  traversal::DirectionOptions direction;  // dobfs_omp, dobfs_gpu
+  std::uint64_t t4 = 16384;               // hybrid_cpu_gpu: move to the GPU above this branch size
+  // GPU programs (traversal::GpuOptions): copy the levels back early.
+  bool gpu_early_copy = true;
+  int gpu_bottom_up_words = 4;  // GpuOptions::bottom_up_words / _arcs
+  int gpu_bottom_up_arcs = 2;
+};
+
+struct Config {
+  // Command-line options; each field's initial value is its default.
+  std::optional<int> roots;  // 10 at paper scale, 4 at quick
+  bool gpu_early_copy = true;
+  std::string gpu_bottom_up = "4/2";
+  std::vector<std::int64_t> m_steps = {0, 1, 2, 3};
+  std::int64_t t1 = 64, t2 = 0, t3 = 2048, t4 = 16384;
+  double alpha = 2.0, beta = 2.0;
+  std::int64_t local_stack = 256;
+  double do_alpha = 14, do_beta = 24;
+  std::int64_t defer_claims_from = 65536;
+  bool defer_claims_test = true;
+
+  // Filled by check().
+  int roots_per_graph = 0;
+  int trials_per_root = 1;  // --trials when given
+  ProgramOptions programs;
+
+  WallTimer command_time;  // the whole command, generation included (metadata wall_seconds)
+};
+
+// Piece kinds (harness::Piece::kind): what main.cpp's run_graph does with a piece.
+inline constexpr const char* kReadBandwidth = "read-bandwidth";  // table1: no graph
+inline constexpr const char* kRmat = "rmat";                     // a size that does not fit ends the run (exit 3)
+inline constexpr const char* kRmatEachSize = "rmat-each-size";   // each size admitted or refused on its own
+
+// The RMAT graph a piece names by its size (n = 2^scale vertices, m edges).
+std::string rmat_name(const harness::GraphSize& size);
+
+// The session's traversals on one graph of the piece (size null: the --input file). (traverse.cpp)
+void run_traversals(harness::Session& s, const Config& c, const harness::GraphSize* size);
+// table1's read-bandwidth benchmarks. (table1.cpp)
+void run_table1(harness::Session& s, const Config& c);
+
+}  // namespace gs::hybrid_dfs

@@ -1,0 +1,321 @@
+#include "experiments/hybrid_dfs/programs.hpp"
+
+#include <cstdio>
+
+#include "baselines/bgl.hpp"
+#include "common/errors.hpp"
+#include "common/results.hpp"
+#include "common/timer.hpp"
+#ifdef GS_HAVE_CUDA
+#include "algorithms/traversal/gpu_traversal.hpp"
+#else
+namespace gs::traversal {
+class GpuTraversal {};  // never constructed in a CPU-only build; complete so unique_ptr can delete it
+}  // namespace gs::traversal
+#endif
+
+namespace gs::hybrid_dfs {
+
+using harness::Device;
+
+GraphState::GraphState(const Csr<std::uint32_t>& g) : graph(g), ws(g.n), level(g.n) {}
+GraphState::~GraphState() = default;
+
+bgl::Digraph<std::uint32_t>& GraphState::bgl() {
+  if (!bgl_) {
+    WallTimer t;
+    bgl_ = std::make_unique<bgl::Digraph<std::uint32_t>>(graph);
+    bgl_setup_s_ = t.seconds();
+  }
+  return *bgl_;
+}
+
+traversal::GpuTraversal& GraphState::gpu([[maybe_unused]] const ProgramOptions& opt) {
+#ifdef GS_HAVE_CUDA
+  if (!gpu_) {
+    traversal::GpuOptions gopt;
+    gopt.early_copy = opt.gpu_early_copy;
+    gopt.bottom_up_words = opt.gpu_bottom_up_words;
+    gopt.bottom_up_arcs = opt.gpu_bottom_up_arcs;
+    gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(graph), gopt);
+    gpu_->pin_output(level);
+  }
+  return *gpu_;
+#else
+  throw ResourceError("built without CUDA");
+#endif
+}
+
+double GraphState::upload_seconds() const {
+#ifdef GS_HAVE_CUDA
+  if (gpu_) return gpu_->upload_seconds();
+#endif
+  return 0;
+}
+
+namespace {
+
+// "1.234 0.567 ...": per-branch milliseconds for the branch_ms column.
+std::string milliseconds_list(const std::vector<double>& seconds) {
+  std::string out;
+  for (double b : seconds) {
+    char ms[24];
+    std::snprintf(ms, sizeof ms, "%s%.3f", out.empty() ? "" : " ", b * 1e3);
+    out += ms;
+  }
+  return out;
+}
+
+// 'T' / 'B' per branch: top-down or bottom-up.
+std::string directions(const traversal::DirectionTrace& trace) {
+  std::string dirs;
+  for (bool b : trace.bottom_up) dirs += b ? 'B' : 'T';
+  return dirs;
+}
+
+class BglBfs final : public Traversal {
+ public:
+  explicit BglBfs(const Config&) {}
+  // While BGL's graph is built: the arc list and weights it is built from (12 B per arc), its
+  // targets and weights (8 B per arc), the kept-arc offsets and its own (16 B per vertex).
+  std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) const override { return 20 * arcs + 16 * (n + 1); }
+  void prepare(GraphState& state) override { state.bgl(); }
+  RunOutcome run(GraphState& state, vid_t source) override {
+    RunOutcome out;
+    WallTimer t;
+    bgl::bfs(state.bgl(), source, state.level, parent_);
+    out.seconds = t.seconds();
+    out.parent = &parent_;
+    out.phases["setup_s"] = fmt_seconds(state.bgl_setup_seconds());
+    return out;
+  }
+
+ private:
+  std::vector<vid_t> parent_;
+};
+
+class ReadOmp final : public Traversal {
+ public:
+  explicit ReadOmp(const Config&) {}
+  RunOutcome run(GraphState& state, vid_t source) override {
+    const traversal::CsrView view = traversal::view_of(state.graph);
+    RunOutcome out;
+    WallTimer t;
+    traversal::read_omp(view, source, state.level, state.ws);
+    out.seconds = t.seconds();
+    return out;
+  }
+};
+
+class StackOmp final : public Traversal {
+ public:
+  explicit StackOmp(const Config& c) : local_threshold_(c.programs.hybrid.local_threshold) {}
+  RunOutcome run(GraphState& state, vid_t source) override {
+    const traversal::CsrView view = traversal::view_of(state.graph);
+    RunOutcome out;
+    WallTimer t;
+    traversal::stack_omp(view, source, state.level, state.ws, local_threshold_);
+    out.seconds = t.seconds();
+    return out;
+  }
+
+ private:
+  std::size_t local_threshold_;
+};
+
+class HybridOmp final : public Traversal {
+ public:
+  explicit HybridOmp(const Config& c) : opt_(c.programs.hybrid) {}
+  RunOutcome run(GraphState& state, vid_t source) override {
+    const traversal::CsrView view = traversal::view_of(state.graph);
+    traversal::HybridTrace trace;
+    RunOutcome out;
+    WallTimer t;
+    traversal::hybrid_omp(view, source, state.level, state.ws, opt_, &trace);
+    out.seconds = t.seconds();
+    out.phases["states"] = trace.summary();
+    out.phases["branch_ms"] = milliseconds_list(trace.branch_seconds);
+    return out;
+  }
+
+ private:
+  traversal::HybridOptions opt_;
+};
+
+class DobfsOmp final : public Traversal {
+ public:
+  explicit DobfsOmp(const Config& c) : opt_(c.programs.direction) {}
+  RunOutcome run(GraphState& state, vid_t source) override {
+    const traversal::CsrView view = traversal::view_of(state.graph);
+    traversal::DirectionTrace trace;
+    RunOutcome out;
+    WallTimer t;
+    traversal::dobfs_omp(view, source, state.level, state.ws, opt_, &trace);
+    out.seconds = t.seconds();
+    out.phases["states"] = directions(trace);
+    out.phases["branch_ms"] = milliseconds_list(trace.branch_seconds);
+    return out;
+  }
+
+ private:
+  traversal::DirectionOptions opt_;
+};
+
+#ifdef GS_HAVE_CUDA
+// The GPU programs share the graph's upload; each returns its phases.
+class GpuProgram : public Traversal {
+ public:
+  explicit GpuProgram(const Config& c) : opt_(c.programs) {}
+  std::uint64_t device_bytes(std::uint64_t n, std::uint64_t arcs) const override {
+    return traversal::GpuTraversal::device_bytes(n, arcs);
+  }
+  void prepare(GraphState& state) override { state.gpu(opt_); }
+  RunOutcome run(GraphState& state, vid_t source) override {
+    RunOutcome out;
+    const traversal::GpuRunTimes r = traverse(state, source, out.phases);
+    out.seconds = r.seconds;
+    out.phases["init_s"] = fmt_seconds(r.init_s);
+    out.phases["compute_s"] = fmt_seconds(r.compute_s);
+    out.phases["d2h_s"] = fmt_seconds(r.d2h_s);
+    out.phases["widen_s"] = fmt_seconds(r.widen_s);
+    if (r.early_copy) out.phases["late"] = std::to_string(r.late_vertices);
+    out.phases["branch_ms"] = milliseconds_list(r.branch_s);  // each GPU branch, to see where the time goes
+    out.phases["upload_s"] = fmt_seconds(state.upload_seconds());
+    return out;
+  }
+
+ protected:
+  // The traversal; adds the program's own phases (states, cpu_s, h2d_s).
+  virtual traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases) = 0;
+  ProgramOptions opt_;
+};
+
+class ReadGpu final : public GpuProgram {
+ public:
+  using GpuProgram::GpuProgram;
+
+ protected:
+  traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>&) override {
+    return state.gpu(opt_).read_based(source, state.level);
+  }
+};
+
+class DobfsGpu final : public GpuProgram {
+ public:
+  using GpuProgram::GpuProgram;
+
+ protected:
+  traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases) override {
+    traversal::DirectionTrace trace;
+    const traversal::GpuRunTimes r = state.gpu(opt_).direction_optimising(source, state.level, opt_.direction, &trace);
+    phases["states"] = directions(trace);
+    return r;
+  }
+};
+
+class HybridCpuGpu final : public GpuProgram {
+ public:
+  using GpuProgram::GpuProgram;
+
+ protected:
+  traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases) override {
+    const traversal::GpuRunTimes r = state.gpu(opt_).cpu_gpu_hybrid(source, state.level, state.ws, opt_.hybrid, opt_.t4);
+    phases["states"] = r.moved_to_gpu ? "cpu<" + std::to_string(r.gpu_from_branch) + ",gpu" : "cpu-only";
+    phases["cpu_s"] = fmt_seconds(r.cpu_s);
+    phases["h2d_s"] = fmt_seconds(r.h2d_s);
+    return r;
+  }
+};
+#endif
+
+template <class Bench, std::unique_ptr<Bench> ReadArrays::*kArray>
+class ArrayRead final : public ReadBenchmark {
+ public:
+  explicit ArrayRead(bool random) : random_(random) {}
+  void prepare(ReadArrays& a) override {
+    if (!(a.*kArray)) a.*kArray = std::make_unique<Bench>(a.words);
+  }
+  bench::ReadBandwidth measure(ReadArrays& a) override {
+    return random_ ? (a.*kArray)->random(a.reads) : (a.*kArray)->sequential();
+  }
+  std::uint64_t expected_checksum(const ReadArrays& a) const override {
+    return random_ ? bench::expected_random_checksum(a.words, a.reads) : bench::expected_sequential_checksum(a.words);
+  }
+
+ private:
+  bool random_;
+};
+
+template <class P>
+std::unique_ptr<Traversal> make(const Config& c) {
+  return std::make_unique<P>(c);
+}
+
+#ifdef GS_HAVE_CUDA
+template <class P>
+std::unique_ptr<Traversal> make_gpu(const Config& c) {
+  return std::make_unique<P>(c);
+}
+template <bool kRandom>
+std::unique_ptr<ReadBenchmark> gpu_read(const Config&) {
+  return std::make_unique<ArrayRead<bench::GpuReadBench, &ReadArrays::gpu>>(kRandom);
+}
+#else
+// A CPU-only build lists the GPU programs (the driver skips them: no GPU) but cannot make them.
+template <class>
+std::unique_ptr<Traversal> make_gpu(const Config&) {
+  throw ResourceError("built without CUDA");
+}
+template <bool>
+std::unique_ptr<ReadBenchmark> gpu_read(const Config&) {
+  throw ResourceError("built without CUDA");
+}
+class ReadGpu;
+class DobfsGpu;
+class HybridCpuGpu;
+#endif
+
+template <bool kRandom>
+std::unique_ptr<ReadBenchmark> cpu_read(const Config&) {
+  return std::make_unique<ArrayRead<bench::CpuReadBench, &ReadArrays::cpu>>(kRandom);
+}
+
+}  // namespace
+
+const harness::ProgramTable<Traversal, Config>& traversals() {
+  static const harness::ProgramTable<Traversal, Config> table = {
+      {{name::bgl_bfs, "BGL breadth_first_search (serial baseline)", Device::cpu, false}, make<BglBfs>},
+      {{name::stack_omp, "Alg. 1 stack-based: visited bitmap (test-and-test-and-set), local stacks bulk-pushed",
+        Device::cpu, true},
+       make<StackOmp>},
+      {{name::read_omp, "Alg. 2 read-based: the O(N) branch array scanned every branch, no stack", Device::cpu, true},
+       make<ReadOmp>},
+      {{name::hybrid_omp, "Fig. 1 read+stack hybrid state machine (T1, T2, T3, alpha, beta)", Device::cpu, true},
+       make<HybridOmp>},
+      {{name::dobfs_omp, "direction-optimising top-down/bottom-up on the CPU (beyond the paper)", Device::cpu, true},
+       make<DobfsOmp>},
+      {{name::read_gpu, "read-based on the GPU", Device::gpu, false}, make_gpu<ReadGpu>},
+      {{name::hybrid_cpu_gpu, "Fig. 2: CPU states until the branch exceeds T4 and grows, then the GPU", Device::cpu_gpu,
+        true},
+       make_gpu<HybridCpuGpu>},
+      {{name::dobfs_gpu, "direction-optimising top-down/bottom-up on the GPU (beyond the paper)", Device::gpu, false},
+       make_gpu<DobfsGpu>},
+  };
+  return table;
+}
+
+const harness::ProgramTable<ReadBenchmark, Config>& read_benchmarks() {
+  static const harness::ProgramTable<ReadBenchmark, Config> table = {
+      {{name::bw_seq_cpu, "table1: every word of a host array read once in order (GB/s)", Device::cpu, true},
+       cpu_read<false>},
+      {{name::bw_rand_cpu, "table1: host words read at pseudo-random positions (GB/s)", Device::cpu, true},
+       cpu_read<true>},
+      {{name::bw_seq_gpu, "table1: every word of a device array read once in order (GB/s)", Device::gpu, false},
+       gpu_read<false>},
+      {{name::bw_rand_gpu, "table1: device words read at pseudo-random positions (GB/s)", Device::gpu, false},
+       gpu_read<true>},
+  };
+  return table;
+}
+
+}  // namespace gs::hybrid_dfs

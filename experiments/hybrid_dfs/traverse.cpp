@@ -1,0 +1,164 @@
+// One graph of a traversal piece: admission, the graph (generated or the --input
+// file), its roots, and one verified row per (program, threads, root, trial).
+#include <omp.h>
+
+#include <algorithm>
+#include <bit>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/convert.hpp"
+#include "common/errors.hpp"
+#include "common/harness/input_graph.hpp"
+#include "common/results.hpp"
+#include "common/timer.hpp"
+#include "common/verify/traversal.hpp"
+#include "experiments/hybrid_dfs/config.hpp"
+#include "experiments/hybrid_dfs/programs.hpp"
+#include "generators/cached_generators.hpp"
+
+namespace gs::hybrid_dfs {
+
+std::string rmat_name(const harness::GraphSize& size) {
+  return "rmat-s" + std::to_string(std::countr_zero(size.n)) + "-m" + std::to_string(size.m);
+}
+
+namespace {
+
+constexpr double kA = 0.45, kB = 0.25, kC = 0.15;  // SNAP's RMAT defaults, as the paper
+
+// Host bytes for generating (peak ~16 B/edge), the CSR (2 arcs * 4 B + offsets), the traversal
+// workspaces, and the CPU programs' deferred-claim buckets (up to 4 B per arc of a branch, kept
+// between traversals: 8 B per edge at worst).
+std::uint64_t graph_bytes(std::uint64_t n, std::uint64_t m) {
+  return std::max<std::uint64_t>(16 * m, 8 * m + 8 * m) + 8 * m + 8 * (n + 1) + 24 * n;
+}
+
+struct Selected {
+  harness::ProgramInfo info;
+  std::unique_ptr<Traversal> program;
+};
+
+// Admits a graph of n vertices and m edges with the session's programs' own needs before
+// anything of that size is allocated; returns the programs to run on it. A piece of kind
+// kRmatEachSize runs its CPU programs on a size where the GPU ones do not fit; elsewhere a
+// refusal ends the run (exit 3), never with 0 rows.
+std::vector<Selected> admit(harness::Session& s, const Config& c, std::uint64_t n, std::uint64_t m,
+                            const std::string& graph) {
+  const std::uint64_t arcs = 2 * m;
+  std::vector<Selected> programs;
+  std::uint64_t host = 0, device = 0;  // the programs run one after another; GPU programs share one upload
+  for (const harness::ProgramInfo& info : s.programs()) {
+    programs.push_back({info, traversals().make(info.name, c)});
+    host = std::max(host, programs.back().program->host_bytes(n, arcs));
+    device = std::max(device, programs.back().program->device_bytes(n, arcs));
+  }
+  s.admit_host(graph_bytes(n, m) + host, s.piece().name + " " + graph);
+  if (device == 0) return programs;
+  try {
+    s.admit_device(device, graph);
+  } catch (const ResourceError& e) {
+    if (s.piece().kind != kRmatEachSize) throw;
+    s.progress().note(s.piece().name + ": GPU programs refused on " + graph + ": " + e.what());
+    std::erase_if(programs, [&](const Selected& p) { return p.program->device_bytes(n, arcs) > 0; });
+  }
+  return programs;
+}
+
+// `count` roots drawn uniformly from the component of the highest-degree
+// vertex (the giant component of an RMAT graph), deterministic for the seed.
+std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count, std::uint64_t seed) {
+  vid_t hub = 0;
+  for (vid_t x = 1; x < g.n; ++x)
+    if (g.degree(x) > g.degree(hub)) hub = x;
+  traversal::CpuWorkspace ws(g.n);
+  std::vector<std::uint32_t> level;
+  traversal::read_omp(traversal::view_of(g), hub, level, ws);
+  std::vector<vid_t> members;
+  for (vid_t x = 0; x < g.n; ++x)
+    if (level[x] != verify::kUnreached) members.push_back(x);
+  std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + 12345);
+  std::vector<vid_t> roots;
+  for (int i = 0; i < count && !members.empty(); ++i) roots.push_back(members[rng() % members.size()]);
+  return roots;
+}
+
+void run_programs(harness::Session& s, const Config& c, const harness::GraphId& id, const Csr<std::uint32_t>& g,
+                  std::vector<Selected>& programs) {
+  const CommonOptions& opt = s.opt();
+  const std::vector<vid_t> roots = opt.sources_given ? opt.sources : giant_component_roots(g, c.roots_per_graph, opt.seed);
+  for (vid_t r : roots)
+    if (r >= g.n) throw InputError("--sources: vertex " + std::to_string(r) + " >= n = " + std::to_string(g.n));
+  if (roots.empty()) throw InputError(id.name + ": no roots");
+  GraphState state(g);
+  for (Selected& p : programs) {
+    p.program->prepare(state);
+    for (int threads : s.threads_for(p.info)) {
+      auto trial = [&](int k) {
+        const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
+        const int run_threads = omp_get_max_threads();  // what the session set for this row
+        const RunOutcome r = p.program->run(state, source);
+        omp_set_num_threads(s.max_threads());  // the verifier is not part of the timed program
+        const verify::TraversalSummary v = verify::check_traversal(g, source, state.level, r.parent, p.info.name);
+        omp_set_num_threads(run_threads);
+        TrialOutcome out;
+        out.seconds = r.seconds;
+        out.answer = v.answer();
+        out.extra = r.phases;
+        out.extra["source"] = std::to_string(source);
+        out.extra["teps"] = fmt_number(double(v.component_edges) / r.seconds);
+        out.extra["component_edges"] = std::to_string(v.component_edges);
+        return out;
+      };
+      s.trials(s.row(id, p.info, threads), trial, int(roots.size()) * c.trials_per_root);
+    }
+  }
+}
+
+void run_input(harness::Session& s, const Config& c) {
+  harness::InputGraph<std::uint32_t> in = harness::read_input<std::uint32_t>(s, harness::Weights::ignored);
+  in.el.directed = false;  // traversed as undirected, as the generated graphs
+  std::vector<Selected> programs = admit(s, c, in.el.n, in.el.size(), in.id.name);
+  const Csr<std::uint32_t> g = edge_list_to_csr(in.el);
+  in.el = {};
+  run_programs(s, c, in.id, g, programs);
+}
+
+void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& size) {
+  harness::GraphId id;
+  id.name = rmat_name(size);
+  id.generator = "rmat";
+  id.seed = s.opt().seed;
+  std::vector<Selected> programs = admit(s, c, size.n, size.m, id.name);
+  if (programs.empty()) return;  // only GPU programs were asked for, and they do not fit
+  s.progress().note("generating " + id.name + " (RMAT a,b,c = 0.45,0.25,0.15; cached when large)");
+  WallTimer t;
+  EdgeList<std::uint32_t> el = gen::cached_rmat(std::countr_zero(size.n), eid_t(size.m), kA, kB, kC, id.seed);
+  el.directed = false;  // traversed as undirected (the paper's graphs)
+  const double gen_s = t.seconds();
+  const Csr<std::uint32_t> g = edge_list_to_csr(el);
+  id.n = g.n;
+  id.m = el.size();
+  el = {};
+  s.progress().note(id.name + ": generated/loaded in " + fmt_seconds(gen_s) + " s, CSR in " +
+                    fmt_seconds(t.seconds() - gen_s) + " s (" + std::to_string(g.num_arcs()) + " arcs)");
+  run_programs(s, c, id, g, programs);
+}
+
+}  // namespace
+
+void run_traversals(harness::Session& s, const Config& c, const harness::GraphSize* size) {
+  if (!size) return run_input(s, c);
+  if (s.piece().kind != kRmatEachSize) return run_rmat(s, c, *size);
+  try {
+    run_rmat(s, c, *size);
+  } catch (const ResourceError& e) {
+    const std::string name = rmat_name(*size);
+    s.progress().note(s.piece().name + ": " + name + " refused: " + e.what());
+    s.writer().set_meta(s.piece().name + "_refused_" + name, std::string(e.what()));
+  }
+}
+
+}  // namespace gs::hybrid_dfs

@@ -1,0 +1,236 @@
+// The shared experiment driver: typed options, program selection with reasons,
+// thread lists, piece lookup, and a whole run of a small declared experiment
+// (rows carry piece, role and run id; --input without weights gets unit weights
+// and says so).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "common/errors.hpp"
+#include "common/harness/driver.hpp"
+#include "common/harness/input_graph.hpp"
+#include "common/system_info.hpp"
+
+namespace fs = std::filesystem;
+using namespace gs;
+using namespace gs::harness;
+
+namespace {
+
+CommonOptions parse(Cli& cli, std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  return cli.parse(int(argv.size()), argv.data());
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(TypedOptions, DefaultsComeFromTheFieldsAndGivenIsKnown) {
+  Cli cli("prog", "test");
+  int roots = 10;
+  double alpha = 2.0;
+  bool early = true;
+  std::optional<int> depth;
+  std::vector<std::int64_t> steps = {0, 1};
+  std::string mode = "gpu";
+  cli.option("roots", "r", roots);
+  cli.option("alpha", "a", alpha);
+  cli.option("early", "e", early);
+  cli.option("depth", "d", depth, "paper 10, quick 4");
+  cli.option("steps", "s", steps);
+  cli.option("mode", "m", mode);
+  EXPECT_NE(cli.usage().find("(default 10)"), std::string::npos);
+  EXPECT_NE(cli.usage().find("(default paper 10, quick 4)"), std::string::npos);
+  EXPECT_NE(cli.usage().find("(default 0,1)"), std::string::npos);
+  const CommonOptions o = parse(cli, {"prog", "--alpha=3.5", "--early", "0", "--steps", "2,3", "--trials", "4"});
+  EXPECT_EQ(roots, 10);
+  EXPECT_FALSE(cli.given("roots"));
+  EXPECT_DOUBLE_EQ(alpha, 3.5);
+  EXPECT_TRUE(cli.given("alpha"));
+  EXPECT_FALSE(early);
+  EXPECT_FALSE(depth.has_value());
+  EXPECT_EQ(steps, (std::vector<std::int64_t>{2, 3}));
+  EXPECT_EQ(mode, "gpu");
+  EXPECT_TRUE(o.was_given("trials"));
+  EXPECT_FALSE(o.was_given("seed"));
+}
+
+TEST(TypedOptions, BareBoolMeansOneAndBadValuesAreInputErrors) {
+  Cli cli("prog", "test");
+  bool early = false;
+  int k = 1;
+  std::optional<int> depth;
+  cli.option("early", "e", early);
+  cli.option("k", "k", k);
+  cli.option("depth", "d", depth, "auto");
+  parse(cli, {"prog", "--early", "--depth", "7"});
+  EXPECT_TRUE(early);
+  EXPECT_EQ(depth, 7);
+  Cli again("prog", "test");
+  again.option("early", "e", early);
+  again.option("k", "k", k);
+  EXPECT_THROW(parse(again, {"prog", "--early=2"}), InputError);
+  Cli third("prog", "test");
+  third.option("k", "k", k);
+  EXPECT_THROW(parse(third, {"prog", "--k", "x"}), InputError);
+  Cli fourth("prog", "test");
+  fourth.option("k", "k", k);
+  EXPECT_THROW(parse(fourth, {"prog", "--k"}), InputError);  // an integer option needs its value
+}
+
+TEST(Selection, GpuProgramsAreSkippedWithAReasonOrRefusedWhenNamed) {
+  const std::vector<ProgramInfo> programs = {{"a_cpu", "a"}, {"b_gpu", "b", Device::gpu}, {"c_cpu", "c"}};
+  Piece piece;
+  piece.name = "p";
+  piece.programs = {"a_cpu", "b_gpu"};
+  CommonOptions opt;
+  std::vector<std::string> skipped;
+  auto none = [](const ProgramInfo&) { return std::string(); };
+  auto chosen = detail::programs_for_piece(programs, piece, opt, "exp", none, skipped);
+  if (gpu_available()) {
+    ASSERT_EQ(chosen.size(), 2u);
+    EXPECT_TRUE(skipped.empty());
+  } else {
+    ASSERT_EQ(chosen.size(), 1u);
+    EXPECT_EQ(chosen[0].name, "a_cpu");
+    ASSERT_EQ(skipped.size(), 1u);
+    EXPECT_NE(skipped[0].find("b_gpu: no GPU"), std::string::npos);
+    opt.algorithms = {"b_gpu"};
+    EXPECT_THROW(detail::programs_for_piece(programs, piece, opt, "exp", none, skipped), ResourceError);
+  }
+  // The experiment's own reason counts like a missing device; c_cpu is not in the piece.
+  opt.algorithms = {};
+  skipped.clear();
+  auto no_a = [](const ProgramInfo& p) { return p.name == "a_cpu" ? std::string("needs a thing") : std::string(); };
+  chosen = detail::programs_for_piece(programs, piece, opt, "exp", no_a, skipped);
+  for (const auto& p : chosen) EXPECT_NE(p.name, "a_cpu");
+  EXPECT_NE(skipped[0].find("a_cpu: needs a thing"), std::string::npos);
+  opt.algorithms = {"nope"};
+  EXPECT_THROW(detail::check_program_names(programs, opt, "exp"), InputError);
+}
+
+TEST(Selection, ThreadListsAndPieces) {
+  EXPECT_EQ(detail::thread_list({}, 16), (std::vector<int>{1, 2, 4, 8, 16}));
+  EXPECT_EQ(detail::thread_list({}, 6), (std::vector<int>{1, 2, 4, 6}));
+  EXPECT_EQ(detail::thread_list({3, 5}, 16), (std::vector<int>{3, 5}));
+  EXPECT_THROW(detail::thread_list({0}, 4), InputError);
+  const std::vector<Piece> pieces = {{.name = "x"}, {.name = "y"}};
+  EXPECT_EQ(detail::find_piece(pieces, "y", "exp").name, "y");
+  try {
+    detail::find_piece(pieces, "z", "exp");
+    FAIL() << "no error for an unknown piece";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("pieces: x, y"), std::string::npos);
+  }
+}
+
+// A small experiment declared on the driver: sums edge weights, verified against
+// a second summation; a thread-sweep piece and a main piece.
+struct ToyConfig {
+  int scale_factor = 1;
+};
+
+Experiment<ToyConfig> toy() {
+  Experiment<ToyConfig> e;
+  e.name = "toy";
+  e.description = "a toy";
+  e.seconds_definition = "nothing";
+  e.programs = {{"serial", "s"}, {"parallel", "p", Device::cpu, true}};
+  e.columns = {"weight_sum"};
+  e.options = [](Cli& cli, ToyConfig& c) { cli.option("factor", "f", c.scale_factor); };
+  e.pieces = [](const ToyConfig& c, const CommonOptions&) {
+    return std::vector<Piece>{{.name = "main", .role = Role::main, .graphs = {{4, 3}}},
+                              {.name = "threads", .role = Role::thread_sweep, .programs = {"parallel"},
+                               .graphs = {{5, 4}}, .thread_sweep = true}};
+  };
+  e.run_graph = [](Session& s, ToyConfig& c, const GraphSize* size) {
+    EdgeList<std::uint32_t> el;
+    GraphId id;
+    if (size) {
+      el.n = vid_t(size->n);
+      for (std::uint64_t i = 0; i < size->m; ++i) el.add(vid_t(i), vid_t(i + 1), std::uint32_t(c.scale_factor * (i + 1)));
+      id = {"path-" + std::to_string(size->n), "path", size->n, size->m, 0};
+    } else {
+      auto in = read_input<std::uint32_t>(s, Weights::required);
+      el = in.el;
+      id = in.id;
+    }
+    for (const auto& p : s.programs())
+      for (int t : s.threads_for(p))
+        s.trials(s.row(id, p, t), [&](int) {
+          std::uint64_t sum = 0, check = 0;
+          for (auto w : el.w) sum += w;
+          for (std::size_t i = el.w.size(); i-- > 0;) check += el.w[i];
+          if (sum != check) throw VerificationError("sums differ");
+          TrialOutcome o;
+          o.seconds = 1e-6;
+          o.answer = "sum=" + std::to_string(sum);
+          o.extra["weight_sum"] = std::to_string(sum);
+          return o;
+        });
+  };
+  return e;
+}
+
+int run(const Experiment<ToyConfig>& e, std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  return run_experiment(e, int(argv.size()), argv.data());
+}
+
+struct DriverTest : ::testing::Test {
+  fs::path dir = fs::temp_directory_path() / ("gs_harness_test_" + std::to_string(::getpid()));
+  void SetUp() override { fs::remove_all(dir); }
+  void TearDown() override { fs::remove_all(dir); }
+};
+
+TEST_F(DriverTest, RowsCarryPieceRoleAndOneRunId) {
+  ASSERT_EQ(run(toy(), {"toy", "--factor", "2", "--trials", "1", "--threads", "4", "--out", dir.string()}), 0);
+  const std::string csv = slurp(dir / "toy.csv");
+  EXPECT_NE(csv.find("toy,path-4,path,4,3,0,serial,1,cpu,0,1e-06,sum=12,true,main,main,"), std::string::npos);
+  EXPECT_NE(csv.find("toy,path-4,path,4,3,0,parallel,4,cpu,0,1e-06,sum=12,true,main,main,"), std::string::npos);
+  for (int t : {1, 2, 4}) {
+    const std::string row = "toy,path-5,path,5,4,0,parallel," + std::to_string(t) + ",cpu,0,1e-06,sum=20,true,threads,thread-sweep,";
+    EXPECT_NE(csv.find(row), std::string::npos) << row;
+  }
+  EXPECT_EQ(csv.find("path-5,path,5,4,0,serial"), std::string::npos);  // not in the sweep piece
+  const std::string json = slurp(dir / "toy.json");
+  const std::size_t at = json.find("\"run_id\": \"");
+  ASSERT_NE(at, std::string::npos);
+  const std::string run_id = json.substr(at + 11, json.find('"', at + 11) - at - 11);
+  std::size_t rows = 0;
+  for (std::size_t p = csv.find(run_id); p != std::string::npos; p = csv.find(run_id, p + 1)) ++rows;
+  EXPECT_EQ(rows, 5u);  // every row of the run, and only those
+}
+
+TEST_F(DriverTest, PieceSelectionAndListing) {
+  EXPECT_EQ(run(toy(), {"toy", "--piece", "threads", "--thread-list", "1,3", "--trials", "1", "--out", dir.string()}), 0);
+  const std::string csv = slurp(dir / "toy-threads.csv");
+  EXPECT_NE(csv.find("parallel,3,cpu"), std::string::npos);
+  EXPECT_EQ(csv.find(",main,main,"), std::string::npos);
+  EXPECT_EQ(run(toy(), {"toy", "--piece", "nope", "--out", dir.string()}), kExitBadInput);
+  EXPECT_EQ(run(toy(), {"toy", "--algorithms", "nope", "--out", dir.string()}), kExitBadInput);
+}
+
+TEST_F(DriverTest, UnweightedInputGetsUnitWeightsAndSaysSo) {
+  fs::create_directories(dir);
+  const fs::path file = dir / "g.el";
+  std::ofstream(file) << "0 1\n1 2\n2 3\n";
+  ASSERT_EQ(run(toy(), {"toy", "--input", file.string(), "--trials", "1", "--out", (dir / "r").string()}), 0);
+  const std::string csv = slurp(dir / "r" / "toy-input.csv");
+  EXPECT_NE(csv.find("toy,g.el,file,4,3,0,serial,1,cpu,0,1e-06,sum=3,true,input,input,"), std::string::npos);
+  EXPECT_NE(slurp(dir / "r" / "toy-input.json").find("\"input_weights\": \"unit: the file has no weights\""),
+            std::string::npos);
+}
+
+}  // namespace
