@@ -95,6 +95,9 @@ std::uint64_t gpu_memory_free() {
 }
 
 std::string git_sha() {
+  // The caller names the commit of a copied tree (the GPU machine's copy may carry an
+  // older .git, or none): that name wins.
+  if (const char* given = std::getenv("GS_SOURCE_COMMIT"); given && *given) return std::string(given) + "-given";
   std::string cmd = std::string("git -C '") + GS_SOURCE_DIR + "' rev-parse HEAD 2>/dev/null";
   std::string out;
   if (FILE* p = popen(cmd.c_str(), "r")) {
@@ -103,11 +106,7 @@ std::string git_sha() {
     pclose(p);
   }
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  if (out.empty()) {
-    // A copy of the tree without .git (the GPU machine gets one): the caller may name the commit.
-    const char* given = std::getenv("GS_SOURCE_COMMIT");
-    return given && *given ? std::string(given) + "-given" : "unknown";
-  }
+  if (out.empty()) return "unknown";
   // Mark a tree with uncommitted changes, so that results name what really ran.
   std::string dirty_cmd = std::string("git -C '") + GS_SOURCE_DIR + "' status --porcelain --untracked-files=no 2>/dev/null";
   if (FILE* p = popen(dirty_cmd.c_str(), "r")) {

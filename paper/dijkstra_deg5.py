@@ -3,7 +3,8 @@
 The paper reports the speedup of its OpenCL two-kernel SSSP over CPU Dijkstra
 as the vertex count grows; here: run time and speedup vs n for the OpenCL and
 CUDA two-kernel programs, with OpenMP delta-stepping and a near-far GPU SSSP
-beyond the paper, and the copy/kernel split of the GPU programs."""
+beyond the paper, the copy/kernel split of the GPU programs, and every program
+on a high-diameter grid (a road-network stand-in)."""
 
 from paper import measure, plots, select, style, tables
 from paper.claims import Claim, Measured, at_least, at_most, conditions, share
@@ -45,6 +46,20 @@ def gpu_phases(res):
     return plots.phase_bars(res, gpu, ["h2d_s", "kernel_s", "d2h_s"], n=n,
                             title="GPU phases at n = %s" % measure.fmt_size(n),
                             phase_labels={"h2d_s": "host→device", "kernel_s": "kernels", "d2h_s": "device→host"})
+
+
+def on_grid(res):
+    """The grid piece: every program on a square 4-neighbour grid (a road-network stand-in)."""
+    rows = select.role(res, "extension").where(generator="grid")
+    if not rows.rows:
+        raise ResultsMissing("dijkstra_deg5: no grid rows (piece grid)")
+    return rows
+
+
+def grid_runtime(res):
+    grid = on_grid(res)
+    return plots.bars(grid, ALGOS, group="graph", scale=1e3, ylabel="time per source (ms)", log_y=True,
+                      title="SSSP on the grid (high diameter)")
 
 
 def speedup_table(res):
@@ -132,6 +147,40 @@ def best_gpu(res):
     return Measured(got[algo], "best GPU program %s: %.3gx at n = %s" % (algo, got[algo], measure.fmt_size(n)))
 
 
+def _median_ms(res, algo, **filters):
+    return measure.median_seconds(res, algo, algorithm=algo, **filters) * 1e3
+
+
+def time_at_largest(algo):
+    """The program's median time per source at the sweep's largest n (4x10^6 at paper scale), in ms."""
+    def measure_it(res):
+        res = on_gpu_sweep(res)
+        n = measure.largest(res, "n", algorithm=algo)
+        t = _median_ms(res, algo, n=n)
+        return Measured(t, "%s: median %.3g ms per source at n = %s" % (algo, t, measure.fmt_size(n)))
+    return measure_it
+
+
+def time_on_grid(algo):
+    def measure_it(res):
+        grid = on_grid(res)
+        g = grid.where(algorithm=algo).values("graph")
+        if not g:
+            raise ResultsMissing("dijkstra_deg5: no grid rows of %s" % algo)
+        t = _median_ms(grid, algo, graph=g[-1])
+        return Measured(t, "%s: median %.3g ms per source on %s" % (algo, t, g[-1]))
+    return measure_it
+
+
+def grid_speedup_over_two_kernel(res):
+    grid = on_grid(res)
+    g = grid.where(algorithm="near_far_gpu").values("graph")
+    if not g:
+        raise ResultsMissing("dijkstra_deg5: no grid rows of near_far_gpu")
+    nf, tk = _median_ms(grid, "near_far_gpu", graph=g[-1]), _median_ms(grid, "two_kernel_cuda", graph=g[-1])
+    return Measured(tk / nf, "near_far_gpu %.3g ms vs two_kernel_cuda %.3g ms on %s: %.3gx" % (nf, tk, g[-1], tk / nf))
+
+
 MODULE = Module(
     experiment="dijkstra_deg5", letter="E", title="Two-kernel GPU shortest paths on degree-5 graphs",
     citation='Yang Baoguo, "Realization of Dijkstra graph algorithms based on OpenCL", Experimental Science and '
@@ -147,6 +196,7 @@ MODULE = Module(
         Figure("runtime", "SSSP time per source vs n (median, min..max)", runtime),
         Figure("speedup", "Speedup over BGL Dijkstra vs n, with the paper's 4.73x and 9.69x", speedup),
         Figure("gpu_phases", "Copies and kernels of the GPU programs at the largest n", gpu_phases),
+        Figure("grid", "Beyond the paper: every program on the 2048 x 2048 grid (median, min..max)", grid_runtime),
     ],
     tables=[Table("speedups", "BGL time and speedups per n", speedup_table)],
     claims=[
@@ -159,5 +209,13 @@ MODULE = Module(
         Claim("E5", "Target: best GPU program ≥ 500x faster than BGL Dijkstra", best_gpu, at_least(500, partly=250, unit="x")),
         Claim("E6", "Target: delta-stepping (16 threads) ≥ 15x faster than BGL Dijkstra", target("delta_stepping_omp"),
               at_least(15, partly=7.5, unit="x")),
+        Claim("E7", "Target: work-efficient GPU SSSP (near_far_gpu) at most 1.5 ms per source at n = 4x10^6",
+              time_at_largest("near_far_gpu"), at_most(1.5, partly=3.0, unit=" ms")),
+        Claim("E8", "Target: near_far_gpu ≥ 10x faster than two_kernel_cuda on the 2048 x 2048 grid",
+              grid_speedup_over_two_kernel, at_least(10, partly=2, unit="x")),
+        Claim("E9", "Target: delta-stepping (16 threads) at most 60 ms per source at n = 4x10^6",
+              time_at_largest("delta_stepping_omp"), at_most(60, partly=90, unit=" ms")),
+        Claim("E10", "Target: delta-stepping (16 threads) at most 100 ms per source on the 2048 x 2048 grid",
+              time_on_grid("delta_stepping_omp"), at_most(100, partly=200, unit=" ms")),
     ],
 )

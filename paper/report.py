@@ -29,7 +29,13 @@ STATUS_FILE = "reproduce-status.json"
 OURS_KEYS = [("CPU", "cpu_model"), ("cores", "cpu_cores"), ("RAM", "ram_bytes"), ("GPU", "gpu_name"),
              ("GPU driver (CUDA version)", "gpu_driver_cuda_version"), ("CUDA runtime", "cuda_runtime_version"),
              ("CUDA compiler", "cuda_compiler_version"), ("compiler", "compiler"), ("Boost", "boost_version"),
-             ("git SHA", "git_sha"), ("date", "date"), ("scale", "scale"), ("trials", "trials")]
+             ("date", "date"), ("scale", "scale"), ("trials", "trials")]
+
+
+def code_versions(results):
+    """The commit each result file names: the one its runner gave (source_commit, for a copy
+    of the tree such as the GPU machine's), else the build's own git SHA."""
+    return sorted({m.get("source_commit") or m.get("git_sha") or "unknown" for m in results.metas})
 
 
 def reproduce_status(results_dir):
@@ -62,6 +68,7 @@ def fmt_meta(key, values):
 
 def ours_table(results):
     rows = [[label, fmt_meta(key, results.meta_value(key)) or "–"] for label, key in OURS_KEYS]
+    rows.insert(len(OURS_KEYS) - 3, ["code version", ", ".join(code_versions(results))])
     rows.append(["result files", ", ".join("`%s`" % f for f in results.files)])
     extra = sorted({k for m in results.metas for k, v in m.items() if isinstance(v, (int, float)) and ("_gbs" in k or k.endswith(("_s", "_us")))})
     for k in extra:
