@@ -78,7 +78,8 @@ rm -rf "$SRC" && mkdir -p "$SRC"
 tar cf - --exclude=./build --exclude=./.git --exclude=./.debs . | (cd "$SRC" && tar xf -)
 cd "$SRC" || exit 1
 cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=90 "${CMAKE_PREFIX_ARGS[@]}" > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
-grep -E "graphsuite: MPI|Boost" "$OUT/configure.log" | head -5
+grep -E "graphsuite: MPI" "$OUT/configure.log" | head -2
+grep -E "^(Boost_DIR|MPI_CXX_COMPILER|MPIEXEC_EXECUTABLE):" build/default/CMakeCache.txt
 # shellcheck disable=SC2086
 cmake --build --preset default -j "$(nproc)" ${TARGETS:+--target $TARGETS} > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }
 
