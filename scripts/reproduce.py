@@ -99,7 +99,7 @@ class Piece:
         d = {"experiment": self.experiment, "piece": self.name, "kind": self.kind, "est_seconds": self.est,
              "status": self.status, "reason": self.reason, "seconds": self.seconds}
         if self.ranks:
-            d["ranks"] = self.ranks
+            d["ranks"], d["tag"] = self.ranks, self.tag
         return d
 
 

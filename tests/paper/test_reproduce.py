@@ -209,6 +209,7 @@ class ReproduceMpiTest(Harness):
                 lines = f.read().splitlines()
             self.assertTrue(lines[0].endswith(",ranks"))
             self.assertTrue(all(l.endswith(",%d" % p) and ",scale-out," in l for l in lines[1:]))
+        self.assertEqual(by_tag[("scale-out", 8)]["tag"], "scale-out-p8")  # what the report names
         for p in (8, 16):
             self.assertEqual(by_tag[("scale-out", p)]["status"], "skipped")
             self.assertIn("%d ranks > 4 cores" % p, by_tag[("scale-out", p)]["reason"])

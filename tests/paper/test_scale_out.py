@@ -2,13 +2,16 @@
 scale-out claim of hybrid_dfs, dijkstra_deg5 and kruskal_100m, on the fixtures
 (one file per rank count) and on hand-made rows for each verdict."""
 
+import contextlib
 import glob
+import io
+import json
 import os
 import shutil
 import tempfile
 import unittest
 
-from paper import claims, scale_out, select
+from paper import claims, report, scale_out, select
 from paper import dijkstra_deg5, hybrid_dfs, kruskal_100m, points
 from paper.results import Results, ResultsMissing, Row, load
 
@@ -107,6 +110,27 @@ class FixtureTest(unittest.TestCase):
                         continue
                     a, b = claims.evaluate(c, with_so), claims.evaluate(c, without)
                     self.assertEqual((a.verdict, a.measured), (b.verdict, b.measured), c.id)
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_report_names_skipped_rank_counts(self):
+        tmp = tempfile.mkdtemp(prefix="gs-scale-out-")
+        try:
+            for f in glob.glob(os.path.join(COMPLETE, "kruskal_100m-*")):
+                if "-scale-out-p16." not in f:
+                    shutil.copy(f, tmp)
+            status = {"pieces": [{"experiment": "kruskal_100m", "piece": "scale-out", "kind": "mpi", "ranks": 16,
+                                  "tag": "scale-out-p16", "status": "skipped",
+                                  "reason": "16 ranks > 8 cores on this machine"}]}
+            with open(os.path.join(tmp, "reproduce-status.json"), "w") as f:
+                json.dump(status, f)
+            out = os.path.join(tmp, "REPORT.md")
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(report.main(["--results", tmp, "--out", out]), 0)
+            with open(out) as f:
+                text = f.read()
+            self.assertIn("`scale-out-p16` (skipped: 16 ranks > 8 cores on this machine)", text)
+            self.assertIn("| C-S1 |", text)
         finally:
             shutil.rmtree(tmp)
 
