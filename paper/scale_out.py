@@ -131,7 +131,7 @@ class ScaleOut:
     # --- figure, table, claim --------------------------------------------------
     def draw(self, res):
         g, ts = self.times(res)
-        fig, ax = style.new_figure("%s vs ranks, %s" % (self.program, self.graph_text(g)))
+        fig, ax = style.new_figure("%s, %s" % (self.program, self.graph_text(g)))
         pts = list(ts.items())
         style.plot_series(ax, self.algo, pts)
         ys = [s.median for s in ts.values()]
@@ -148,7 +148,7 @@ class ScaleOut:
         except ResultsMissing:
             pass  # the curve alone; the table and the claim say what is missing
         ax.set_xlabel("MPI ranks P")
-        ax.set_ylabel("seconds (%s)" % self.unit_note)
+        ax.set_ylabel("seconds")  # what they time: the table's caption (unit_note)
         style.log_axes(ax, x=True, y=True, values_x=list(ts))
         ax.set_xticks(list(ts))
         ax.set_xticklabels([str(p) for p in ts])
