@@ -92,9 +92,13 @@ fi
 
 export GS_GRAPH_CACHE=/tmp/gs-graph-cache
 mkdir -p "$OUT/r"
-# mpi pieces: Open MPI refuses root unless told; one core per rank.
+# mpi pieces: Open MPI refuses root unless told; one core per rank. Its
+# shared-memory transport copies between ranks with process_vm_readv by
+# default, which sandboxed containers often forbid: plain copies instead,
+# unless set otherwise.
 MPIRUN=(mpirun)
 [ "$(id -u)" = 0 ] && MPIRUN+=(--allow-run-as-root)
+export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none}
 k=0
 for spec in "$@"; do
   k=$((k + 1))  # the log's prefix: a piece may run twice
