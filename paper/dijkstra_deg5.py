@@ -6,7 +6,7 @@ CUDA two-kernel programs, with OpenMP delta-stepping and a near-far GPU SSSP
 beyond the paper, the copy/kernel split of the GPU programs, and every program
 on a high-diameter grid (a road-network stand-in)."""
 
-from paper import measure, plots, select, style, tables
+from paper import measure, plots, scale_out, select, style, tables
 from paper.claims import Claim, Measured, at_least, at_most, conditions, share
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
@@ -181,6 +181,12 @@ def grid_speedup_over_two_kernel(res):
     return Measured(tk / nf, "near_far_gpu %.3g ms vs two_kernel_cuda %.3g ms on %s: %.3gx" % (nf, tk, g[-1], tk / nf))
 
 
+# Beyond the paper: PBGL's distributed delta-stepping at 1..16 MPI ranks on the
+# largest degree-5 graph, against the fastest program at the same n.
+SCALE_OUT = scale_out.ScaleOut("dijkstra_deg5", "pbgl_delta_stepping", "PBGL delta-stepping (MPI)", ("main",), ALGOS,
+                               "E-S1", "one source")
+
+
 MODULE = Module(
     experiment="dijkstra_deg5", letter="E", title="Two-kernel GPU shortest paths on degree-5 graphs",
     citation='Yang Baoguo, "Realization of Dijkstra graph algorithms based on OpenCL", Experimental Science and '
@@ -197,8 +203,9 @@ MODULE = Module(
         Figure("speedup", "Speedup over BGL Dijkstra vs n, with the paper's 4.73x and 9.69x", speedup),
         Figure("gpu_phases", "Copies and kernels of the GPU programs at the largest n", gpu_phases),
         Figure("grid", "Beyond the paper: every program on the 2048 x 2048 grid (median, min..max)", grid_runtime),
+        SCALE_OUT.figure_item(),
     ],
-    tables=[Table("speedups", "BGL time and speedups per n", speedup_table)],
+    tables=[Table("speedups", "BGL time and speedups per n", speedup_table), SCALE_OUT.table_item()],
     claims=[
         Claim("E1", "Speedup 4.73x .. 9.69x over CPU Dijkstra", speedup_range, conditions()),
         Claim("E2", "The speedup grows with the vertex count", speedup_grows, share(partly=0.5)),
@@ -217,5 +224,6 @@ MODULE = Module(
               time_at_largest("delta_stepping_omp"), at_most(60, partly=90, unit=" ms")),
         Claim("E10", "Target: delta-stepping (16 threads) at most 100 ms per source on the 2048 x 2048 grid",
               time_on_grid("delta_stepping_omp"), at_most(100, partly=200, unit=" ms")),
+        SCALE_OUT.claim_item(),
     ],
 )

@@ -12,7 +12,7 @@ Table 1 (sequential and random read bandwidth: rows whose algorithm starts with
 
 import os
 
-from paper import measure, plots, select, style, tables
+from paper import measure, plots, scale_out, select, style, tables
 from paper.claims import Claim, Measured, at_least, at_most, conditions, share, within
 from paper.module import Figure, Module, Table
 from paper.results import Results, ResultsMissing
@@ -280,6 +280,12 @@ def fig5b_largest_wall(res):
                     % (measure.fmt_size(m), measure.fmt_size(n), wall, name))
 
 
+# Beyond the paper: PBGL's distributed BFS on the main graph at 1..16 MPI ranks.
+SCALE_OUT = scale_out.ScaleOut("hybrid_dfs", "pbgl_bfs", "PBGL BFS (MPI)", MAIN_GRAPH_ROLES, ALGOS, "D-S1",
+                               "one traversal, median over roots and trials",
+                               exclude=lambda r: r["algorithm"].startswith("bw_"))
+
+
 def random_vs_sequential(res):
     s, r = bandwidth(res, "bw_seq_cpu"), bandwidth(res, "bw_rand_cpu")
     return Measured(s / r, "CPU sequential %.3g GB/s, random %.3g GB/s: %.3gx" % (s, r, s / r))
@@ -305,9 +311,11 @@ MODULE = Module(
         Figure("fig4_gpu", "Fig. 4: GPU, CPU+GPU hybrid and the CPU methods (GTEPS)", fig4_gpu),
         Figure("fig5a_vary_n", "Fig. 5a: throughput vs N at M = 8N", fig5a_vary_n),
         Figure("fig5b_vary_m", "Fig. 5b: throughput vs M", fig5b_vary_m),
+        SCALE_OUT.figure_item(),
     ],
     tables=[Table("table1_bandwidth", "Table 1: read bandwidth", table1_bandwidth),
-            Table("teps", "Throughput on the main graph", teps_table)],
+            Table("teps", "Throughput on the main graph", teps_table),
+            SCALE_OUT.table_item()],
     claims=[
         Claim("D1", "Read-based beats stack-based on the CPU (bandwidth)", read_beats_stack,
               share(partly=0.5)),
@@ -333,5 +341,6 @@ MODULE = Module(
               main_graph_teps("dobfs_gpu"), at_least(100.0, unit=" GTEPS")),
         Claim("D-T5", "Target: Fig. 5b's largest admitted size completes within one 10-minute command, "
               "generation included", fig5b_largest_wall, at_most(600.0, unit=" s")),
+        SCALE_OUT.claim_item(),
     ],
 )

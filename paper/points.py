@@ -10,10 +10,12 @@ KEY = ("piece", "graph", "algorithm", "threads", "device")
 
 
 def medians(results):
-    """{piece: {(graph, algorithm, threads, device): median seconds}}."""
+    """{piece: {(graph, algorithm, threads, device): median seconds}}; a
+    distributed program's rows count per rank count (piece ``scale-out-p4``)."""
     groups = {}
     for r in results.rows:
-        groups.setdefault(r["piece"], {}).setdefault(tuple(r[c] for c in KEY[1:]), []).append(r["seconds"])
+        piece = r["piece"] + ("-p" + r["ranks"] if r.get("ranks") else "")
+        groups.setdefault(piece, {}).setdefault(tuple(r[c] for c in KEY[1:]), []).append(r["seconds"])
     return {p: {k: Summary(v).median for k, v in g.items()} for p, g in groups.items()}
 
 

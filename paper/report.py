@@ -101,7 +101,7 @@ def module_section(module, results_dir, fig_dir, report_dir, status):
         skipped = [p for p in status.get(module.experiment, []) if p.get("status") not in ("ran", "done")]
         if skipped:
             lines.append("Pieces not in these results: " + "; ".join(
-                "`%s` (%s%s)" % (p["piece"], p["status"], ": " + p["reason"] if p.get("reason") else "") for p in skipped))
+                "`%s` (%s%s)" % (p.get("tag") or p["piece"], p["status"], ": " + p["reason"] if p.get("reason") else "") for p in skipped))
             lines.append("")
         figs = []
         for f in module.figures:

@@ -22,8 +22,9 @@ import os
 FIXED_COLUMNS = ["experiment", "graph", "generator", "n", "m", "seed", "algorithm",
                  "threads", "device", "trial", "seconds", "answer", "verified", "piece", "role", "run_id"]
 INT_COLUMNS = ("n", "m", "seed", "threads", "trial")
-# What a row is for (the experiment's declaration of each piece says it).
-ROLES = ("main", "thread-sweep", "size-sweep", "extension", "input")
+# What a row is for (the experiment's declaration of each piece says it);
+# scale-out: a distributed program at P ranks (the CSV's ranks column).
+ROLES = ("main", "thread-sweep", "size-sweep", "extension", "input", "scale-out")
 MIGRATE = "scripts/migrate-results-roles.py"
 
 

@@ -17,6 +17,15 @@
 #
 # A piece may start with environment settings for that piece alone, ended by
 # '@': "OMP_WAIT_POLICY=active@hybrid_dfs:fig4:--tag active".
+#
+# A piece of kind mpi (--list-pieces; the distributed programs' scale-out)
+# runs once per rank count of RANKS (default "1 2 4 8 16", never more than the
+# cores) under mpirun, tagged <piece>-p<P>, as scripts/reproduce.py runs it.
+#
+# MPI and the Parallel BGL: the machine has neither, and no network. Carry
+# the Debian packages that scripts/fetch-debs.sh downloads into .debs/
+# (run's carry: [".debs"]); they are unpacked into GS_PREFIX (default
+# /tmp/gs-prefix) and the whole suite is built against them.
 set -u
 OUT=${OUT:-/tmp/gs-out}
 BUDGET_S=${BUDGET_S:-540}
@@ -30,12 +39,47 @@ stamp "machine"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 clinfo -l 2>&1 | head -8
 
+# MPI and the Parallel BGL from the carried packages: dpkg-deb -x unpacks
+# without installing, so no maintainer script runs: the alternatives that
+# name mpirun and mpicxx are made here as links, and Open MPI learns where it
+# now lives from OPAL_PREFIX (its wrappers, components and help files).
+# The whole suite, not only the distributed programs, then builds against
+# the prefix's Boost (1.74, the version of the packaged Boost.MPI and PBGL)
+# instead of the system's: one Boost version in every executable, so that
+# no program mixes headers of one version with libraries of another and the
+# results' boost_version is the one every program was built with.
+CMAKE_PREFIX_ARGS=()
+DEBS=$PWD/.debs
+if compgen -G "$DEBS/*.deb" > /dev/null; then
+  PREFIX=${GS_PREFIX:-/tmp/gs-prefix}
+  stamp "MPI + Parallel BGL: unpacking $(find "$DEBS" -name '*.deb' | wc -l) packages of .debs into $PREFIX"
+  command -v dpkg-deb > /dev/null || { echo "dpkg-deb not found: cannot unpack .debs"; exit 1; }
+  rm -rf "$PREFIX" && mkdir -p "$PREFIX"
+  for deb in "$DEBS"/*.deb; do dpkg-deb -x "$deb" "$PREFIX" || { echo "cannot unpack $deb"; exit 1; }; done
+  U=$PREFIX/usr
+  ARCH=$(gcc -print-multiarch 2> /dev/null || true)
+  ARCH=${ARCH:-x86_64-linux-gnu}
+  for tool in mpirun mpiexec mpicc mpicxx mpic++; do ln -sf "$tool.openmpi" "$U/bin/$tool"; done
+  BOOST_DIR=$(find "$U/lib/$ARCH/cmake" -maxdepth 1 -type d -name 'Boost-*' | head -1)
+  [ -n "$BOOST_DIR" ] || { echo "no Boost CMake package in the carried packages"; exit 1; }
+  export OPAL_PREFIX=$U
+  export PATH=$U/bin:$PATH
+  export LD_LIBRARY_PATH=$U/lib/$ARCH:$U/lib/$ARCH/openmpi/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export CMAKE_PREFIX_PATH=$U${CMAKE_PREFIX_PATH:+:$CMAKE_PREFIX_PATH}
+  export MPI_HOME=$U Boost_ROOT=$U
+  # Named outright as well: the system's Boost must not be picked up first.
+  CMAKE_PREFIX_ARGS=(-DBoost_DIR="$BOOST_DIR" -DMPI_CXX_COMPILER="$U/bin/mpicxx" -DMPIEXEC_EXECUTABLE="$U/bin/mpirun")
+  mpirun --version 2>&1 | head -1
+fi
+
 stamp "copy, configure, build (${TARGETS:-everything})"
 SRC=/tmp/gs-src
 rm -rf "$SRC" && mkdir -p "$SRC"
-tar cf - --exclude=./build --exclude=./.git . | (cd "$SRC" && tar xf -)
-cd "$SRC"
-cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=90 > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
+tar cf - --exclude=./build --exclude=./.git --exclude=./.debs . | (cd "$SRC" && tar xf -)
+cd "$SRC" || exit 1
+cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=90 "${CMAKE_PREFIX_ARGS[@]}" > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
+grep -E "graphsuite: MPI" "$OUT/configure.log" | head -2
+grep -E "^(Boost_DIR|MPI_CXX_COMPILER|MPIEXEC_EXECUTABLE):" build/default/CMakeCache.txt
 # shellcheck disable=SC2086
 cmake --build --preset default -j "$(nproc)" ${TARGETS:+--target $TARGETS} > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }
 
@@ -48,6 +92,13 @@ fi
 
 export GS_GRAPH_CACHE=/tmp/gs-graph-cache
 mkdir -p "$OUT/r"
+# mpi pieces: Open MPI refuses root unless told; one core per rank. Its
+# shared-memory transport copies between ranks with process_vm_readv by
+# default, which sandboxed containers often forbid: plain copies instead,
+# unless set otherwise.
+MPIRUN=(mpirun)
+[ "$(id -u)" = 0 ] && MPIRUN+=(--allow-run-as-root)
+export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none}
 k=0
 for spec in "$@"; do
   k=$((k + 1))  # the log's prefix: a piece may run twice
@@ -56,11 +107,27 @@ for spec in "$@"; do
   IFS=: read -r exp piece extra <<< "$spec"
   left=$(( T0 + BUDGET_S - $(date +%s) ))
   if [ "$left" -lt 15 ]; then echo "piece $exp/$piece not run: out of time"; continue; fi
-  stamp "${piece_env:+$piece_env }$exp --piece $piece $extra (limit ${left}s)"
-  # shellcheck disable=SC2086
-  env $piece_env timeout "$left" build/default/bin/"$exp" --scale "$SCALE" --piece "$piece" $extra --out "$OUT/r" > "$OUT/r/$k-$exp-$piece.log" 2>&1
-  echo "$exp/$piece rc=$?"
-  grep -E "median|skipping|refused|error|FAILED" "$OUT/r/$k-$exp-$piece.log" | tail -25
+  kind=$(build/default/bin/"$exp" --scale "$SCALE" --list-pieces 2> /dev/null | awk -F'\t' -v p="$piece" '$1 == p { print $3 }')
+  if [ "$kind" != mpi ]; then
+    stamp "${piece_env:+$piece_env }$exp --piece $piece $extra (limit ${left}s)"
+    # shellcheck disable=SC2086
+    env $piece_env timeout "$left" build/default/bin/"$exp" --scale "$SCALE" --piece "$piece" $extra --out "$OUT/r" > "$OUT/r/$k-$exp-$piece.log" 2>&1
+    echo "$exp/$piece rc=$?"
+    grep -E "median|skipping|refused|error|FAILED" "$OUT/r/$k-$exp-$piece.log" | tail -25
+    continue
+  fi
+  command -v mpirun > /dev/null || { echo "piece $exp/$piece not run: no mpirun (carry .debs)"; continue; }
+  for ranks in ${RANKS:-1 2 4 8 16}; do
+    left=$(( T0 + BUDGET_S - $(date +%s) ))
+    if [ "$ranks" -gt "$(nproc)" ]; then echo "$exp/$piece-p$ranks not run: $ranks ranks > $(nproc) cores"; continue; fi
+    if [ "$left" -lt 15 ]; then echo "piece $exp/$piece-p$ranks not run: out of time"; continue; fi
+    stamp "${piece_env:+$piece_env }mpirun -np $ranks $exp --piece $piece --tag $piece-p$ranks $extra (limit ${left}s)"
+    # shellcheck disable=SC2086
+    env OMP_NUM_THREADS=1 $piece_env timeout "$left" "${MPIRUN[@]}" -np "$ranks" build/default/bin/"$exp" --scale "$SCALE" \
+      --piece "$piece" --tag "$piece-p$ranks" $extra --out "$OUT/r" > "$OUT/r/$k-$exp-$piece-p$ranks.log" 2>&1
+    echo "$exp/$piece-p$ranks rc=$?"
+    grep -E "median|skipping|nothing to run|refused|error|FAILED" "$OUT/r/$k-$exp-$piece-p$ranks.log" | tail -25
+  done
 done
 (cd "$OUT/r" && tar czf "$OUT/results.tar.gz" . ) && rm -rf "$OUT/r"
 stamp "done"

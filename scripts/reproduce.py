@@ -6,11 +6,23 @@ committed paper/, see paper/outputs.py).
     scripts/reproduce.py --build build/default --scale quick --results results/local/quick
                          [--only prim_gpu,hybrid_dfs] [--pieces a,b] [--no-figures] [--no-gpu]
                          [--list] [--budget SECONDS] [--piece-timeout SECONDS]
+                         [--ranks 1,2,4,8,16] [--max-ranks N]
 
 For each experiment, ``<build>/bin/<exp> --scale S --list-pieces`` names its
-pieces (``name<TAB>est_seconds<TAB>cpu|gpu``); each piece runs as
+pieces (``name<TAB>est_seconds<TAB>cpu|gpu|mpi``); each piece runs as
 ``<exp> --scale S --piece NAME --out RESULTS`` and writes
 ``<exp>-<NAME>.csv`` + ``.json``, renamed into place only when complete.
+
+A piece of kind ``mpi`` (a distributed program, role scale-out) runs once per
+rank count P of --ranks, as
+``mpirun [--allow-run-as-root] -np P <exp> --scale S --piece NAME --tag NAME-p<P> --out RESULTS``
+(files ``<exp>-<NAME>-p<P>.csv`` + ``.json``, each resumable on its own) with
+OMP_NUM_THREADS=1 unless set.  Never more ranks than this machine's cores
+(--max-ranks, default the cores this process may use): a measurement with
+ranks sharing cores says nothing, so a larger P is skipped with the reason, as
+are all of them when ``mpirun`` is not on PATH or the executable lists no
+distributed program (``[mpi]`` in ``--list-algorithms``; a build without MPI
+says so there or answers "nothing to run here").
 
 Resuming: a piece whose CSV and JSON are both there, whose JSON parses and whose
 CSV has the contract's header and exactly the JSON's ``rows`` rows is done and is
@@ -19,8 +31,9 @@ without its CSV, a CSV that does not match its JSON) is removed or set aside as
 ``*.stale`` and the piece reruns.  So Ctrl-C, a kill or a lost machine at any
 moment costs at most the piece that was running.
 
-Outcomes: ran, done (earlier), skipped (GPU piece without a GPU; the
-executable's exit 3: no device / not enough memory; the --budget), not
+Outcomes: ran, done (earlier), skipped (GPU piece without a GPU; an mpi piece
+without mpirun, MPI or enough cores; the executable's exit 3: no device / not
+enough memory, or its "nothing to run here"; the --budget), not
 implemented (no executable yet), failed (exit 1/2 or another code, or files
 that do not check out).  Exit status: 0, or 1 if anything failed, 130/143 when
 interrupted.  ``RESULTS/reproduce-status.json`` records every piece's outcome;
@@ -51,6 +64,10 @@ STATUS_FILE = "reproduce-status.json"
 # experiments/hybrid_dfs/README.md has the measurements.
 PIECE_ENV = {"hybrid_dfs": {"OMP_WAIT_POLICY": "active"}}
 EXIT_RESOURCE = 3  # docs/DESIGN.md: not enough memory / no device for the requested size
+KINDS = ("cpu", "gpu", "mpi")
+RANKS = (1, 2, 4, 8, 16)  # the rank counts of an mpi piece (strong scaling)
+# The experiment's words when every selected program was skipped (exit 0, no files).
+NOTHING_TO_RUN = "nothing to run here"
 
 
 class Interrupted(Exception):
@@ -60,17 +77,30 @@ class Interrupted(Exception):
 
 
 class Piece:
-    def __init__(self, experiment, name, est, kind, exe=None):
+    def __init__(self, experiment, name, est, kind, exe=None, ranks=None):
         self.experiment, self.name, self.est, self.kind, self.exe = experiment, name, est, kind, exe
+        self.ranks = ranks  # mpi pieces: the world size of this run
         self.status, self.reason, self.seconds = "pending", "", None
 
     @property
+    def tag(self):
+        """The file tag: the piece's name, plus -p<P> for one rank count of an mpi piece."""
+        return "%s-p%d" % (self.name, self.ranks) if self.ranks else self.name
+
+    @property
+    def label(self):
+        return self.tag or "–"
+
+    @property
     def stem(self):
-        return "%s-%s" % (self.experiment, self.name) if self.name else self.experiment
+        return "%s-%s" % (self.experiment, self.tag) if self.name else self.experiment
 
     def as_dict(self):
-        return {"experiment": self.experiment, "piece": self.name, "kind": self.kind, "est_seconds": self.est,
-                "status": self.status, "reason": self.reason, "seconds": self.seconds}
+        d = {"experiment": self.experiment, "piece": self.name, "kind": self.kind, "est_seconds": self.est,
+             "status": self.status, "reason": self.reason, "seconds": self.seconds}
+        if self.ranks:
+            d["ranks"], d["tag"] = self.ranks, self.tag
+        return d
 
 
 def fmt_duration(s):
@@ -101,6 +131,46 @@ def gpu_present():
     return False, "no GPU: nvidia-smi -L found none (exit %d)" % r.returncode
 
 
+def usable_cores():
+    """The cores this process may run on (its affinity mask), else the machine's."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def mpi_launcher():
+    """(argv prefix up to the rank count, None) or (None, why mpi pieces cannot run)."""
+    mpirun = shutil.which("mpirun")
+    if not mpirun:
+        return None, "no MPI: mpirun not found on PATH"
+    # Open MPI refuses to start as root unless told; a measurement never
+    # oversubscribes (P is capped at the cores instead).
+    root = hasattr(os, "geteuid") and os.geteuid() == 0
+    return [mpirun] + (["--allow-run-as-root"] if root else []) + ["-np"], ""
+
+
+def distributed_programs(exe):
+    """("", names of the executable's [mpi] programs) or (why none can run, [])."""
+    try:
+        r = subprocess.run([exe, "--list-algorithms"], capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return "--list-algorithms failed (%s)" % e, []
+    if r.returncode != 0:
+        return "--list-algorithms: exit %d: %s" % (r.returncode, last_line(r.stderr)), []
+    names, why = [], ""
+    for line in r.stdout.splitlines():
+        if "[mpi]" not in line:
+            continue
+        if "built without MPI" in line:
+            why = "built without MPI and the Parallel BGL (--list-algorithms)"
+            continue
+        names.append(line.split("\t")[0].strip())
+    if names:
+        return "", names
+    return why or "no distributed program: --list-algorithms shows none tagged [mpi]", []
+
+
 def last_line(text):
     lines = [l.strip() for l in text.replace("\r", "\n").splitlines() if l.strip()]
     return lines[-1] if lines else ""
@@ -128,12 +198,13 @@ def list_pieces(experiment, exe, scale):
             continue
         f = line.split("\t")
         try:
-            if len(f) != 3 or f[2] not in ("cpu", "gpu") or not f[0]:
+            if len(f) != 3 or f[2] not in KINDS or not f[0]:
                 raise ValueError
             pieces.append(Piece(experiment, f[0], float(f[1]), f[2], exe))
         except ValueError:
             p = Piece(experiment, "", 0.0, "cpu", exe)
-            p.status, p.reason = "failed", "--list-pieces line %d is %r, expected name<TAB>seconds<TAB>cpu|gpu" % (i, line)
+            p.status, p.reason = "failed", "--list-pieces line %d is %r, expected name<TAB>seconds<TAB>%s" % (
+                i, line, "|".join(KINDS))
             return [p]
     if not pieces:
         p = Piece(experiment, "", 0.0, "cpu", exe)
@@ -188,17 +259,45 @@ class Runner:
         os.replace(path + ".partial", path)
 
     # --- planning ----------------------------------------------------------
+    def expand_mpi(self, pieces):
+        """Each mpi piece becomes one piece per rank count; those that cannot run
+        here are skipped with the reason (before anything is checked or run)."""
+        out = []
+        for p in pieces:
+            if p.kind != "mpi" or p.status != "pending":
+                out.append(p)
+                continue
+            why = self.mpi_note
+            if not why:
+                why, _ = distributed_programs(p.exe)
+            for ranks in self.args.ranks:
+                q = Piece(p.experiment, p.name, p.est, p.kind, p.exe, ranks)
+                if why:
+                    q.status, q.reason = "skipped", why
+                elif ranks > self.args.max_ranks:
+                    q.status, q.reason = "skipped", ("%d ranks > %d cores on this machine (measurements never "
+                                                     "oversubscribe)" % (ranks, self.args.max_ranks))
+                out.append(q)
+        return out
+
     def plan(self):
         a = self.args
         self.have_gpu, self.gpu_note = (False, "no GPU: --no-gpu given") if a.no_gpu else gpu_present()
+        self.mpirun, self.mpi_note = mpi_launcher()
         log("scale %s, results in %s, %s" % (a.scale, self.results, self.gpu_note))
         bindir = os.path.join(a.build, "bin")
         for exp in a.only:
             pieces = list_pieces(exp, os.path.join(bindir, exp), a.scale)
             if a.pieces:
-                pieces = [p for p in pieces if not p.name or p.name in a.pieces]
+                pieces = [p for p in pieces if not p.name or p.name in a.pieces
+                          or (p.kind == "mpi" and any(x.startswith(p.name + "-p") for x in a.pieces))]
+            pieces = self.expand_mpi(pieces)
+            if a.pieces:  # scale-out-p4 names one rank count
+                pieces = [p for p in pieces if not p.name or p.name in a.pieces or p.tag in a.pieces]
             for p in pieces:
                 if p.status != "pending":
+                    if p.status == "skipped" and check_done(self.results, p):
+                        p.status, p.reason = "done", "complete from an earlier run"
                     continue
                 if check_done(self.results, p):
                     p.status, p.reason = "done", "complete from an earlier run"
@@ -217,11 +316,13 @@ class Runner:
         a = self.args
         remaining, ratio = self.eta()
         log("[%d/%d] %s: piece %s (%s, est %s) | elapsed %s, remaining ~%s%s"
-            % (index, total, p.experiment, p.name, p.kind, fmt_duration(p.est), fmt_duration(time.time() - self.started),
+            % (index, total, p.experiment, p.tag, p.kind, fmt_duration(p.est), fmt_duration(time.time() - self.started),
                fmt_duration(remaining), " (estimates x%.2f so far)" % ratio if ratio != 1.0 else ""))
         logdir = os.path.join(self.results, "logs")
         os.makedirs(logdir, exist_ok=True)
         cmd = [p.exe, "--scale", a.scale, "--piece", p.name, "--out", self.results]
+        if p.ranks:
+            cmd = self.mpirun + [str(p.ranks)] + cmd[:-2] + ["--tag", p.tag] + cmd[-2:]
         t0 = time.time()
         tail = b""
         with open(os.path.join(logdir, p.stem + ".out"), "wb") as out, open(os.path.join(logdir, p.stem + ".log"), "wb") as errlog:
@@ -229,6 +330,8 @@ class Runner:
             env = dict(os.environ)
             for var, value in PIECE_ENV.get(p.experiment, {}).items():
                 env.setdefault(var, value)  # a user's own setting wins
+            if p.ranks:
+                env.setdefault("OMP_NUM_THREADS", "1")  # one core per rank
             self.child = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, env=env)
             deadline = t0 + a.piece_timeout if a.piece_timeout else None
             fd = self.child.stderr.fileno()
@@ -257,6 +360,9 @@ class Runner:
         elif rc == 0:
             if check_done(self.results, p):
                 p.status, p.reason = "ran", ""
+            elif NOTHING_TO_RUN in tail.decode("utf-8", "replace"):
+                p.status, p.reason = "skipped", msg
+                self.skip_other_ranks(p, msg)
             else:
                 p.status, p.reason = "failed", "exit 0 but %s.csv/.json are missing or do not match" % p.stem
         elif rc == EXIT_RESOURCE:
@@ -265,7 +371,15 @@ class Runner:
             p.status, p.reason = "failed", "killed by signal %d" % -rc
         else:
             p.status, p.reason = "failed", "exit %d: %s" % (rc, msg)
-        log("%s/%s: %s in %s%s" % (p.experiment, p.name, p.status, fmt_duration(p.seconds), (" (" + p.reason + ")") if p.reason else ""))
+        log("%s/%s: %s in %s%s" % (p.experiment, p.tag, p.status, fmt_duration(p.seconds), (" (" + p.reason + ")") if p.reason else ""))
+
+    def skip_other_ranks(self, p, why):
+        """What one rank count of an mpi piece found nothing to run holds for every other."""
+        if not p.ranks:
+            return
+        for q in self.pieces:
+            if q is not p and q.experiment == p.experiment and q.name == p.name and q.status == "pending":
+                q.status, q.reason = "skipped", why
 
     def run(self):
         todo = [p for p in self.pieces if p.status == "pending"]
@@ -277,6 +391,8 @@ class Runner:
             ", ".join("%d %s" % (n, s) for s, n in sorted(counts.items()) if s != "pending") or "nothing else"))
         self.write_status()
         for i, p in enumerate(todo, 1):
+            if p.status != "pending":
+                continue
             if self.args.budget is not None:
                 spent = time.time() - self.started
                 _, ratio = self.eta()
@@ -300,7 +416,7 @@ class Runner:
 
     # --- report ------------------------------------------------------------
     def summary(self):
-        rows = [(p.experiment, p.name or "–", p.kind, p.status, fmt_duration(p.seconds), p.reason) for p in self.pieces]
+        rows = [(p.experiment, p.label, p.kind, p.status, fmt_duration(p.seconds), p.reason) for p in self.pieces]
         head = ("experiment", "piece", "kind", "status", "time", "reason")
         widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(5)]
         print("\nSummary (%s, scale %s, %s):" % (self.results, self.args.scale, fmt_duration(time.time() - self.started)))
@@ -356,7 +472,19 @@ def parse_args(argv):
                     help="start no piece that would (by its estimate) end after this many seconds; rerun to continue")
     ap.add_argument("--piece-timeout", type=float, default=None, help="stop a piece after this many seconds (a failure)")
     ap.add_argument("--quiet", action="store_true", help="do not echo the pieces' progress (still in RESULTS/logs)")
+    ap.add_argument("--ranks", default=",".join(map(str, RANKS)),
+                    help="rank counts of the mpi pieces (default %(default)s)")
+    ap.add_argument("--max-ranks", type=int, default=None,
+                    help="the most ranks an mpi piece may start (default: this machine's cores, %d)" % usable_cores())
     a = ap.parse_args(argv)
+    try:
+        a.ranks = [int(x) for x in a.ranks.split(",") if x]
+        if not a.ranks or min(a.ranks) < 1:
+            raise ValueError
+    except ValueError:
+        ap.error("--ranks takes positive integers, e.g. 1,2,4")
+    if a.max_ranks is None:
+        a.max_ranks = usable_cores()
     only = [s for s in a.only.split(",") if s]
     unknown = [s for s in only if s not in EXPERIMENTS]
     if unknown:

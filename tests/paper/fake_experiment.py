@@ -10,6 +10,11 @@ Driven by environment variables:
   FAKE_HANG        piece that writes a partial CSV and then sleeps (to be killed)
   FAKE_EXIT        "piece=code,...": exit with that code (3 prints a resource message)
   FAKE_GPU         "1" when a GPU is present; a gpu piece without it exits 3
+  FAKE_ALGORITHMS  what --list-algorithms prints, lines separated by "|"
+                   (default: one cpu program and one "[mpi]" program)
+  FAKE_NOTHING     "1": every piece says "nothing to run here" and writes nothing
+  FAKE_RANKS       the MPI world size (set by fake_mpirun.py); rows of an mpi
+                   piece carry it in their ranks column
 """
 
 import json
@@ -27,6 +32,11 @@ def opt(argv, name, default=None):
 def main(argv):
     exp = os.environ.get("FAKE_EXPERIMENT") or os.path.basename(argv[0])
     pieces = [p.split(":") for p in os.environ.get("FAKE_PIECES", "a:1:cpu,b:1:cpu").split(",")]
+    if "--list-algorithms" in argv:
+        text = os.environ.get("FAKE_ALGORITHMS", "algo\tserial program|pbgl_algo\t[mpi] distributed program")
+        for line in text.split("|"):
+            print(line)
+        return 0
     if "--list-pieces" in argv:
         for name, est, kind in pieces:
             print("%s\t%s\t%s" % (name, est, kind))
@@ -36,9 +46,10 @@ def main(argv):
     if piece not in kinds:
         print("%s: unknown piece %r" % (exp, piece), file=sys.stderr)
         return 2
+    tag = opt(argv, "--tag", piece)
     if os.environ.get("FAKE_LOG"):
         with open(os.environ["FAKE_LOG"], "a") as f:
-            f.write("%s %s\n" % (exp, piece))
+            f.write("%s %s\n" % (exp, tag))
     codes = dict(kv.split("=") for kv in os.environ.get("FAKE_EXIT", "").split(",") if kv)
     if kinds[piece] == "gpu" and os.environ.get("FAKE_GPU") != "1":
         print("%s: piece %s needs a GPU: no CUDA device" % (exp, piece), file=sys.stderr)
@@ -46,13 +57,20 @@ def main(argv):
     if piece in codes:
         print("%s: piece %s fails on purpose" % (exp, piece), file=sys.stderr)
         return int(codes[piece])
-    stem = os.path.join(out, "%s-%s" % (exp, piece))
+    if os.environ.get("FAKE_NOTHING") == "1":
+        print("[%s] nothing to run here: no selected program of piece %s can run on this machine; no results written"
+              % (exp, piece), file=sys.stderr)
+        return 0
+    stem = os.path.join(out, "%s-%s" % (exp, tag))
     run_id = "20250101T000000Z-%06x" % os.getpid()
-    rows = ["%s,g%d,fake,%d,%d,1,algo,1,cpu,%d,0.5,weight=%d;edges=%d,true,%s,main,%s" % (exp, i, 10 * i, 20 * i, t, i, i,
-                                                                                          piece, run_id)
+    mpi = kinds[piece] == "mpi"
+    role, device, algo = ("scale-out", "mpi", "pbgl_algo") if mpi else ("main", "cpu", "algo")
+    ranks = "," + os.environ.get("FAKE_RANKS", "1") if mpi else ""
+    rows = ["%s,g%d,fake,%d,%d,1,%s,1,%s,%d,0.5,weight=%d;edges=%d,true,%s,%s,%s%s"
+            % (exp, i, 10 * i, 20 * i, algo, device, t, i, i, piece, role, run_id, ranks)
             for i in range(1, 4) for t in range(2)]
     with open(stem + ".csv.partial", "w") as f:
-        f.write(HEADER + "\n")
+        f.write(HEADER + (",ranks" if mpi else "") + "\n")
         f.write("\n".join(rows[:2]) + "\n")
         f.flush()
         print("%s: piece %s running" % (exp, piece), file=sys.stderr, flush=True)

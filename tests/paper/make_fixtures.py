@@ -22,7 +22,8 @@ FIXED = ["experiment", "graph", "generator", "n", "m", "seed", "algorithm", "thr
 # What each fixture piece is for (the experiments declare the same of theirs).
 ROLES = {"paper": "main", "extended": "extension", "sizes": "main", "threads": "thread-sweep", "gpu": "extension",
          "main": "main", "edges": "size-sweep", "fig3": "thread-sweep", "fig4": "main", "fig5a": "size-sweep",
-         "fig5b": "size-sweep", "table1": "main", "sweep": "main", "opencl-cpu": "extension"}
+         "fig5b": "size-sweep", "table1": "main", "sweep": "main", "opencl-cpu": "extension", "scale-out": "scale-out",
+         "grid": "extension"}
 TRIALS = 3
 rng = random.Random(20240601)
 
@@ -41,18 +42,20 @@ def run_id(exp, piece):
     return "20250101T000000Z-" + hashlib.sha1(("%s-%s" % (exp, piece)).encode()).hexdigest()[:6]
 
 
-def write_piece(exp, piece, rows, extra, meta=None, out=OUT, role=None):
+def write_piece(exp, piece, rows, extra, meta=None, out=OUT, role=None, tag=None):
+    """``tag``: the file's name when it differs from the piece (scale-out-p4)."""
     os.makedirs(out, exist_ok=True)
-    stem = os.path.join(out, "%s-%s" % (exp, piece))
-    rid = run_id(exp, piece)
+    tag = tag or piece
+    stem = os.path.join(out, "%s-%s" % (exp, tag))
+    rid = run_id(exp, tag)
     with open(stem + ".csv", "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(FIXED + extra)
         for r in rows:
             r = dict(r, piece=piece, role=role or ROLES[piece], run_id=rid)
             w.writerow([exp] + [r.get(c, "") for c in FIXED[1:]] + [r.get(c, "") for c in extra])
-    m = dict(META, experiment=exp, tag=piece, rows=len(rows), columns=FIXED + extra, run_id=rid,
-             command_line="%s --scale paper --piece %s" % (exp, piece))
+    m = dict(META, experiment=exp, tag=tag, rows=len(rows), columns=FIXED + extra, run_id=rid,
+             command_line="%s --scale paper --piece %s%s" % (exp, piece, " --tag " + tag if tag != piece else ""))
     m.update(meta or {})
     with open(stem + ".json", "w") as f:
         json.dump(m, f, indent=1, sort_keys=True)
@@ -241,6 +244,54 @@ def dijkstra_deg5():
     write_piece("dijkstra_deg5", "opencl-cpu", rows, extra)
 
 
+# The distributed programs at 1..16 MPI ranks on each experiment's main graph,
+# one file (one invocation) per rank count, as make reproduce writes them. Each
+# is shaped for a different verdict of the scale-out claim: hybrid_dfs scales
+# but never beats the best single-node program (partly), dijkstra_deg5 does
+# not scale (not reproduced), kruskal_100m beats it at 16 ranks (reproduced).
+SCALE_OUT_RANKS = (1, 2, 4, 8, 16)
+
+
+def scale_out():
+    global rng
+    rng = random.Random(20261124)  # its own stream: the other fixtures keep their numbers
+
+    def write(exp, program, graph, seconds, extra, sources=(None,), answer=""):
+        for p in SCALE_OUT_RANKS:
+            base = dict(graph[0], algorithm=program, threads=1, device="mpi", answer=answer, ranks=p)
+            rows = trials(base, seconds(p), {"build_s": "%.6g" % (seconds(1) * 3 / p)}, sources)
+            write_piece(exp, "scale-out", rows, extra + ["build_s", "ranks"], tag="scale-out-p%d" % p,
+                        meta={"ranks": p, "hosts": ",".join("node%02d" % h for h in range(max(1, p // 16))),
+                              "threads": 1})
+    n, m = 2 ** 25, 2 ** 28
+    write("hybrid_dfs", "pbgl_bfs", [dict(graph="rmat-n%d-m%d" % (n, m), generator="rmat", n=n, m=m, seed=1)],
+          lambda p: 30.0 * p ** -0.8, ["source"], sources=(11, 977), answer="reached=%d;levelsum=%d" % (int(n * 0.7), int(n * 4.1)))
+    n = 4 * 10 ** 6
+    write("dijkstra_deg5", "pbgl_delta_stepping",
+          [dict(graph="fixed-degree5-n%d" % n, generator="fixed-degree", n=n, m=5 * n, seed=1)], 
+          lambda p: 5.0 * p ** -0.3 * (1.3 if p > 1 else 1.0), ["source"],
+          sources=(0, 7), answer="reached=%d;distsum=%.9g" % (n, n * 2417.5))
+    write("kruskal_100m", "pbgl_boruvka",
+          [dict(graph="path-random-m%d" % 10 ** 8, generator="path-random", n=100000, m=10 ** 8, seed=1)], 
+          lambda p: 4.0 * p ** -0.95, [], answer="weight=%d;edges=99999" % 4999950)
+
+
+def dijkstra_grid():
+    """Every program on the 2048 x 2048 grid (own random stream: the other fixtures keep their numbers)."""
+    global rng
+    rng = random.Random(20261125)
+    n = 2048 * 2048
+    rows = []
+    for a, sec in (("bgl_dijkstra", 1.5), ("two_kernel_opencl", 0.18), ("two_kernel_cuda", 0.16),
+                   ("delta_stepping_omp", 0.07), ("near_far_gpu", 0.013)):
+        gpu = a in ("two_kernel_opencl", "two_kernel_cuda", "near_far_gpu")
+        base = dict(graph="grid-2048x2048", generator="grid", n=n, m=4 * n - 4 * 2048, seed=1, algorithm=a,
+                    threads=16 if a == "delta_stepping_omp" else 1, device="gpu" if gpu else "cpu",
+                    answer="reached=%d;distsum=%.9g" % (n, n * 1e6))
+        rows += trials(base, sec, {}, sources=(0, 7))
+    write_piece("dijkstra_deg5", "grid", rows, ["source", "h2d_s", "kernel_s", "d2h_s", "build_s"])
+
+
 if __name__ == "__main__":
     for f in os.listdir(OUT) if os.path.isdir(OUT) else []:
         os.remove(os.path.join(OUT, f))
@@ -249,4 +300,6 @@ if __name__ == "__main__":
     kruskal_100m()
     hybrid_dfs()
     dijkstra_deg5()
+    scale_out()
+    dijkstra_grid()
     print("wrote", OUT)

@@ -14,9 +14,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 REPRODUCE = os.path.join(REPO, "scripts", "reproduce.py")
 FAKE = os.path.join(HERE, "fake_experiment.py")
+FAKE_MPIRUN = os.path.join(HERE, "fake_mpirun.py")
 
 
-class ReproduceTest(unittest.TestCase):
+class Harness(unittest.TestCase):
+    """A temporary build/bin with fake experiments, a results directory and the invocation log."""
+
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.build = os.path.join(self.tmp.name, "build")
@@ -55,6 +58,9 @@ class ReproduceTest(unittest.TestCase):
         with open(self.log) as f:
             return f.read().split("\n")[:-1]
 
+
+
+class ReproduceTest(Harness):
     def test_runs_pieces_skips_gpu_and_missing_executables(self):
         self.fake("prim_gpu")
         r = self.reproduce("--no-gpu", FAKE_PIECES="a:1:cpu,b:2:cpu,g:1:gpu")
@@ -159,6 +165,115 @@ class ReproduceTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(self.invocations(), [])
         self.assertIn("pending", r.stdout)
+
+
+class ReproduceMpiTest(Harness):
+    """Pieces of kind mpi: one run per rank count under mpirun, capped at the cores."""
+
+    PIECES = "a:1:cpu,scale-out:1:mpi"
+
+    def setUp(self):
+        super().setUp()
+        # PATH holds the fake mpirun only (the real one may be installed here).
+        self.path = os.path.join(self.tmp.name, "path")
+        os.makedirs(self.path)
+        with open(os.path.join(self.path, "mpirun"), "w") as f:
+            f.write('#!/bin/sh\nexec "%s" "%s" "$@"\n' % (sys.executable, FAKE_MPIRUN))
+        os.chmod(os.path.join(self.path, "mpirun"), 0o755)
+        self.fake("hybrid_dfs")
+
+    def env(self, **kw):
+        env = super().env(PATH=self.path, FAKE_PIECES=self.PIECES)
+        env.pop("OMP_NUM_THREADS", None)
+        env.update(kw)
+        return env
+
+    def mpi(self, *extra, **env):
+        return self.reproduce("--only", "hybrid_dfs", "--max-ranks", "4", *extra, **env)
+
+    def launch(self, ranks):
+        root = " --allow-run-as-root" if os.geteuid() == 0 else ""
+        return ["mpirun -np %d%s OMP_NUM_THREADS=1" % (ranks, root), "hybrid_dfs scale-out-p%d" % ranks]
+
+    def test_one_run_per_rank_count_up_to_the_cores(self):
+        r = self.mpi()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), ["hybrid_dfs a"] + self.launch(1) + self.launch(2) + self.launch(4))
+        by_tag = {}
+        with open(os.path.join(self.results, "reproduce-status.json")) as f:
+            for p in json.load(f)["pieces"]:
+                by_tag[(p["piece"], p.get("ranks"))] = p
+        for p in (1, 2, 4):
+            self.assertEqual(by_tag[("scale-out", p)]["status"], "ran")
+            with open(os.path.join(self.results, "hybrid_dfs-scale-out-p%d.csv" % p)) as f:
+                lines = f.read().splitlines()
+            self.assertTrue(lines[0].endswith(",ranks"))
+            self.assertTrue(all(l.endswith(",%d" % p) and ",scale-out," in l for l in lines[1:]))
+        self.assertEqual(by_tag[("scale-out", 8)]["tag"], "scale-out-p8")  # what the report names
+        for p in (8, 16):
+            self.assertEqual(by_tag[("scale-out", p)]["status"], "skipped")
+            self.assertIn("%d ranks > 4 cores" % p, by_tag[("scale-out", p)]["reason"])
+        self.assertIn("scale-out-p16", r.stdout)
+        # Resumable per rank count: nothing reruns; a broken p2 reruns alone.
+        csv_path = os.path.join(self.results, "hybrid_dfs-scale-out-p2.csv")
+        with open(csv_path) as f:
+            lines = f.read().splitlines()
+        with open(csv_path, "w") as f:
+            f.write("\n".join(lines[:3]) + "\n")
+        n = len(self.invocations())
+        r = self.mpi()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations()[n:], self.launch(2))
+
+    def test_pieces_names_one_rank_count(self):
+        r = self.mpi("--pieces", "scale-out-p2")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), self.launch(2))
+
+    def test_no_mpirun_skips_every_rank_count(self):
+        os.remove(os.path.join(self.path, "mpirun"))
+        r = self.mpi()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), ["hybrid_dfs a"])
+        with open(os.path.join(self.results, "reproduce-status.json")) as f:
+            mpi = [p for p in json.load(f)["pieces"] if p["kind"] == "mpi"]
+        self.assertEqual(sorted(p["ranks"] for p in mpi), [1, 2, 4, 8, 16])
+        for p in mpi:
+            self.assertEqual(p["status"], "skipped")
+            self.assertIn("mpirun not found", p["reason"])
+
+    def skipped_reasons(self):
+        with open(os.path.join(self.results, "reproduce-status.json")) as f:
+            mpi = [p for p in json.load(f)["pieces"] if p["kind"] == "mpi"]
+        self.assertEqual(len(mpi), 5)
+        self.assertTrue(all(p["status"] == "skipped" for p in mpi), mpi)
+        return {p["reason"] for p in mpi}
+
+    def test_an_executable_without_distributed_programs_is_skipped(self):
+        r = self.mpi(FAKE_ALGORITHMS="algo\tserial program")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), ["hybrid_dfs a"])
+        (reason,) = self.skipped_reasons()
+        self.assertIn("none tagged [mpi]", reason)
+
+    def test_a_build_without_mpi_is_skipped_with_its_words(self):
+        r = self.mpi(FAKE_ALGORITHMS="algo\tserial|pbgl_algo\t[mpi] built without MPI and the Parallel BGL")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), ["hybrid_dfs a"])
+        (reason,) = self.skipped_reasons()
+        self.assertIn("built without MPI", reason)
+
+    def test_nothing_to_run_skips_the_other_rank_counts(self):
+        r = self.mpi("--pieces", "scale-out", FAKE_NOTHING="1")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), self.launch(1))
+        reasons = self.skipped_reasons()
+        self.assertTrue(any("nothing to run here" in x for x in reasons), reasons)
+
+    def test_an_unknown_kind_is_refused(self):
+        r = self.mpi(FAKE_PIECES="a:1:tpu")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cpu|gpu|mpi", r.stdout)
 
 
 if __name__ == "__main__":
