@@ -128,15 +128,13 @@ int max_threads(const CommonOptions& opt, int ranks_here) {
 Piece input_piece_for(const std::vector<ProgramInfo>& programs, const std::vector<std::string>& input_programs,
                       double est_seconds, const CommonOptions& opt, const World& world) {
   Piece p = input_piece(est_seconds);
-  p.programs = input_programs;
-  if (p.programs.empty())
-    for (const auto& prog : programs)
-      if (prog.device != Device::mpi) p.programs.push_back(prog.name);
   // One rank runs the single-process programs as before; the distributed ones read the
   // file when asked (--algorithms) or when they are all that runs (more than one rank).
-  for (const auto& prog : programs)
-    if (prog.device == Device::mpi && (world.size() > 1 || named(opt.algorithms, prog.name)))
+  for (const auto& prog : programs) {
+    if (!input_programs.empty() && !named(input_programs, prog.name)) continue;
+    if (prog.device != Device::mpi || world.size() > 1 || named(opt.algorithms, prog.name))
       p.programs.push_back(prog.name);
+  }
   return p;
 }
 

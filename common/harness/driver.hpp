@@ -78,9 +78,8 @@ std::vector<int> thread_list(const std::vector<std::int64_t>& given, int max_thr
 // --threads, else OpenMP's default (OMP_NUM_THREADS or every core), divided among
 // the ranks of a distributed run that share a host.
 int max_threads(const CommonOptions& opt, int ranks_here = 1);
-// The --input piece: the experiment's input programs (every single-process program
-// when it names none), and its distributed programs on more than one rank or when
-// --algorithms names them.
+// The --input piece: the experiment's input programs (every program when it names
+// none), its distributed ones only on more than one rank or when --algorithms names them.
 Piece input_piece_for(const std::vector<ProgramInfo>& programs, const std::vector<std::string>& input_programs,
                       double est_seconds, const CommonOptions& opt, const World& world);
 // The programs of `piece` to run: named by --algorithms (all when not given) and runnable

@@ -37,6 +37,9 @@ struct Piece {
   std::string kind;                    // the experiment's own piece kinds (graph family, micro-benchmark)
 };
 
+// The kind of a piece of distributed programs (role scale_out), as --list-pieces prints it.
+inline constexpr const char* kMpiKind = "mpi";
+
 // The piece every experiment runs on --input FILE: every program, role input.
 Piece input_piece(double est_seconds);
 

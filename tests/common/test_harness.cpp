@@ -164,6 +164,8 @@ TEST(Selection, DistributedProgramsAndRanks) {
   // --input: one rank runs the single-process programs unless --algorithms names a distributed one.
   opt.algorithms = {};
   EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, one).programs, (std::vector<std::string>{"a_cpu"}));
+  EXPECT_EQ(detail::input_piece_for(programs, {"a_cpu", "d_mpi"}, 1, opt, one).programs,
+            (std::vector<std::string>{"a_cpu"}));
   EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, three).programs, (std::vector<std::string>{"a_cpu", "d_mpi"}));
   opt.algorithms = {"d_mpi"};
   EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, one).programs, (std::vector<std::string>{"a_cpu", "d_mpi"}));
