@@ -36,4 +36,9 @@ EdgeList<float> cached_fixed_degree(vid_t n, int degree, float min_w, float max_
                                 [&] { return fixed_degree(n, degree, min_w, max_w, seed); });
 }
 
+EdgeList<float> cached_grid(vid_t rows, vid_t cols, float min_w, float max_w, std::uint64_t seed) {
+  const auto key = CacheKey("grid").with("rows", rows).with("cols", cols).with("min_w", min_w).with("max_w", max_w).seed(seed);
+  return cached_if_large<float>(grid_arcs(rows, cols), key, [&] { return grid(rows, cols, min_w, max_w, seed); });
+}
+
 }  // namespace gs::gen

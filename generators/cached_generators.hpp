@@ -14,5 +14,6 @@ EdgeList<std::uint32_t> cached_gtgraph_random(vid_t n, eid_t m, std::uint32_t mi
 EdgeList<std::uint32_t> cached_path_random(vid_t n, eid_t m, std::uint32_t max_w, std::uint64_t seed);
 EdgeList<std::uint32_t> cached_rmat(int scale, eid_t m, double a, double b, double c, std::uint64_t seed);
 EdgeList<float> cached_fixed_degree(vid_t n, int degree, float min_w, float max_w, std::uint64_t seed);
+EdgeList<float> cached_grid(vid_t rows, vid_t cols, float min_w, float max_w, std::uint64_t seed);
 
 }  // namespace gs::gen

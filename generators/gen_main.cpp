@@ -25,6 +25,7 @@ namespace {
 using gs::InputError;
 
 const char* kUsage = R"(usage: gen NAME --n N [options] --out FILE
+       gen grid --rows R --cols C [options] --out FILE
 
 Writes a generated graph to FILE; the format follows FILE's extension:
   .gr (DIMACS/GTgraph, weighted)  .mtx (Matrix Market)  .el (unweighted edge list)
@@ -49,6 +50,10 @@ Generators (defaults are the papers' settings):
   fixed-degree    paper E: D out-arcs per vertex to uniform targets other than
                   itself, float weights uniform in [min-weight, max-weight); directed.
                   --n N (paper 10^4 .. 4x10^6)  --degree 5  --min-weight 1 --max-weight 1000
+  grid            beyond the papers: a road-network stand-in of high diameter, the
+                  R x C grid with arcs to the 4 neighbours in both directions, each
+                  arc's float weight uniform in [min-weight, max-weight); directed.
+                  --rows R --cols C  --min-weight 1 --max-weight 1000
 
 Common options:
   --seed S     random seed (default 1)
@@ -65,6 +70,7 @@ const std::map<std::string, std::set<std::string>> kOptions = {
     {"path-random", {"n", "m", "max-weight"}},
     {"rmat", {"n", "scale", "m", "a", "b", "c"}},
     {"fixed-degree", {"n", "degree", "min-weight", "max-weight"}},
+    {"grid", {"rows", "cols", "min-weight", "max-weight"}},
 };
 
 struct Args {
@@ -91,7 +97,7 @@ Args parse(int argc, char** argv) {
   args.name = argv[1];
   if (!kOptions.count(args.name))
     throw InputError("unknown generator '" + args.name +
-                     "' (choose gtgraph-random, complete, path-random, rmat, fixed-degree; see gen --help)");
+                     "' (choose gtgraph-random, complete, path-random, rmat, fixed-degree, grid; see gen --help)");
   std::set<std::string> allowed = kOptions.at(args.name);
   allowed.insert({"seed", "threads", "out"});
   for (int i = 2; i < argc; ++i) {
@@ -104,7 +110,8 @@ Args parse(int argc, char** argv) {
     args.values[key] = argv[++i];
   }
   if (!args.has("out")) throw InputError("--out FILE is required");
-  if (args.name != "rmat" && !args.has("n")) throw InputError(args.name + " needs --n");
+  if (args.name == "grid" && !(args.has("rows") && args.has("cols"))) throw InputError("grid needs --rows and --cols");
+  if (args.name != "rmat" && args.name != "grid" && !args.has("n")) throw InputError(args.name + " needs --n");
   return args;
 }
 
@@ -172,6 +179,15 @@ int run(int argc, char** argv) {
     const auto m = gs::eid_t(args.integer("m", std::int64_t(8) << scale, 0, max_m));
     const auto el = gs::gen::rmat(scale, m, args.real("a", 0.45), args.real("b", 0.25), args.real("c", 0.15), seed);
     write(args, el, seconds_since(t0));  // el is complete here, so the time covers generation
+    return 0;
+  }
+
+  if (args.name == "grid") {
+    check_format(args.values.at("out"), true);
+    const auto rows = gs::vid_t(args.integer("rows", 0, 1, max_n));
+    const auto cols = gs::vid_t(args.integer("cols", 0, 1, max_n));
+    const auto el = gs::gen::grid(rows, cols, float(args.real("min-weight", 1.0)), float(args.real("max-weight", 1000.0)), seed);
+    write(args, el, seconds_since(t0));
     return 0;
   }
 

@@ -64,4 +64,15 @@ EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a = 0.45, double b = 0.2
 EdgeList<float> fixed_degree(vid_t n, int degree, float min_w = 1.0f, float max_w = 1000.0f,
                              std::uint64_t seed = 1);
 
+// Beyond the papers: a high-diameter road-network stand-in for paper E's
+// programs. The rows x cols grid, vertex (r, c) = r*cols + c, with arcs to its
+// 4 neighbours in both directions: 2 (rows (cols-1) + (rows-1) cols) arcs, each
+// with its own float weight uniform in [min_w, max_w) drawn from its arc index.
+// Arc order: all right arcs x -> x+1 (row-major), all left arcs x+1 -> x, all
+// down arcs x -> x+cols, all up arcs x+cols -> x. directed = true (both
+// directions are listed). rows, cols >= 1.
+EdgeList<float> grid(vid_t rows, vid_t cols, float min_w = 1.0f, float max_w = 1000.0f, std::uint64_t seed = 1);
+// The number of arcs grid(rows, cols, ...) returns.
+eid_t grid_arcs(vid_t rows, vid_t cols);
+
 }  // namespace gs::gen

@@ -85,7 +85,7 @@ input_for() {
   esac
 }
 extra_args() { [ "$1" = sollin_multicore ] && echo "--bandwidth-mib 1 --baseline-trials 0"; }
-gpu_algorithms() { "$BIN/$1" --list-algorithms 2>/dev/null | awk -F'\t' '$2 ~ /^\[gpu\]/ {print $1}' | paste -sd, -; }
+gpu_algorithms() { "$BIN/$1" --list-algorithms 2>/dev/null | awk -F'\t' '$2 ~ /^\[(cpu\+)?gpu\]/ {print $1}' | paste -sd, -; }
 # racecheck, synccheck and initcheck do not support CUDA dynamic parallelism
 # ("Warning: CUDA Dynamic Parallelism is not supported by the selected tool",
 # counted as an error): kruskal_cdp is checked by memcheck only, and says so.

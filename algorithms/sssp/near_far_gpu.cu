@@ -1,13 +1,46 @@
-// Near-far SSSP on the GPU. One thread per queued vertex relaxes its out-arcs
-// with an atomic minimum on the float bits (non-negative floats order like
-// their bits). An improved target goes to the near queue when its new distance
-// is below the threshold, else to the far pile. Stamps (last round / last band
-// that queued a vertex) keep each queue free of duplicates, which bounds the
-// near queue by n and the far pile by 2n. Queue slots are taken with one
-// atomicAdd per warp (coalesced groups), not one per push.
-// The host reads three words back per round (near size, far size, smallest
-// far distance), the counterpart of the two-kernel program's mask read-back;
-// with the smallest far distance it jumps over empty bands.
+// Near-far SSSP on the GPU, one persistent cooperative kernel per source.
+//
+// Entries: every queue holds (vertex, distance) pairs. A thread that lowers a
+// distance with its atomic minimum (on the float bits: non-negative floats
+// order like their bits) creates exactly one entry for that new distance; an
+// entry whose distance is no longer the vertex's current one is stale and
+// skipped, because the improvement that replaced it made its own entry. So a
+// vertex is expanded at most once per distance it takes, without stamps.
+//
+// Rounds: each round either expands the near entries (distances below the band
+// end `high`), sending improvements below `high` to the next near queue and
+// the others to the far pile, or, when no near entries are left, advances the
+// band to [max(high, smallest far distance), + delta) and splits the far pile
+// into near entries and a new far pile. Every thread keeps the same copy of the
+// loop state and updates it from counters read after the grid barrier, so all
+// threads take the same branch. Counters live in three slots: round r counts
+// into slot (r+1)%3, read by everyone after the barrier ending round r, and
+// clears slot (r+2)%3, whose last readers finished before that barrier of r-1.
+//
+// Scans instead of queues: when the far pile would pass its limit (half the
+// vertices: then reading every distance is cheaper than the pile), the band
+// switches to scan mode for the rest of the source: expansions stop filling
+// the pile and each split scans all vertices. When a near queue overflows, the
+// next expansion scans all vertices for distances inside the band (expanding
+// some twice, which is harmless). Both keep every queue within its capacity.
+//
+// Block-local chaining: during an expansion a block keeps the near entries it
+// creates in shared memory and expands them itself, up to `local_steps` times
+// (kEarlySteps in the first kEarlyRounds rounds) and while they are few (at
+// most one per thread), before the rest go to the global near queue. Any order of relaxations converges to the same distances,
+// so this trades barriers for some repeated work; on a high-diameter graph
+// (small, slowly growing local frontiers) a band then takes a few rounds
+// instead of one per hop, while on a low-diameter graph (local frontiers that
+// multiply by the degree) chaining stops before it repeats much work. Pushes
+// to global queues are staged in shared memory and written with one atomicAdd
+// per block and flush, not one per warp.
+//
+// Band width: delta from the caller; a band that needed at most one expansion
+// round doubles it (up to kMaxDeltaGrowth times), since narrow bands then cost
+// barriers without saving work.
+//
+// Memory: data written by other blocks in earlier rounds (distances, queues,
+// counters) is read with ld.global.cg (L2), never from a possibly stale L1 line.
 #include "algorithms/sssp/near_far_gpu.hpp"
 
 #include <cooperative_groups.h>
@@ -15,7 +48,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <utility>
 
 #include "algorithms/sssp/sssp_input.hpp"
@@ -23,6 +58,7 @@
 #include "common/cuda/check.cuh"
 #include "common/cuda/device_csr.cuh"
 #include "common/cuda/event_timer.cuh"
+#include "common/errors.hpp"
 #include "common/memory.hpp"
 
 namespace gs::sssp {
@@ -31,131 +67,442 @@ namespace {
 
 namespace cg = cooperative_groups;
 constexpr int kBlock = 256;
-constexpr unsigned kNever = 0xffffffffu;
+constexpr int kMinBlocksPerSm = 4;  // caps registers so that several blocks fit per SM
+constexpr unsigned kLocalCap = 1024;  // shared near entries per buffer (two buffers)
+constexpr unsigned kStageCap = 1024;  // shared far entries staged before a global write
+constexpr int kChainMaxEntries = kBlock;  // default: a block chains while its local entries fit one per thread
+// The first rounds chain at most kEarlySteps steps: deep chains repeat much work
+// on low-diameter graphs, which finish within kEarlyRounds rounds; a graph
+// still running after them has a high diameter and gets the full local_steps.
+constexpr unsigned kEarlyRounds = 32;
+constexpr int kEarlySteps = 8;
 constexpr unsigned kInfinityBits = 0x7f800000u;  // +infinity as float bits
+constexpr float kMaxDeltaGrowth = 1024.0f;
 
-float bits_to_float(unsigned bits) {
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
+using Entry = uint2;  // x: vertex, y: distance (float bits)
 
-struct Counters {
-  unsigned near_size;
-  unsigned far_size;
-  unsigned far_min_bits;  // smallest distance kept in the far pile (float bits)
+struct Slot {
+  unsigned near;          // entries pushed to the next near queue
+  unsigned far;           // entries pushed to the far pile
+  unsigned far_min_bits;  // smallest distance sent to the far pile (float bits)
+  unsigned pad;
 };
 
-// A slot in a queue; the active threads of a warp share one atomicAdd.
-__device__ unsigned claim_slot(unsigned* size) {
+struct Result {
+  unsigned rounds, expansions, splits, scan_rounds;
+  unsigned long long vertex_visits, arc_relaxations;
+  unsigned long long init_ns, expand_ns, split_ns;
+  float last_delta;
+};
+
+struct Params {
+  vid_t n, source;
+  const eid_t* offsets;
+  const vid_t* adj;
+  const float* w;
+  unsigned* dist;  // float bits
+  Entry* near[2];
+  Entry* far[2];
+  unsigned near_capacity, far_capacity;
+  float delta;
+  int local_steps;
+  unsigned chain_max;  // a block chains only while it holds at most this many local entries
+  Slot* slots;  // 3
+  Result* result;
+};
+
+struct Shared {
+  Entry local[2][kLocalCap];
+  Entry stage[kStageCap];
+  unsigned local_size[2];
+  unsigned stage_size;
+  unsigned base;     // broadcast of a flush's first global slot
+  unsigned min_bits; // block minimum of far distances
+  unsigned long long sum[2][kBlock / 32];
+};
+
+__device__ unsigned long long global_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// Appends e at queue[offset + slot] (dropped past `capacity`: the counter then
+// exceeds it and the loop switches to a scan); a warp shares one atomicAdd.
+__device__ void push_global(Entry e, Entry* queue, unsigned offset, unsigned* size, unsigned capacity) {
   cg::coalesced_group g = cg::coalesced_threads();
   unsigned base = 0;
   if (g.thread_rank() == 0) base = atomicAdd(size, g.size());
-  return g.shfl(base, 0) + g.thread_rank();
+  const unsigned at = offset + g.shfl(base, 0) + g.thread_rank();
+  if (at < capacity) queue[at] = e;
 }
 
-__device__ void push_once(vid_t v, unsigned* stamp, unsigned mark, vid_t* queue, unsigned* size) {
-  if (atomicExch(stamp + v, mark) != mark) queue[claim_slot(size)] = v;
+// Writes the block's staged entries to a global queue with one atomicAdd.
+// Called by the whole block; leaves the stage empty.
+__device__ void flush(Entry* stage, unsigned* stage_size, Entry* queue, unsigned offset, unsigned* size,
+                      unsigned capacity, Shared& sh) {
+  __syncthreads();
+  const unsigned count = min(*stage_size, kStageCap);
+  if (count > 0) {
+    if (threadIdx.x == 0) sh.base = offset + atomicAdd(size, count);
+    __syncthreads();
+    const unsigned base = sh.base;
+    for (unsigned i = threadIdx.x; i < count; i += blockDim.x)
+      if (base + i < capacity) queue[base + i] = stage[i];
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) *stage_size = 0;
+  __syncthreads();
 }
 
-__global__ void init_kernel(vid_t n, vid_t source, unsigned* dist, unsigned* near_stamp, unsigned* far_stamp) {
-  const vid_t v = blockIdx.x * blockDim.x + threadIdx.x;
-  if (v >= n) return;
-  dist[v] = __float_as_uint(v == source ? 0.0f : INFINITY);
-  near_stamp[v] = kNever;
-  far_stamp[v] = kNever;
+// Whether the far stage and the first local queue are a quarter full (so that
+// the next batch of pushes still fits), the same answer in every thread of the
+// block: read between two barriers, so that no thread pushes before all have read.
+__device__ void worth_flushing(bool& stage, bool& local, const Shared& sh) {
+  __syncthreads();
+  stage = sh.stage_size >= kStageCap / 4;
+  local = sh.local_size[0] >= kLocalCap / 4;
+  __syncthreads();
 }
 
-__global__ void expand_kernel(const eid_t* __restrict__ offsets, const vid_t* __restrict__ adj, const float* __restrict__ w,
-                              unsigned* dist, const vid_t* __restrict__ near_in, unsigned near_in_size, float threshold,
-                              vid_t* near_out, unsigned round, unsigned* near_stamp, vid_t* far, unsigned band,
-                              unsigned* far_stamp, Counters* c) {
-  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= near_in_size) return;
-  const vid_t u = near_in[i];
-  const float du = __uint_as_float(dist[u]);
-  for (eid_t e = offsets[u], end = offsets[u + 1]; e < end; ++e) {
-    const vid_t v = adj[e];
-    const float nd = du + w[e];
+// Where an expansion sends the entries it creates.
+struct Sinks {
+  float high;           // band end: below goes near, else far
+  Entry* near_out;      // global near queue of the next round
+  unsigned* near_size;  // its counter
+  Entry* local_out;     // shared near entries (staged, or chained)
+  unsigned* local_size;
+  bool far_open;        // false in scan mode: the far pile is not kept
+  Entry* far;           // the far pile, appended at far_offset
+  unsigned far_offset;
+  unsigned* far_added;
+};
+
+// Relaxes u's out-arcs from distance du; returns the number of arcs scanned.
+// `far_min` collects the smallest distance sent beyond the band.
+__device__ __forceinline__ unsigned expand(const Params& p, vid_t u, float du, const Sinks& s, Shared& sh,
+                                           unsigned capacity_near, unsigned capacity_far, unsigned& far_min) {
+  const eid_t begin = __ldg(p.offsets + u), end = __ldg(p.offsets + u + 1);
+  for (eid_t e = begin; e < end; ++e) {
+    const vid_t v = __ldg(p.adj + e);
+    const float nd = du + __ldg(p.w + e);
     const unsigned bits = __float_as_uint(nd);
-    if (atomicMin(dist + v, bits) > bits) {
-      if (nd < threshold) push_once(v, near_stamp, round, near_out, &c->near_size);
-      else push_once(v, far_stamp, band, far, &c->far_size);
+    if (atomicMin(p.dist + v, bits) <= bits) continue;
+    const Entry entry{v, bits};
+    if (nd < s.high) {
+      const unsigned at = atomicAdd(s.local_size, 1u);
+      if (at < kLocalCap) s.local_out[at] = entry;
+      else push_global(entry, s.near_out, 0, s.near_size, capacity_near);
+    } else {
+      far_min = min(far_min, bits);
+      if (!s.far_open) continue;
+      const unsigned at = atomicAdd(&sh.stage_size, 1u);
+      if (at < kStageCap) sh.stage[at] = entry;
+      else push_global(entry, s.far, s.far_offset, s.far_added, capacity_far);
+    }
+  }
+  return unsigned(end - begin);
+}
+
+// One atomicMin per block (not one per far push: they all hit one word).
+__device__ void block_min_to(unsigned* target, unsigned x, Shared& sh) {
+  if (threadIdx.x == 0) sh.min_bits = kInfinityBits;
+  __syncthreads();
+  x = __reduce_min_sync(0xffffffffu, x);
+  if (threadIdx.x % 32 == 0 && x < kInfinityBits) atomicMin(&sh.min_bits, x);
+  __syncthreads();
+  if (threadIdx.x == 0 && sh.min_bits < kInfinityBits) atomicMin(target, sh.min_bits);
+}
+
+// Sums x and y over the block into thread 0's x and y.
+__device__ void block_sum(unsigned long long& x, unsigned long long& y, Shared& sh) {
+  for (int o = 16; o > 0; o >>= 1) {
+    x += __shfl_down_sync(0xffffffffu, x, o);
+    y += __shfl_down_sync(0xffffffffu, y, o);
+  }
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  __syncthreads();
+  if (lane == 0) sh.sum[0][warp] = x, sh.sum[1][warp] = y;
+  __syncthreads();
+  if (warp == 0) {
+    x = lane < kBlock / 32 ? sh.sum[0][lane] : 0;
+    y = lane < kBlock / 32 ? sh.sum[1][lane] : 0;
+    for (int o = 16; o > 0; o >>= 1) {
+      x += __shfl_down_sync(0xffffffffu, x, o);
+      y += __shfl_down_sync(0xffffffffu, y, o);
     }
   }
 }
 
-// Splits the far pile at the new band [low, high): settled entries (below
-// low, already expanded in an earlier band) are dropped, those in the band go
-// to the near queue, the rest stay in the far pile (deduplicated again).
-__global__ void split_kernel(const unsigned* dist, const vid_t* __restrict__ far_in, unsigned far_in_size, float low,
-                             float high, vid_t* near_out, unsigned round, unsigned* near_stamp, vid_t* far_out,
-                             unsigned band, unsigned* far_stamp, Counters* c) {
-  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= far_in_size) return;
-  const vid_t v = far_in[i];
-  const unsigned bits = dist[v];
-  const float d = __uint_as_float(bits);
-  if (d < low) return;
-  if (d < high) {
-    push_once(v, near_stamp, round, near_out, &c->near_size);
-  } else {
-    push_once(v, far_stamp, band, far_out, &c->far_size);
-    atomicMin(&c->far_min_bits, bits);
+template <class T>
+__device__ void swap_values(T& a, T& b) {
+  T t = a;
+  a = b;
+  b = t;
+}
+
+// This block's contiguous share [first, last) of `size` items.
+__device__ void block_share(unsigned size, unsigned& first, unsigned& last) {
+  const unsigned chunk = (size + gridDim.x - 1) / gridDim.x;
+  first = min(size, blockIdx.x * chunk);
+  last = min(size, first + chunk);
+}
+
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Params p) {
+  cg::grid_group grid = cg::this_grid();
+  __shared__ Shared sh;
+  const bool leader = grid.thread_rank() == 0;
+  unsigned long long visits = 0, relaxations = 0;
+  unsigned long long t_last = leader ? global_ns() : 0, expand_ns = 0, split_ns = 0;
+
+  for (unsigned long long v = grid.thread_rank(); v < p.n; v += grid.size())
+    p.dist[v] = v == p.source ? 0u : kInfinityBits;
+  if (leader) {
+    for (int k = 0; k < 3; ++k) p.slots[k] = Slot{0, 0, kInfinityBits, 0};
+    p.near[0][0] = Entry{p.source, 0u};
+  }
+  if (threadIdx.x == 0) sh.local_size[0] = sh.local_size[1] = sh.stage_size = 0;
+  grid.sync();
+  const unsigned long long init_ns = leader ? global_ns() - t_last : 0;
+  if (leader) t_last = global_ns();
+
+  // The loop state, the same in every thread.
+  unsigned near_size = 1, far_size = 0, far_min_bits = kInfinityBits;
+  unsigned round = 0, expansions = 0, splits = 0, scan_rounds = 0, band_expansions = 0;
+  Entry *near_in = p.near[0], *near_out = p.near[1], *far_cur = p.far[0], *far_next = p.far[1];
+  float low = 0, delta = p.delta, high = delta;
+  const float max_delta = p.delta * kMaxDeltaGrowth;
+  bool last_was_expansion = true, far_scan = false;
+  const bool chain = p.local_steps > 0;
+  for (;; ++round) {
+    if (round > 0) {
+      const Slot* c = p.slots + round % 3;
+      near_size = __ldcg(&c->near);
+      const unsigned far_count = __ldcg(&c->far), min_bits = __ldcg(&c->far_min_bits);
+      far_size = last_was_expansion ? far_size + far_count : far_count;
+      far_min_bits = last_was_expansion ? min(far_min_bits, min_bits) : min_bits;
+      if (far_size > p.far_capacity) far_scan = true;  // entries were dropped: scan from now on
+    }
+    const bool far_left = far_scan ? far_min_bits < kInfinityBits : far_size > 0;
+    if (near_size == 0 && !far_left) break;
+    Slot* next = p.slots + (round + 1) % 3;
+    if (leader) p.slots[(round + 2) % 3] = Slot{0, 0, kInfinityBits, 0};
+    unsigned far_min = kInfinityBits;
+
+    if (near_size > 0) {
+      const bool near_scan = near_size > p.near_capacity;  // entries were dropped: scan the band
+      scan_rounds += near_scan;
+      Sinks s{high, near_out, &next->near, sh.local[0], &sh.local_size[0],
+              !far_scan, far_cur, far_size, &next->far};
+      unsigned first, last;
+      block_share(near_scan ? p.n : near_size, first, last);
+      for (unsigned base = first; base < last; base += blockDim.x) {
+        const unsigned i = base + threadIdx.x;
+        if (i < last) {
+          vid_t u;
+          unsigned d, now;
+          if (near_scan) {
+            u = i;
+            d = now = __ldcg(p.dist + u);
+            if (__uint_as_float(d) < low || __uint_as_float(d) >= high) d = ~now;  // not in the band: skip
+          } else {
+            const Entry e = __ldcg(near_in + i);
+            u = e.x, d = e.y, now = __ldcg(p.dist + u);
+          }
+          if (now == d) {
+            relaxations += expand(p, u, __uint_as_float(d), s, sh, p.near_capacity, p.far_capacity, far_min);
+            ++visits;
+          }
+        }
+        // Keep the shared buffers from overflowing.
+        bool stage_full, local_full;
+        worth_flushing(stage_full, local_full, sh);
+        if (stage_full) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
+        if (local_full) flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
+      }
+      int cur = 0;
+      if (chain) {
+        const int steps = round < kEarlyRounds ? min(p.local_steps, kEarlySteps) : p.local_steps;
+        for (int step = 0; step < steps; ++step) {
+          __syncthreads();  // pushes into local[cur] done; local[cur ^ 1] is empty
+          const unsigned count = min(sh.local_size[cur], kLocalCap);
+          if (count == 0 || count > p.chain_max) break;  // done, or too many to chain (see top)
+          s.local_out = sh.local[cur ^ 1];
+          s.local_size = &sh.local_size[cur ^ 1];
+          for (unsigned i = threadIdx.x; i < count; i += blockDim.x) {
+            const Entry e = sh.local[cur][i];
+            if (__ldcg(p.dist + e.x) != e.y) continue;  // stale
+            relaxations += expand(p, e.x, __uint_as_float(e.y), s, sh, p.near_capacity, p.far_capacity, far_min);
+            ++visits;
+          }
+          __syncthreads();  // everyone has read local[cur] and its counter; no pushes until the next step
+          if (threadIdx.x == 0) sh.local_size[cur] = 0;
+          if (sh.stage_size >= kStageCap / 4) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
+          cur ^= 1;
+        }
+      }
+      // What is left (not chained, or steps used up) goes to the global near queue.
+      flush(sh.local[cur], &sh.local_size[cur], near_out, 0, &next->near, p.near_capacity, sh);
+      flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
+      ++expansions;
+      ++band_expansions;
+      last_was_expansion = true;
+    } else {
+      // Next band: start at the smallest far distance when that lies beyond the
+      // current end (a lower bound: every entry sent beyond the band counted it).
+      if (band_expansions <= 1 && delta < max_delta) delta *= 2;
+      band_expansions = 0;
+      low = fmaxf(high, __uint_as_float(far_min_bits));
+      high = fmaxf(low + delta, nextafterf(low, INFINITY));  // never an empty interval
+      unsigned first, last;
+      block_share(far_scan ? p.n : far_size, first, last);
+      for (unsigned base = first; base < last; base += blockDim.x) {
+        const unsigned i = base + threadIdx.x;
+        if (i < last) {
+          Entry e;
+          unsigned now;
+          if (far_scan) {
+            e = Entry{i, __ldcg(p.dist + i)};
+            now = e.y;
+          } else {
+            e = __ldcg(far_cur + i);
+            now = __ldcg(p.dist + e.x);
+          }
+          const float d = __uint_as_float(e.y);
+          if (now == e.y && d >= low && e.y != kInfinityBits) {  // current, not settled, reached
+            if (d < high) {
+              const unsigned at = atomicAdd(&sh.local_size[0], 1u);
+              if (at < kLocalCap) sh.local[0][at] = e;
+              else push_global(e, near_out, 0, &next->near, p.near_capacity);
+            } else {
+              far_min = min(far_min, e.y);
+              if (!far_scan) {
+                const unsigned at = atomicAdd(&sh.stage_size, 1u);
+                if (at < kStageCap) sh.stage[at] = e;
+                else push_global(e, far_next, 0, &next->far, p.far_capacity);
+              }
+            }
+          }
+        }
+        bool stage_full, local_full;
+        worth_flushing(stage_full, local_full, sh);
+        if (stage_full) flush(sh.stage, &sh.stage_size, far_next, 0, &next->far, p.far_capacity, sh);
+        if (local_full) flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
+      }
+      flush(sh.stage, &sh.stage_size, far_next, 0, &next->far, p.far_capacity, sh);
+      flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
+      swap_values(far_cur, far_next);
+      ++splits;
+      scan_rounds += far_scan;
+      last_was_expansion = false;
+    }
+    block_min_to(&next->far_min_bits, far_min, sh);
+    swap_values(near_in, near_out);
+    grid.sync();
+    if (leader) {
+      const unsigned long long now = global_ns();
+      (last_was_expansion ? expand_ns : split_ns) += now - t_last;
+      t_last = now;
+    }
+  }
+
+  block_sum(visits, relaxations, sh);
+  if (threadIdx.x == 0) {
+    atomicAdd(&p.result->vertex_visits, visits);
+    atomicAdd(&p.result->arc_relaxations, relaxations);
+  }
+  if (leader) {
+    p.result->rounds = round;
+    p.result->expansions = expansions;
+    p.result->splits = splits;
+    p.result->scan_rounds = scan_rounds;
+    p.result->init_ns = init_ns;
+    p.result->expand_ns = expand_ns;
+    p.result->split_ns = split_ns;
+    p.result->last_delta = delta;
   }
 }
 
-unsigned blocks_for(std::uint64_t items) { return unsigned((items + kBlock - 1) / kBlock); }
+int env_int(const char* name, int fallback, int lo, int hi) {
+  const char* text = std::getenv(name);
+  if (!text || !*text) return fallback;
+  char* end = nullptr;
+  const long v = std::strtol(text, &end, 10);
+  if (*end != '\0' || v < lo || v > hi)
+    throw InputError(std::string(name) + "=" + text + ": expected an integer in " + std::to_string(lo) + ".." +
+                     std::to_string(hi));
+  return int(v);
+}
 
 }  // namespace
 
 struct NearFarGpu::State {
   vid_t n = 0;
   float delta = 1;
+  int local_steps = NearFarGpu::kDefaultLocalSteps;
+  int chain_max = kChainMaxEntries;
+  std::uint64_t capacity_limit = 0;  // 0: none
+  unsigned blocks = 0;
   DeviceCsr<float> graph;
-  DeviceBuffer<vid_t> near_a, near_b, far_a, far_b;
-  DeviceBuffer<unsigned> dist, near_stamp, far_stamp;
-  DeviceBuffer<Counters> counters;
-  PinnedBuffer<Counters> counters_host{1};
+  DeviceBuffer<Entry> near_a, near_b, far_a, far_b;
+  DeviceBuffer<unsigned> dist;
+  DeviceBuffer<Slot> slots;
+  DeviceBuffer<Result> result;
+  PinnedBuffer<Result> result_host{1};
+  std::vector<NearFarStats> stats;
   cudaStream_t stream{};
   double upload_s = 0;
   State() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking)); }
   ~State() { cudaStreamDestroy(stream); }
-
-  // Sets the counters on the device to `start`, runs `launch`, reads them back.
-  template <class F>
-  Counters step(const Counters& start, F&& launch) {
-    counters_host[0] = start;
-    CUDA_CHECK(cudaMemcpyAsync(counters.data(), counters_host.data(), sizeof(Counters), cudaMemcpyHostToDevice, stream));
-    launch();
-    CUDA_CHECK(cudaMemcpyAsync(counters_host.data(), counters.data(), sizeof(Counters), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-    return counters_host[0];
-  }
 };
 
 NearFarGpu::NearFarGpu() : s_(std::make_unique<State>()) {}
 NearFarGpu::~NearFarGpu() = default;
 double NearFarGpu::upload_seconds() const { return s_->upload_s; }
 float NearFarGpu::delta() const { return s_->delta; }
+const std::vector<NearFarStats>& NearFarGpu::last_stats() const { return s_->stats; }
+
+void NearFarGpu::set_local_steps(int steps) {
+  if (steps < 0) throw InputError("near_far_gpu: local steps must be >= 0, got " + std::to_string(steps));
+  s_->local_steps = steps;
+}
+
+void NearFarGpu::limit_queue_capacity(std::uint64_t entries) { s_->capacity_limit = entries; }  // 0 keeps the default
 
 void NearFarGpu::load(const Csr<float>& g, float delta) {
   require_nonnegative_weights(g, "near_far_gpu");
   State& s = *s_;
   const std::uint64_t n = g.n;
+  // Near queues hold up to n entries, far piles n/2 (beyond that a scan is cheaper).
+  std::uint64_t near_cap = n + 1024, far_cap = n / 2 + 1024;
+  if (s.capacity_limit > 0) near_cap = std::min(near_cap, s.capacity_limit), far_cap = std::min(far_cap, s.capacity_limit);
+  // (The near queue always holds the source's entry; capacity_limit >= 1.)
   const std::uint64_t bytes = (n + 1) * sizeof(eid_t) + g.num_arcs() * (sizeof(vid_t) + sizeof(float)) +
-                              n * (3 * sizeof(unsigned) + 2 * sizeof(vid_t) + 2 * 2 * sizeof(vid_t));
+                              n * sizeof(unsigned) + 2 * (near_cap + far_cap) * sizeof(Entry);
   require_device_memory(bytes, "near_far_gpu graph, distances and queues");
+  if (n >= 0xffffffffu - 2048) throw ResourceError("near_far_gpu: n = " + std::to_string(n) + " exceeds the queue counters");
   s.n = g.n;
   s.delta = delta > 0 ? delta : default_delta(g, 4.0f);
-  s.dist.resize(n);
-  s.near_stamp.resize(n);
-  s.far_stamp.resize(n);
-  s.near_a.resize(std::max<std::uint64_t>(n, 1));
-  s.near_b.resize(std::max<std::uint64_t>(n, 1));
-  s.far_a.resize(std::max<std::uint64_t>(2 * n, 1));
-  s.far_b.resize(std::max<std::uint64_t>(2 * n, 1));
-  s.counters.resize(1);
+  s.local_steps = env_int("GS_NEAR_FAR_LOCAL_STEPS", s.local_steps, 0, 1 << 20);
+  s.chain_max = env_int("GS_NEAR_FAR_CHAIN_MAX", kChainMaxEntries, 1, int(kLocalCap));
+  s.dist.resize(std::max<std::uint64_t>(n, 1));
+  s.near_a.resize(near_cap);
+  s.near_b.resize(near_cap);
+  s.far_a.resize(far_cap);
+  s.far_b.resize(far_cap);
+  s.slots.resize(3);
+  s.result.resize(1);
+
+  // Persistent grid: as many blocks as can be resident at once (a cooperative launch needs them all resident).
+  int device = 0, sms = 0, per_sm = 0, cooperative = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+  if (!cooperative) throw ResourceError("near_far_gpu: the device does not support cooperative launches");
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, near_far_kernel, kBlock, 0));
+  if (per_sm < 1) throw ResourceError("near_far_gpu: the kernel does not fit on a multiprocessor");
+  per_sm = std::min(per_sm, env_int("GS_NEAR_FAR_BLOCKS_PER_SM", per_sm, 1, 64));
+  s.blocks = unsigned(sms * per_sm);
   s.upload_s = s.graph.upload(g, s.stream);
 }
 
@@ -163,56 +510,64 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
   State& s = *s_;
   std::vector<SsspRun> out;
   out.reserve(sources.size());
+  s.stats.clear();
+  const bool print_stats = env_int("GS_NEAR_FAR_STATS", 0, 0, 1) == 1;
   CudaEventTimer compute, copy;
   for (const vid_t source : sources) {
-    if (source >= s.n) throw InputError("near_far_gpu: source " + std::to_string(source) + " is not a vertex (n = " + std::to_string(s.n) + ")");
+    if (source >= s.n)
+      throw InputError("near_far_gpu: source " + std::to_string(source) + " is not a vertex (n = " + std::to_string(s.n) + ")");
     SsspRun r;
     compute.start(s.stream);
-    init_kernel<<<blocks_for(s.n), kBlock, 0, s.stream>>>(s.n, source, s.dist.data(), s.near_stamp.data(), s.far_stamp.data());
+    CUDA_CHECK(cudaMemsetAsync(s.result.data(), 0, sizeof(Result), s.stream));
+    Params p{};
+    p.n = s.n;
+    p.source = source;
+    p.offsets = s.graph.offsets.data();
+    p.adj = s.graph.adj.data();
+    p.w = s.graph.w.data();
+    p.dist = s.dist.data();
+    p.near[0] = s.near_a.data();
+    p.near[1] = s.near_b.data();
+    p.far[0] = s.far_a.data();
+    p.far[1] = s.far_b.data();
+    p.near_capacity = unsigned(s.near_a.size());
+    p.far_capacity = unsigned(s.far_a.size());
+    p.delta = s.delta;
+    p.local_steps = s.local_steps;
+    p.chain_max = unsigned(s.chain_max);
+    p.slots = s.slots.data();
+    p.result = s.result.data();
+    void* args[] = {&p};
+    CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(near_far_kernel), dim3(s.blocks), dim3(kBlock),
+                                           args, 0, s.stream));
     CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cudaMemcpyAsync(s.near_a.data(), &source, sizeof(vid_t), cudaMemcpyHostToDevice, s.stream));
-    vid_t *near_in = s.near_a.data(), *near_out = s.near_b.data(), *far_in = s.far_a.data(), *far_out = s.far_b.data();
-    // Every expand or split marks its near-queue pushes with a fresh `round`, every
-    // band its far-pile pushes with `band`, so a stamp never collides with an older queue.
-    unsigned near_size = 1, far_size = 0, round = 0, band = 0;
-    float low = 0, high = s.delta;
-    while (near_size > 0 || far_size > 0) {
-      if (near_size > 0) {
-        // Expand the near queue; the far pile grows in place (its size carries over).
-        const unsigned in_size = near_size;
-        const unsigned mark = round++;
-        const Counters c = s.step(Counters{0, far_size, kInfinityBits}, [&] {
-          expand_kernel<<<blocks_for(in_size), kBlock, 0, s.stream>>>(
-              s.graph.offsets.data(), s.graph.adj.data(), s.graph.w.data(), s.dist.data(), near_in, in_size, high, near_out, mark,
-              s.near_stamp.data(), far_in, band, s.far_stamp.data(), s.counters.data());
-          CUDA_CHECK_LAUNCH();
-        });
-        ++r.iterations;
-        std::swap(near_in, near_out);
-        near_size = c.near_size;
-        far_size = c.far_size;
-        continue;
-      }
-      // Near queue empty: advance the band and split the far pile.
-      low = high;
-      high = low + s.delta;
-      ++band;
-      const unsigned in_size = far_size;
-      const unsigned mark = round++;
-      const Counters c = s.step(Counters{0, 0, kInfinityBits}, [&] {
-        split_kernel<<<blocks_for(in_size), kBlock, 0, s.stream>>>(s.dist.data(), far_in, in_size, low, high, near_in,
-                                                                    mark, s.near_stamp.data(), far_out, band,
-                                                                    s.far_stamp.data(), s.counters.data());
-        CUDA_CHECK_LAUNCH();
-      });
-      std::swap(far_in, far_out);
-      near_size = c.near_size;
-      far_size = c.far_size;
-      // An empty band: the next one starts at the smallest far distance.
-      if (near_size == 0 && far_size > 0) high = std::max(high, bits_to_float(c.far_min_bits));
-    }
+    // The one small read-back per source: round counts and phase times.
+    CUDA_CHECK(cudaMemcpyAsync(s.result_host.data(), s.result.data(), sizeof(Result), cudaMemcpyDeviceToHost, s.stream));
     compute.stop(s.stream);
     r.kernel_s = compute.seconds();
+    const Result res = s.result_host[0];
+    r.iterations = res.expansions;
+    NearFarStats st;
+    st.rounds = res.rounds;
+    st.expansions = res.expansions;
+    st.splits = res.splits;
+    st.scan_rounds = res.scan_rounds;
+    st.vertex_visits = res.vertex_visits;
+    st.arc_relaxations = res.arc_relaxations;
+    st.init_s = double(res.init_ns) * 1e-9;
+    st.expand_s = double(res.expand_ns) * 1e-9;
+    st.split_s = double(res.split_ns) * 1e-9;
+    st.last_delta = res.last_delta;
+    s.stats.push_back(st);
+    if (print_stats)
+      std::fprintf(stderr,
+                   "near_far_gpu: source %u: %u rounds (%u expansions, %u splits, %u scans), %llu vertex visits, "
+                   "%llu arc relaxations; init %.3f ms, expansions %.3f ms, splits %.3f ms, kernel_s %.3f ms "
+                   "(delta %g -> %g, %d local steps of at most %d entries, %u blocks)\n",
+                   source, st.rounds, st.expansions, st.splits, st.scan_rounds,
+                   static_cast<unsigned long long>(st.vertex_visits),
+                   static_cast<unsigned long long>(st.arc_relaxations), st.init_s * 1e3, st.expand_s * 1e3,
+                   st.split_s * 1e3, r.kernel_s * 1e3, double(s.delta), double(st.last_delta), s.local_steps, s.chain_max, s.blocks);
     // Distances are kept as float bits; copy them straight into the float result.
     r.dist.resize(s.n);
     copy.start(s.stream);

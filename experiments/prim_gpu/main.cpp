@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
 #include "common/convert.hpp"
 #include "common/errors.hpp"
 #include "common/harness/driver.hpp"
@@ -38,10 +39,19 @@ struct Column {
   const char* name;
   bool count;
 };
-constexpr Column kColumns[] = {{"h2d_s", false}, {"compute_s", false}, {"d2h_s", false}, {"setup_s", false}};
+// boruvka_gpu adds its phases (parts of compute_s) and counts, named in its header.
+const std::vector<Column>& columns() {
+  static const std::vector<Column> all = [] {
+    std::vector<Column> c = {{"h2d_s", false}, {"compute_s", false}, {"d2h_s", false}, {"setup_s", false}};
+    for (const char* name : mst_gpu::kBoruvkaGpuTimes) c.push_back({name, false});
+    for (const char* name : mst_gpu::kBoruvkaGpuCounts) c.push_back({name, true});
+    return c;
+  }();
+  return all;
+}
 
 std::string format_column(const std::string& name, double value) {
-  for (const Column& c : kColumns)
+  for (const Column& c : columns())
     if (name == c.name && c.count) return fmt_number(value);
   return fmt_seconds(value);
 }
@@ -126,7 +136,7 @@ harness::Experiment<Config> declaration() {
       "h2d_s, compute_s, d2h_s are the GPU phases; setup_s is BGL's graph construction.";
   e.seconds_definition = kSecondsDefinition;
   e.programs = programs().infos();
-  for (const Column& c : kColumns) e.columns.push_back(c.name);
+  for (const Column& c : columns()) e.columns.push_back(c.name);
   e.options = [](Cli& cli, Config& c) {
     cli.option("max-blocks", "prim_minreduce_gpu: kernel1's grid limit (the paper's max_blocks)", c.max_blocks);
   };

@@ -64,7 +64,10 @@ class GpuProgram : public Program {
     ProgramRun out;
     out.forest = std::move(r.forest);
     out.seconds = r.compute_s;
-    out.phases = {{"h2d_s", r.h2d_s}, {"compute_s", r.compute_s}, {"d2h_s", r.d2h_s}};
+    out.phases = r.phases;  // a program's own breakdown of compute_s (boruvka_gpu), if any
+    out.phases["h2d_s"] = r.h2d_s;
+    out.phases["compute_s"] = r.compute_s;
+    out.phases["d2h_s"] = r.d2h_s;
     return out;
   }
   std::uint64_t device_bytes(const Csr<W>& g) const override { return mst_gpu::prim_gpu_device_bytes(g); }

@@ -60,6 +60,12 @@ TEST(GenTool, WritesEachGeneratorsGraph) {
   const auto e = gs::io::read_edge_list<float>(out("e.gsc"));
   EXPECT_EQ(e.size(), 500u);
   EXPECT_TRUE(e.directed);
+
+  ASSERT_EQ(gen_exit("grid --rows 6 --cols 4 --seed 5 --out " + out("f.gsc")), 0);
+  const auto f = gs::io::read_edge_list<float>(out("f.gsc"));
+  const auto f_ref = gs::gen::grid(6, 4, 1.0f, 1000.0f, 5);
+  EXPECT_TRUE(f.u == f_ref.u && f.v == f_ref.v && f.w == f_ref.w);
+  EXPECT_TRUE(f.directed);
 }
 
 TEST(GenTool, HelpExitsZero) { EXPECT_EQ(gen_exit("--help"), 0); }
@@ -76,6 +82,9 @@ TEST(GenTool, BadArgumentsExitTwo) {
   EXPECT_EQ(gen_exit("gtgraph-random --n ten --out " + out("x.gr")), 2);
   EXPECT_EQ(gen_exit("gtgraph-random --n 10 --min-weight 9 --max-weight 2 --out " + out("x.gr")), 2);
   EXPECT_EQ(gen_exit("path-random --n 10 --m 5 --out " + out("x.gr")), 2);
+  EXPECT_EQ(gen_exit("grid --rows 10 --out " + out("x.gr")), 2);            // no --cols
+  EXPECT_EQ(gen_exit("grid --rows 10 --cols 10 --n 100 --out " + out("x.gr")), 2);  // not its option
+  EXPECT_EQ(gen_exit("grid --rows 0 --cols 10 --out " + out("x.gr")), 2);
   EXPECT_FALSE(fs::exists(out("x.el")) || fs::exists(out("x.gr")));
 }
 

@@ -1,11 +1,11 @@
 // GPU programs of kruskal_100m (Thrust, CDP2 quicksort, CUB pipeline) against
 // the MsfVerifier on every case, plus the CDP2 sort and the CUB pipeline's
-// device Boruvka on their own worst cases.
+// Boruvka step (the suite's GPU Boruvka engine) on their own worst cases.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "algorithms/mst/kruskal/device_boruvka.cuh"
+#include "algorithms/mst/boruvka_gpu/boruvka_engine.cuh"
 #include "algorithms/mst/kruskal/kruskal_gpu.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/verify/msf.hpp"
@@ -127,7 +127,7 @@ TEST(KruskalGpu, CubPipelineLightAndHeavyPaths) {
   EXPECT_GT(cub.cub_sort_pairs_seconds(e2.size()), 0.0);
 }
 
-// Edges sorted by weight (stable), as the pipeline hands them to DeviceBoruvka.
+// Edges sorted by weight (stable), as the pipeline hands them to the Boruvka engine.
 std::vector<KEdge> by_weight(std::vector<KEdge> e) {
   std::stable_sort(e.begin(), e.end(), [](const KEdge& a, const KEdge& b) { return a.w < b.w; });
   return e;
@@ -143,11 +143,11 @@ gs::EdgeList<std::uint32_t> monotone_path(gs::vid_t n, bool rising) {
   return g;
 }
 
-TEST(DeviceBoruvka, MatchesVerifierInOneOrSeveralBatches) {
+TEST(PipelineBoruvka, MatchesVerifierInOneOrSeveralBatches) {
   auto cases = gs::test::kruskal_cases(false);
   cases.push_back({"path, rising weights", monotone_path(200000, true)});
   cases.push_back({"path, falling weights", monotone_path(200000, false)});
-  gs::mst::DeviceBoruvka boruvka;
+  gs::mst_gpu::BoruvkaEngine boruvka;
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
     const gs::verify::MsfVerifier<std::uint32_t> verifier(c.g);
@@ -160,7 +160,7 @@ TEST(DeviceBoruvka, MatchesVerifierInOneOrSeveralBatches) {
       const std::size_t m = sorted.size();
       int rounds = 0;
       for (std::size_t b = 0; b < batches; ++b)
-        rounds += boruvka.add(edges.data() + m * b / batches, m * (b + 1) / batches - m * b / batches, 0);
+        rounds += boruvka.add({edges.data() + m * b / batches, m * (b + 1) / batches - m * b / batches, nullptr}, 0);
       std::vector<KEdge> forest;
       boruvka.download(forest, 0);
       EXPECT_NO_THROW(verifier.check(forest, "device Boruvka, " + std::to_string(batches) + " batches"));

@@ -1,38 +1,24 @@
-// GPU Boruvka. The graph is kept as a list of inter-component edges, one
-// entry per undirected edge (cu, cv: component labels; eid: the CSR arc the
-// edge came from). A round:
-//   1. best[c] = min over c's edges of (w << 32 | position): a 64-bit atomicMin
-//      per endpoint. The position makes every key unique and both endpoints
-//      see the same key, so the only cycles of "c -> its lightest edge's other
-//      end" are mutual pairs (the classic Boruvka argument).
-//   2. hook: link[c] = the other end p of best[c], except that of a mutual
-//      pair (p's lightest edge leads back to c) the lower label becomes the
-//      root; the chosen edges are emitted, each once. (It also resets the
-//      other of two best[] buffers for the next round.)
-//   3. root[c] by following links (trees are shallow).
-//   4. relabel every edge to its roots and drop those inside one component:
-//      one cub::DeviceSelect::If over a relabelling transform iterator.
-// The edge count lives on the device: kernels read it, the selection writes
-// the next one (two counters, alternating). The host only needs an upper
-// bound to size grids, so it enqueues kRoundsPerCheck rounds at a time and
-// reads the count back once per batch; a round after the last useful one
-// finds no edges and changes nothing.
+// boruvka_gpu: the CSR program around the Boruvka engine (boruvka_engine.cuh).
+//   1. threshold: the weight at the light quantile of a sample of arc weights
+//      (large graphs only, see BoruvkaGpuOptions);
+//   2. filter: the light edges, each once (the arc u -> v with u < v, so self
+//      loops drop out), compacted into an edge list on the device;
+//   3. Boruvka rounds on that list;
+//   4. only if the forest does not span: the heavy edges whose endpoints lie
+//      in different components, then rounds on those.
+// The list sizes stay on the device; the engine reads them.
 #include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
 
-#include <cub/device/device_scan.cuh>
-#include <cub/device/device_select.cuh>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
+#include <cub/block/block_scan.cuh>
 
-#include <algorithm>
+#include <iterator>
 #include <limits>
 #include <string>
-#include <utility>
-#include <vector>
 
-#include "common/cuda/device_csr.cuh"
+#include "algorithms/mst/boruvka_gpu/boruvka_engine.cuh"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/device_csr.cuh"
 #include "common/cuda/event_timer.cuh"
 #include "common/errors.hpp"
 
@@ -41,202 +27,132 @@ namespace gs::mst_gpu {
 namespace {
 
 constexpr unsigned kBlock = 256;
-constexpr unsigned long long kNone = ~0ull;
-constexpr int kRoundsPerCheck = 3;
+constexpr unsigned kItems = 8;  // consecutive arcs per thread: one binary search, then a walk
 
-struct InterEdge {
-  vid_t cu, cv;
-  std::uint32_t w;
-  std::uint32_t eid;  // CSR arc index of one of the edge's two arcs
-};
-
-unsigned blocks_for(std::uint64_t items) { return unsigned((items + kBlock - 1) / kBlock); }
-
-// Per vertex u: how many of its arcs go to a higher vertex (one entry per edge).
-__global__ void count_upward_arcs(const eid_t* offsets, const vid_t* adj, vid_t n, std::uint32_t* count) {
-  const vid_t u = blockIdx.x * blockDim.x + threadIdx.x;
-  if (u >= n) return;
-  std::uint32_t k = 0;
-  for (eid_t j = offsets[u]; j < offsets[u + 1]; ++j) k += adj[j] > u;
-  count[u] = k;
-}
-
-// The arcs u -> v with u < v at their scanned positions (self loops dropped):
-// a deterministic edge order, hence deterministic tie-breaking.
-__global__ void write_upward_arcs(const eid_t* offsets, const vid_t* adj, const std::uint32_t* w, vid_t n,
-                                  const std::uint32_t* start, InterEdge* out) {
-  const vid_t u = blockIdx.x * blockDim.x + threadIdx.x;
-  if (u >= n) return;
-  std::uint32_t k = start[u];
-  for (eid_t j = offsets[u]; j < offsets[u + 1]; ++j)
-    if (adj[j] > u) out[k++] = {u, adj[j], w[j], std::uint32_t(j)};
-}
-
-__global__ void lightest_edge(const InterEdge* e, const unsigned* m, unsigned long long* best) {
-  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= *m) return;
-  const unsigned long long key = (static_cast<unsigned long long>(e[i].w) << 32) | i;
-  atomicMin(&best[e[i].cu], key);
-  atomicMin(&best[e[i].cv], key);
-}
-
-__device__ __forceinline__ vid_t other_end(const InterEdge* e, unsigned long long key, vid_t c) {
-  const InterEdge x = e[std::uint32_t(key)];
-  return x.cu == c ? x.cv : x.cu;
-}
-
-__global__ void hook_and_emit(const InterEdge* e, const unsigned long long* best, unsigned long long* next_best, vid_t n,
-                              vid_t* link, std::uint32_t* chosen, unsigned* chosen_count) {
-  const vid_t c = blockIdx.x * blockDim.x + threadIdx.x;
-  if (c >= n) return;
-  next_best[c] = kNone;
-  const unsigned long long b = best[c];
-  if (b == kNone) {
-    link[c] = c;
-    return;
+// The edges u -> v (u < v) of one side of *threshold (no threshold: all are
+// light), as KEdge, appended at *count (one atomicAdd per block). With `comp` (flat component labels) only
+// edges between two components. Appends past `cap` are counted, not written.
+__global__ void select_arcs(const eid_t* offsets, const vid_t* adj, const std::uint32_t* w, vid_t n, eid_t arcs,
+                            const std::uint32_t* threshold, bool heavy, const vid_t* comp, KEdge* out,
+                            unsigned* count, unsigned cap) {
+  using Scan = cub::BlockScan<unsigned, kBlock>;
+  __shared__ typename Scan::TempStorage storage;
+  __shared__ unsigned base;
+  const std::uint32_t t = threshold ? *threshold : 0xffffffffu;
+  const eid_t first = (eid_t(blockIdx.x) * kBlock + threadIdx.x) * kItems;
+  const eid_t last = first + kItems < arcs ? first + kItems : arcs;
+  vid_t u0 = 0;
+  if (first < arcs) {  // the source of arc `first`: the last u with offsets[u] <= first
+    vid_t hi = n;
+    while (hi - u0 > 1) {
+      const vid_t mid = u0 + (hi - u0) / 2;
+      if (offsets[mid] <= first) u0 = mid;
+      else hi = mid;
+    }
   }
-  const vid_t p = other_end(e, b, c);
-  const bool mutual = other_end(e, best[p], p) == c;  // p has an edge (this one), so best[p] is set
-  link[c] = mutual && c < p ? c : p;
-  if (!mutual || c < p) chosen[atomicAdd(chosen_count, 1u)] = e[std::uint32_t(b)].eid;
+  auto visit = [&](auto&& take) {
+    vid_t u = u0;
+    eid_t end = first < arcs ? offsets[u + 1] : 0;
+    for (eid_t j = first; j < last; ++j) {
+      while (j >= end) end = offsets[++u + 1];
+      const vid_t v = adj[j];
+      const std::uint32_t wj = w[j];
+      if (v > u && (wj > t) == heavy && (!comp || comp[u] != comp[v])) take(KEdge{u, v, wj});
+    }
+  };
+  unsigned k = 0;
+  visit([&](const KEdge&) { ++k; });
+  unsigned offset = 0, total = 0;
+  Scan(storage).ExclusiveSum(k, offset, total);
+  if (threadIdx.x == 0) base = total ? atomicAdd(count, total) : 0;
+  __syncthreads();
+  if (k == 0) return;
+  unsigned at = base + offset;
+  visit([&](const KEdge& e) {
+    if (at < cap) out[at] = e;
+    ++at;
+  });
 }
 
-__global__ void find_roots(const vid_t* link, vid_t n, vid_t* root) {
-  const vid_t c = blockIdx.x * blockDim.x + threadIdx.x;
-  if (c >= n) return;
-  vid_t r = c;
-  while (link[r] != r) r = link[r];
-  root[c] = r;
-}
+unsigned select_blocks(eid_t arcs) { return unsigned((arcs + eid_t(kBlock) * kItems - 1) / (eid_t(kBlock) * kItems)); }
 
-// Edge i relabelled to its roots; positions at or past the device-side count
-// become a dead edge (cu == cv), which the selection drops.
-struct RelabelOrDead {
-  const InterEdge* e;
-  const unsigned* m;
-  const vid_t* root;
-  __host__ __device__ InterEdge operator()(unsigned i) const {
-    if (i >= *m) return {0, 0, 0, 0};
-    const InterEdge x = e[i];
-    return {root[x.cu], root[x.cv], x.w, x.eid};
-  }
-};
-
-struct CrossesComponents {
-  __host__ __device__ bool operator()(const InterEdge& x) const { return x.cu != x.cv; }
-};
-
-// Forest edge from a CSR arc index: the arc's source by binary search on offsets.
-__global__ void arcs_to_forest(const eid_t* offsets, const vid_t* adj, const std::uint32_t* w, vid_t n,
-                               const std::uint32_t* chosen, unsigned k, Edge<std::uint32_t>* out) {
-  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= k) return;
-  const eid_t j = chosen[i];
-  vid_t lo = 0, hi = n;  // the last u with offsets[u] <= j
-  while (hi - lo > 1) {
-    const vid_t mid = lo + (hi - lo) / 2;
-    if (offsets[mid] <= j) lo = mid;
-    else hi = mid;
-  }
-  out[i] = {lo, adj[j], w[j]};
-}
+// Upward arcs of a symmetric CSR: at most half of all arcs.
+std::size_t list_capacity(const Csr<std::uint32_t>& g) { return std::size_t(g.num_arcs() / 2) + 1; }
 
 }  // namespace
 
 std::uint64_t boruvka_gpu_device_bytes(const Csr<std::uint32_t>& g) {
-  const std::uint64_t edges = g.num_arcs() / 2 + 1;
-  return std::uint64_t(g.n + 1) * sizeof(eid_t) + g.num_arcs() * 8 + 2 * edges * sizeof(InterEdge) +
-         std::uint64_t(g.n) * (8 + 5 * 4 + sizeof(Edge<std::uint32_t>)) + (32u << 20);
+  const std::size_t cap = list_capacity(g);
+  return std::uint64_t(g.n + 1) * sizeof(eid_t) + g.num_arcs() * 8 + cap * sizeof(KEdge) +
+         BoruvkaEngine::device_bytes(g.n, cap) + (32u << 20);
 }
 
-GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host) {
+GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions& opt) {
   if (host.directed) throw InputError("boruvka_gpu: needs an undirected graph");
   if (!host.weighted() && host.num_arcs() > 0) throw InputError("boruvka_gpu: needs a weighted graph");
-  if (host.num_arcs() >= std::numeric_limits<std::uint32_t>::max())
+  if (host.num_arcs() >= std::numeric_limits<std::uint32_t>::max() - 1)
     throw InputError("boruvka_gpu: " + std::to_string(host.num_arcs()) +
-                     " arcs; this implementation keys edges by 32-bit arc index");
+                     " arcs; this implementation keys edges by 32-bit index");
   GpuMsfResult res;
   const vid_t n = host.n;
   if (n < 2) return res;
   cudaStream_t s = 0;
-  CudaEventTimer timer;
 
   DeviceCsr<std::uint32_t> g;
   res.h2d_s = g.upload(host, s);
 
-  // Graph preparation (outside the timed region, like the upload): the number
-  // of undirected non-loop edges, the exact size of the first edge list.
-  std::uint64_t m0 = 0;
-  for (vid_t u = 0; u < n; ++u)
-    for (eid_t j = host.offsets[u]; j < host.offsets[u + 1]; ++j) m0 += host.adj[j] > u;
+  const eid_t arcs = host.num_arcs();
+  const std::size_t cap = list_capacity(host);
+  const double edges = double(arcs / 2);
+  const double light_target = opt.light_edges_per_vertex * double(n);
+  const bool split = arcs / 2 >= opt.split_min_edges && light_target < edges;
 
-  const std::uint64_t max_edges = m0 + 1;
-  DeviceBuffer<InterEdge> edges(max_edges), next(max_edges);
-  DeviceBuffer<unsigned long long> best(n), next_best(n);
-  DeviceBuffer<vid_t> link(n), root(n);
-  DeviceBuffer<std::uint32_t> upward(n), start(n), chosen(n);
-  DeviceBuffer<unsigned> counters(3);  // [0], [1]: edges left (alternating); [2]: forest edges
-  DeviceBuffer<Edge<std::uint32_t>> forest(n);
-  PinnedBuffer<unsigned> readback(3);
-  readback[0] = unsigned(m0);
-  readback[1] = 0;
-  readback[2] = 0;
+  DeviceBuffer<KEdge> list(cap);
+  DeviceBuffer<unsigned> counts(2);  // light, heavy list sizes
+  DeviceBuffer<std::uint32_t> threshold(1);
+  PinnedBuffer<unsigned> host_counts(2);
+  BoruvkaEngine engine;
+  engine.reserve(n, cap);
+  PhaseClock clock;
+  clock.reserve(256);
 
-  // CUB's temporary storage, sized once for the largest scan and selection.
-  using Relabelled = thrust::transform_iterator<RelabelOrDead, thrust::counting_iterator<unsigned>>;
-  auto relabelled = [&](const unsigned* m) {
-    return Relabelled(thrust::counting_iterator<unsigned>(0), RelabelOrDead{edges.data(), m, root.data()});
-  };
-  std::size_t scan_bytes = 0, select_bytes = 0;
-  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, upward.data(), start.data(), int(n), s));
-  CUDA_CHECK(cub::DeviceSelect::If(nullptr, select_bytes, relabelled(counters.data()), next.data(), counters.data() + 1,
-                                   int(max_edges), CrossesComponents{}, s));
-  DeviceBuffer<unsigned char> temp(std::max(scan_bytes, select_bytes));
-
-  timer.start(s);
-  CUDA_CHECK(cudaMemcpyAsync(counters.data(), readback.data(), 3 * sizeof(unsigned), cudaMemcpyHostToDevice, s));
-  best.fill_bytes(0xff, s);
-  count_upward_arcs<<<blocks_for(n), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), n, upward.data());
-  CUDA_CHECK_LAUNCH();
-  std::size_t bytes = temp.size();
-  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, upward.data(), start.data(), int(n), s));
-  write_upward_arcs<<<blocks_for(n), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), g.w.data(), n, start.data(),
-                                                     edges.data());
-  CUDA_CHECK_LAUNCH();
-  std::uint64_t m_bound = m0;  // the count is exact at each check, an upper bound in between
-  int cur = 0;                 // counters[cur] holds the current edge count
-  while (m_bound > 0) {
-    for (int r = 0; r < kRoundsPerCheck; ++r) {
-      lightest_edge<<<blocks_for(m_bound), kBlock, 0, s>>>(edges.data(), counters.data() + cur, best.data());
-      CUDA_CHECK_LAUNCH();
-      hook_and_emit<<<blocks_for(n), kBlock, 0, s>>>(edges.data(), best.data(), next_best.data(), n, link.data(),
-                                                     chosen.data(), counters.data() + 2);
-      CUDA_CHECK_LAUNCH();
-      find_roots<<<blocks_for(n), kBlock, 0, s>>>(link.data(), n, root.data());
-      CUDA_CHECK_LAUNCH();
-      bytes = temp.size();
-      CUDA_CHECK(cub::DeviceSelect::If(temp.data(), bytes, relabelled(counters.data() + cur), next.data(),
-                                       counters.data() + (1 - cur), int(m_bound), CrossesComponents{}, s));
-      cur = 1 - cur;
-      std::swap(edges, next);
-      std::swap(best, next_best);
-    }
-    CUDA_CHECK(cudaMemcpyAsync(readback.data(), counters.data(), 3 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaStreamSynchronize(s));
-    m_bound = readback[cur];
-  }
-  const unsigned k = readback[2];
-  if (k > 0) {
-    arcs_to_forest<<<blocks_for(k), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), g.w.data(), n, chosen.data(), k,
-                                                    forest.data());
+  clock.start(s);
+  engine.reset(n, s);
+  CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, 2 * sizeof(unsigned), s));
+  if (split) pick_weight_threshold(g.w.data(), arcs, 1, light_target / edges, threshold.data(), s);
+  clock.lap("threshold_s", s);  // with the engine's and the counts' reset
+  int rounds = 0;
+  if (arcs > 0) {
+    select_arcs<<<select_blocks(arcs), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), g.w.data(), n, arcs,
+                                                       split ? threshold.data() : nullptr, false, nullptr,
+                                                       list.data(), counts.data(), unsigned(cap));
     CUDA_CHECK_LAUNCH();
+    clock.lap("filter_s", s);
+    rounds += engine.add({list.data(), cap, counts.data()}, s, &clock);
+    if (split && !engine.spanning()) {
+      select_arcs<<<select_blocks(arcs), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), g.w.data(), n, arcs,
+                                                         threshold.data(), true, engine.components(), list.data(),
+                                                         counts.data() + 1, unsigned(cap));
+      CUDA_CHECK_LAUNCH();
+      clock.lap("filter_s", s);
+      rounds += engine.add({list.data(), cap, counts.data() + 1}, s, &clock);
+    }
   }
-  timer.stop(s);
-  res.compute_s = timer.seconds();
+  double total = 0;
+  for (const char* p : kBoruvkaGpuTimes) res.phases[p] = 0;
+  for (const auto& [phase, seconds] : clock.collect(&total)) res.phases[phase] = seconds;
+  res.compute_s = total;
+  CUDA_CHECK(cudaMemcpyAsync(host_counts.data(), counts.data(), 2 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  if (host_counts[0] > cap || host_counts[1] > cap)
+    throw InputError("boruvka_gpu: more arcs u -> v with u < v than half of all arcs; the CSR is not symmetric");
+  const double counted[] = {double(host_counts[0]), double(host_counts[1]), double(rounds)};
+  static_assert(std::size(kBoruvkaGpuCounts) == std::size(counted));
+  for (std::size_t i = 0; i < std::size(counted); ++i) res.phases[kBoruvkaGpuCounts[i]] = counted[i];
 
-  res.forest.resize(k);
+  CudaEventTimer timer;
   timer.start(s);
-  forest.download(res.forest.data(), k, s);
+  engine.download(res.forest, s);
   timer.stop(s);
   res.d2h_s = timer.seconds();
   return res;

@@ -1,6 +1,5 @@
 // Program 7: the CUB pipeline (see kruskal_gpu.hpp); its union-find step is
-// device_boruvka.cu.
-#include <cub/block/block_radix_sort.cuh>
+// the suite's GPU Boruvka (algorithms/mst/boruvka_gpu/boruvka_engine.cuh).
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
 
@@ -9,7 +8,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "algorithms/mst/kruskal/device_boruvka.cuh"
+#include "algorithms/mst/boruvka_gpu/boruvka_engine.cuh"
 #include "algorithms/mst/kruskal/kruskal_gpu.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/timer.hpp"
@@ -19,8 +18,6 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr int kItems = 8;
-constexpr int kSampleThreads = 1024;
-constexpr int kSamplePer = 4;  // 4096 sampled weights
 
 // Bits needed to hold x (C++17: no std::bit_width in CUDA sources).
 int bit_width(std::uint32_t x) {
@@ -30,25 +27,6 @@ int bit_width(std::uint32_t x) {
 }
 
 unsigned blocks_for(std::size_t m) { return unsigned((m + std::size_t(kThreads) * kItems - 1) / (std::size_t(kThreads) * kItems)); }
-
-// The weight at quantile q of a strided sample of 4096 weights (q >= 1: everything).
-__global__ void pick_threshold(const KEdge* e, std::size_t m, double q, std::uint32_t* threshold) {
-  using Sort = cub::BlockRadixSort<std::uint32_t, kSampleThreads, kSamplePer>;
-  __shared__ typename Sort::TempStorage storage;
-  constexpr int S = kSampleThreads * kSamplePer;
-  std::uint32_t w[kSamplePer];
-  for (int k = 0; k < kSamplePer; ++k) {
-    const int s = threadIdx.x * kSamplePer + k;
-    w[k] = e[std::size_t((double(s) + 0.5) * double(m) / S)].w;
-  }
-  Sort(storage).Sort(w);
-  const int rank = q >= 1.0 ? -1 : std::min(S - 1, int(q * S));
-  if (rank < 0) {
-    if (threadIdx.x == 0) *threshold = 0xffffffffu;
-  } else if (rank / kSamplePer == int(threadIdx.x)) {
-    *threshold = w[rank % kSamplePer];
-  }
-}
 
 // Keys (w << 32 | index) of the edges on one side of the threshold, compacted
 // with one atomic per block (key order is restored by the sort). With `comp`
@@ -101,7 +79,7 @@ struct CubKruskalPipeline::Impl {
   DeviceBuffer<unsigned long long> count;
   DeviceBuffer<std::uint32_t> threshold;
   PinnedBuffer<unsigned long long> small;  // count, threshold
-  DeviceBoruvka forest;
+  mst_gpu::BoruvkaEngine forest;
   cudaStream_t stream{};
   const KEdge* pinned = nullptr;
 
@@ -149,7 +127,10 @@ CubKruskalPipeline::CubKruskalPipeline(std::size_t max_m) {
 }
 CubKruskalPipeline::~CubKruskalPipeline() { unpin(); }
 
-std::size_t CubKruskalPipeline::device_bytes(std::size_t m) { return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t)); }
+std::size_t CubKruskalPipeline::device_bytes(std::size_t m) {
+  // The Boruvka worklists for a batch of up to m edges; its per-vertex arrays are small next to them.
+  return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t)) + mst_gpu::BoruvkaEngine::device_bytes(0, m);
+}
 
 double CubKruskalPipeline::pin(const KEdge* edges, std::size_t m) {
   unpin();
@@ -176,25 +157,27 @@ KruskalResult CubKruskalPipeline::run(vid_t n, const KEdge* host_edges, std::siz
   CUDA_CHECK(cudaStreamSynchronize(s.stream));
   h2d = t.seconds();
 
+  s.forest.pin_download(n);  // allocates on the first run only
   WallTimer resident;
   s.forest.reset(n, s.stream);
   if (m > 0) {
     // About n (ln n + 1) light edges: enough to span a random graph.
     const double want = std::max(65536.0, double(n) * (std::log(std::max(2.0, double(n))) + 1.0));
     t.restart();
-    pick_threshold<<<1, kSampleThreads, 0, s.stream>>>(s.edges.data(), m, want / double(m), s.threshold.data());
-    CUDA_CHECK_LAUNCH();
+    static_assert(sizeof(KEdge) % sizeof(std::uint32_t) == 0, "KEdge weights sampled with a word stride");
+    mst_gpu::pick_weight_threshold(&s.edges.data()->w, m, sizeof(KEdge) / sizeof(std::uint32_t), want / double(m),
+                                   s.threshold.data(), s.stream);
     light = s.select_sort_gather(m, false, nullptr);
     sort += t.seconds();
     t.restart();
-    rounds += s.forest.add(s.sorted.data(), light, s.stream);
+    rounds += s.forest.add({s.sorted.data(), light, nullptr}, s.stream);
     forest += t.seconds();
     if (!s.forest.spanning() && light < m) {  // the rest, only when the light edges did not span
       t.restart();
       heavy = s.select_sort_gather(m, true, s.forest.components());
       sort += t.seconds();
       t.restart();
-      rounds += s.forest.add(s.sorted.data(), heavy, s.stream);
+      rounds += s.forest.add({s.sorted.data(), heavy, nullptr}, s.stream);
       forest += t.seconds();
     }
   }

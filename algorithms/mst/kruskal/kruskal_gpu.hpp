@@ -2,7 +2,7 @@
 // kruskal_thrust.cu, kruskal_cdp.cu, kruskal_cub_pipeline.cu). All of them
 // sort on the GPU; the paper's two finish with the shared host union-find scan
 // (kruskal_scan.hpp), the CUB pipeline with Boruvka rounds on the device
-// (device_boruvka.cuh). Phases go into KruskalResult::phases in seconds.
+// (algorithms/mst/boruvka_gpu/boruvka_engine.cuh). Phases go into KruskalResult::phases in seconds.
 #pragma once
 
 #include <cstddef>
@@ -29,7 +29,7 @@ KruskalResult kruskal_cdp(vid_t n, KEdge* edges, std::size_t m, const sort::CdpQ
 // the device. A sampled weight threshold selects the light edges (about
 // n (ln n + 1) of them) as packed (weight << 32 | index) 64-bit keys, CUB
 // radix-sorts only those and gathers them; Boruvka rounds on the device with
-// the sorted position as priority (device_boruvka.cuh) give the same forest a
+// the sorted position as priority (boruvka_engine.cuh) give the same forest a
 // Kruskal scan of that order would. Only if that forest does not span yet
 // (disconnected graphs, unlucky thresholds) are the heavier edges filtered on
 // the device (edges inside one component dropped), sorted and added the same
