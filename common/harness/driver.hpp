@@ -185,6 +185,7 @@ int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
   });
   return 0;
 }
+
 }  // namespace detail
 
 template <class Config>

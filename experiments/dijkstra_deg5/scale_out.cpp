@@ -88,6 +88,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSiz
                                             "the single-process check of pbgl_delta_stepping on " + id.name, why_not);
   std::unique_ptr<Csr<float>> whole;
   if (single) {
+    s.progress().note("rank 0: the single-process graph of " + id.name + " for the check");
     const EdgeList<float> shares = dist::gather_share(comm, share);
     dist::agree(comm, [&] {
       if (comm.rank() != 0) return;

@@ -34,10 +34,10 @@ namespace mpi = dist::mpi;
 
 // Host bytes of one rank: its share (8 B per edge) and its part of PBGL's
 // undirected graph (each edge stored at both endpoints' owners with its
-// descriptors: ~100 B per edge), plus per owned vertex its adjacency lists,
-// level and degree (~80 B).
-std::uint64_t rank_bytes(std::uint64_t share_edges, std::uint64_t owned_vertices) {
-  return 108 * share_edges + 80 * owned_vertices;
+// descriptors: ~100 B per edge), per owned vertex its adjacency lists, level
+// and degree (~80 B), and the per-vertex count of owned_degrees (4 B per vertex).
+std::uint64_t rank_bytes(std::uint64_t share_edges, std::uint64_t owned_vertices, std::uint64_t n) {
+  return 108 * share_edges + 80 * owned_vertices + 4 * n;
 }
 
 // Rank 0's single-process check: the gathered shares and the single-process
@@ -108,7 +108,8 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSiz
   if (size) {
     id = {rmat_name(*size), "rmat", size->n, size->m, opt.seed};
     dist::agree(comm, [&] {
-      s.admit_host(rank_bytes(size->m / eid_t(ranks) + 1, size->n / vid_t(ranks) + 1) * std::uint64_t(s.world().ranks_here()),
+      s.admit_host(rank_bytes(size->m / eid_t(ranks) + 1, size->n / vid_t(ranks) + 1, size->n) *
+                       std::uint64_t(s.world().ranks_here()),
                    s.piece().name + " " + id.name + " on each of the " + std::to_string(ranks) + " rank(s)");
     });
     s.progress().note("generating " + id.name + " on " + std::to_string(ranks) + " rank(s), each its own share");
@@ -119,7 +120,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSiz
     id = {std::filesystem::path(opt.input).filename().string(), "file", share.n, share.global_m, 0};
     const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
     dist::agree(comm, [&] {
-      s.admit_host(rank_bytes(share.edges.size(), blk.count) * std::uint64_t(s.world().ranks_here()),
+      s.admit_host(rank_bytes(share.edges.size(), blk.count, share.n) * std::uint64_t(s.world().ranks_here()),
                    "pbgl_bfs on " + id.name + " (rank " + std::to_string(comm.rank()) + ")");
     });
   }
@@ -147,6 +148,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSiz
                                             "the single-process check of pbgl_bfs on " + id.name, why_not);
   std::unique_ptr<Csr<std::uint32_t>> whole;
   if (single) {
+    s.progress().note("rank 0: the single-process graph of " + id.name + " for the check");
     const EdgeList<std::uint32_t> shares = dist::gather_share(comm, share);
     dist::agree(comm, [&] {
       if (comm.rank() != 0) return;

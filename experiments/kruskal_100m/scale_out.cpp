@@ -73,6 +73,7 @@ void run_scale_out(harness::Session& s, const Config&, const harness::GraphSize*
   Workload whole;  // rank 0, with the single-process check
   std::unique_ptr<verify::MsfVerifier<std::uint32_t>> verifier;
   if (single) {
+    s.progress().note("rank 0: the single-process graph of " + id.name + " for the check");
     const EdgeList<std::uint32_t> shares = dist::gather_share(comm, share);
     dist::agree(comm, [&] {
       if (comm.rank() != 0) return;
