@@ -85,8 +85,9 @@ std::string fmt_number(double x) {
 }
 
 ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std::string& experiment,
-                             std::vector<std::string> extra_columns)
-    : experiment_(experiment), run_id_(new_run_id()), extra_columns_(std::move(extra_columns)) {
+                             std::vector<std::string> extra_columns, bool writes)
+    : experiment_(experiment), run_id_(new_run_id()), extra_columns_(std::move(extra_columns)), writes_(writes) {
+  if (!writes_) return;
   std::error_code ec;
   fs::create_directories(opt.out, ec);
   if (ec) throw InputError("--out " + opt.out + ": cannot create the results directory: " + ec.message());
@@ -142,7 +143,7 @@ ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std
 }
 
 ResultsWriter::~ResultsWriter() {
-  if (finished_) return;
+  if (finished_ || !writes_) return;
   out_.close();
   std::error_code ec;
   if (rows_ == 0) fs::remove(partial_path_, ec);
@@ -155,6 +156,10 @@ void ResultsWriter::add(const ResultRow& r) {
     bool known = false;
     for (const auto& c : extra_columns_) known = known || c == kv.first;
     if (!known) throw std::logic_error("ResultsWriter: undeclared column " + kv.first);
+  }
+  if (!writes_) {
+    ++rows_;
+    return;
   }
   out_ << csv_escape(experiment_) << ',' << csv_escape(r.graph) << ',' << csv_escape(r.generator) << ',' << r.n << ','
        << r.m << ',' << r.seed << ',' << csv_escape(r.algorithm) << ',' << r.threads << ',' << csv_escape(r.device)
@@ -178,6 +183,10 @@ void ResultsWriter::set_meta(const std::string& key, double value) { meta_[key] 
 
 void ResultsWriter::finish() {
   if (finished_) return;
+  if (!writes_) {
+    finished_ = true;
+    return;
+  }
   out_.close();
   if (!out_) throw ResourceError("cannot write " + partial_path_);
   meta_["rows"] = std::to_string(rows_);

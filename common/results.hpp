@@ -39,8 +39,9 @@ struct ResultRow {
 class ResultsWriter {
  public:
   // `extra_columns` follow the fixed columns in this order; rows may leave them empty.
+  // `writes` false: the same calls, no files (the ranks other than 0 of an MPI job).
   ResultsWriter(const CommonOptions& opt, const Cli& cli, const std::string& experiment,
-                std::vector<std::string> extra_columns);
+                std::vector<std::string> extra_columns, bool writes = true);
   ~ResultsWriter();
   ResultsWriter(const ResultsWriter&) = delete;
   ResultsWriter& operator=(const ResultsWriter&) = delete;
@@ -64,6 +65,7 @@ class ResultsWriter {
   std::map<std::string, std::string> meta_;  // key -> JSON literal
   std::size_t rows_ = 0;
   bool finished_ = false;
+  bool writes_ = true;
 };
 
 std::string csv_escape(const std::string& s);

@@ -100,7 +100,8 @@ int run_main(int argc, char** argv, const char* program, const std::function<int
     code = kExitVerificationFailed, line = std::string("internal error: ") + e.what();
   }
   write_rank_status(world, code);
-  if (g_agreed) {
+  // With one rank every error is agreed: nobody waits for it.
+  if (g_agreed || world.size() == 1) {
     if (world.rank() == 0) std::fprintf(stderr, "%s: %s\n", program, line.c_str());
     // Every rank is here: leave together, so that the launcher, which may kill
     // the others once one rank ends with an error, finds them all done.

@@ -11,7 +11,8 @@
 // rank 0, and every rank returns the suite's exit code (2 bad input, 3 too
 // big, 1 verification failed). An error that escapes outside agree() (inside
 // a collective algorithm) cannot be agreed on: run_main() prints it on the
-// rank that saw it and aborts all ranks with its exit code.
+// rank that saw it and aborts all ranks with its exit code (on one rank it is
+// agreed by definition: printed and returned).
 #pragma once
 
 #include <boost/mpi/communicator.hpp>

@@ -268,6 +268,7 @@ LocalEdges<W> read_share(const mpi::communicator& comm, const std::string& path,
     out.edges.w.clear();
   } else if (!kind.weighted) {
     out.edges.w.assign(out.edges.size(), W(1));
+    out.unit_weights = true;
     if (rank == 0) std::fprintf(stderr, "%s has no weights: every edge weighs 1 (unit weights)\n", path.c_str());
   }
   return out;

@@ -23,6 +23,7 @@ struct LocalEdges {
   eid_t global_m = 0;    // edges over all ranks
   bool directed = false;
   EdgeList<W> edges;     // this rank's share (edges.n == n); weights empty when unweighted
+  bool unit_weights = false;  // read_share: the file has no weights, every edge weighs 1
 };
 
 // Paper D's RMAT graph (gen::rmat: the first m distinct pairs of the draw

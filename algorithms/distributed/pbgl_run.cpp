@@ -13,7 +13,6 @@
 // 1 verification failed), the same on every rank.
 #include <algorithm>
 #include <cmath>
-#include <tuple>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -151,35 +150,6 @@ EdgeList<W> whole_graph(const Options& o, bool weights) {
     if (o.generator == "rmat") return gen::rmat(int(o.size[0]), eid_t(o.size[1]), kRmatA, kRmatB, kRmatC, o.seed);
     return gen::path_random(vid_t(o.size[0]), eid_t(o.size[1]), o.max_weight, o.seed);
   }
-}
-
-// Rank 0: every rank's share, gathered; other ranks: empty. Collective.
-template <class W>
-EdgeList<W> gather_share(const mpi::communicator& comm, const LocalEdges<W>& share) {
-  EdgeList<W> all;
-  all.n = share.n;
-  all.directed = share.directed;
-  all.u = gather_to_root(comm, share.edges.u);
-  all.v = gather_to_root(comm, share.edges.v);
-  all.w = gather_to_root(comm, share.edges.w);
-  return all;
-}
-
-// The shares together are the single-process graph: the same edges with the
-// same weights (as multisets; the order differs). VerificationError otherwise.
-template <class W>
-void check_same_edges(const EdgeList<W>& shares, const EdgeList<W>& whole, const std::string& who) {
-  auto sorted = [](const EdgeList<W>& el) {
-    std::vector<std::tuple<vid_t, vid_t, W>> t(el.size());
-    for (eid_t i = 0; i < el.size(); ++i) t[i] = {el.u[i], el.v[i], el.weighted() ? el.w[i] : W(0)};
-    std::sort(t.begin(), t.end());
-    return t;
-  };
-  if (shares.n != whole.n || shares.size() != whole.size() || shares.weighted() != whole.weighted() ||
-      sorted(shares) != sorted(whole))
-    throw VerificationError(who + ": the ranks' shares (n = " + std::to_string(shares.n) + ", " +
-                            std::to_string(shares.size()) + " edges) are not the single-process graph (n = " +
-                            std::to_string(whole.n) + ", " + std::to_string(whole.size()) + " edges)");
 }
 
 void print_row(const mpi::communicator& comm, const Options& o, int trial, vid_t n, eid_t m, double seconds,

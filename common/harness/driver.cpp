@@ -19,6 +19,7 @@ const char* device_column(Device d) {
     case Device::gpu: return "gpu";
     case Device::cpu_gpu: return "cpu+gpu";
     case Device::opencl: return "opencl";
+    case Device::mpi: return "mpi";
   }
   return "cpu";
 }
@@ -30,6 +31,7 @@ const char* role_name(Role r) {
     case Role::size_sweep: return "size-sweep";
     case Role::extension: return "extension";
     case Role::input: return "input";
+    case Role::scale_out: return "scale-out";
   }
   return "main";
 }
@@ -46,12 +48,14 @@ namespace {
 
 bool needs_gpu(const ProgramInfo& p) { return p.device == Device::gpu || p.device == Device::cpu_gpu; }
 
-bool in_piece(const Piece& piece, const std::string& name) {
-  return piece.programs.empty() || std::count(piece.programs.begin(), piece.programs.end(), name) > 0;
+bool named(const std::vector<std::string>& names, const std::string& name) {
+  return std::count(names.begin(), names.end(), name) > 0;
 }
 
-// Why this machine cannot run `p` at all ("" = it can).
-std::string machine_lacks(const ProgramInfo& p) {
+// Why this machine (or this run's ranks) cannot run `p` at all ("" = it can).
+std::string machine_lacks(const ProgramInfo& p, const World& world) {
+  if (p.device == Device::mpi && !world.distributed()) return "built without MPI and the Parallel BGL";
+  if (p.device != Device::mpi && world.size() > 1) return "not a distributed program: run it without mpirun";
   if (needs_gpu(p) && !gpu_available()) return "no GPU: " + gpu_info().why_absent;
   std::string why;
   if (p.device == Device::opencl && !opencl_available(&why)) return why;
@@ -59,6 +63,11 @@ std::string machine_lacks(const ProgramInfo& p) {
 }
 
 }  // namespace
+
+bool in_piece(const Piece& piece, const ProgramInfo& program) {
+  if (piece.programs.empty()) return program.device != Device::mpi;
+  return named(piece.programs, program.name);
+}
 
 namespace detail {
 
@@ -78,11 +87,15 @@ void list_programs(const std::vector<ProgramInfo>& programs) {
 void list_pieces(const std::vector<Piece>& pieces, const std::vector<ProgramInfo>& programs) {
   for (const auto& piece : pieces) {
     // A piece is "gpu" when none of its programs runs without one (make reproduce skips
-    // it on a machine without a GPU); otherwise its CPU programs run anywhere.
-    bool all_gpu = true;
-    for (const auto& p : programs)
-      if (in_piece(piece, p.name) && !needs_gpu(p)) all_gpu = false;
-    std::printf("%s\t%.0f\t%s\n", piece.name.c_str(), piece.est_seconds, all_gpu ? "gpu" : "cpu");
+    // it on a machine without a GPU), "mpi" when all of them are distributed (make
+    // reproduce runs it under mpirun); otherwise its CPU programs run anywhere.
+    bool all_gpu = true, all_mpi = true;
+    for (const auto& p : programs) {
+      if (!in_piece(piece, p)) continue;
+      all_gpu = all_gpu && needs_gpu(p);
+      all_mpi = all_mpi && p.device == Device::mpi;
+    }
+    std::printf("%s\t%.0f\t%s\n", piece.name.c_str(), piece.est_seconds, all_gpu ? "gpu" : all_mpi ? "mpi" : "cpu");
   }
 }
 
@@ -103,11 +116,37 @@ const Piece& find_piece(const std::vector<Piece>& pieces, const std::string& nam
   throw InputError("--piece: unknown piece '" + name + "' at this scale (pieces: " + known + ")");
 }
 
-int max_threads(const CommonOptions& opt) {
+int max_threads(const CommonOptions& opt, int ranks_here) {
   // OpenMP's own default, read once before the driver sets any count: every core unless
-  // OMP_NUM_THREADS says otherwise.
+  // OMP_NUM_THREADS says otherwise. Ranks on one host share its cores, so that their
+  // threads (generating shares, idle threads spinning under OMP_WAIT_POLICY=active)
+  // never take a core from another rank's timed run.
   static const int openmp_default = omp_get_max_threads();
-  return opt.threads > 0 ? opt.threads : openmp_default;
+  return opt.threads > 0 ? opt.threads : std::max(1, openmp_default / std::max(1, ranks_here));
+}
+
+Piece input_piece_for(const std::vector<ProgramInfo>& programs, const std::vector<std::string>& input_programs,
+                      double est_seconds, const CommonOptions& opt, const World& world) {
+  Piece p = input_piece(est_seconds);
+  // One rank runs the single-process programs as before; the distributed ones read the
+  // file when asked (--algorithms) or when they are all that runs (more than one rank).
+  for (const auto& prog : programs) {
+    if (!input_programs.empty() && !named(input_programs, prog.name)) continue;
+    if (prog.device != Device::mpi || world.size() > 1 || named(opt.algorithms, prog.name))
+      p.programs.push_back(prog.name);
+  }
+  return p;
+}
+
+std::vector<std::string> columns_with_ranks(std::vector<std::string> columns, const std::vector<ProgramInfo>& programs) {
+  if (std::any_of(programs.begin(), programs.end(), [](const ProgramInfo& p) { return p.device == Device::mpi; }))
+    columns.push_back("ranks");
+  return columns;
+}
+
+void note_nothing_to_run(const std::string& experiment, const std::string& piece) {
+  std::fprintf(stderr, "[%s] nothing to run here: no selected program of %s can run on this machine; no results written\n",
+               experiment.c_str(), piece.empty() ? "any piece" : ("piece " + piece).c_str());
 }
 
 std::vector<int> thread_list(const std::vector<std::int64_t>& given, int max_threads) {
@@ -126,21 +165,22 @@ std::vector<int> thread_list(const std::vector<std::int64_t>& given, int max_thr
 
 std::vector<ProgramInfo> programs_for_piece(const std::vector<ProgramInfo>& programs, const Piece& piece,
                                             const CommonOptions& opt, const std::string& experiment,
+                                            const World& world,
                                             const std::function<std::string(const ProgramInfo&)>& unavailable,
                                             std::vector<std::string>& skipped) {
   std::vector<ProgramInfo> out;
   bool skipped_here = false;
   for (const auto& p : programs) {
-    if (!in_piece(piece, p.name)) continue;
-    const bool named = std::count(opt.algorithms.begin(), opt.algorithms.end(), p.name) > 0;
-    if (!opt.algorithms.empty() && !named) continue;
-    std::string why = machine_lacks(p);
+    if (!in_piece(piece, p)) continue;
+    const bool asked = named(opt.algorithms, p.name);
+    if (!opt.algorithms.empty() && !asked) continue;
+    std::string why = machine_lacks(p, world);
     if (why.empty() && unavailable) why = unavailable(p);
     if (why.empty()) {
       out.push_back(p);
       continue;
     }
-    if (named) throw ResourceError("cannot run " + p.name + " here: " + why);
+    if (asked) throw ResourceError("cannot run " + p.name + " here: " + why);
     std::fprintf(stderr, "[%s] piece %s: skipping %s (%s)\n", experiment.c_str(), piece.name.c_str(), p.name.c_str(), why.c_str());
     skipped.push_back(piece.name + " " + p.name + ": " + why);
     skipped_here = true;
@@ -157,13 +197,14 @@ std::vector<ProgramInfo> programs_for_piece(const std::vector<ProgramInfo>& prog
 }  // namespace detail
 
 Session::Session(std::string experiment, const CommonOptions& opt, const Cli& cli, std::vector<ProgramInfo> programs,
-                 std::vector<std::string> columns, std::vector<int> thread_list)
+                 std::vector<std::string> columns, std::vector<int> thread_list, int max_threads, World& world)
     : experiment_(std::move(experiment)),
       opt_(opt),
+      world_(world),
       all_programs_(std::move(programs)),
       thread_list_(std::move(thread_list)),
-      max_threads_(detail::max_threads(opt)),
-      writer_(opt, cli, experiment_, std::move(columns)),
+      max_threads_(max_threads),
+      writer_(opt, cli, experiment_, std::move(columns), world.rank() == 0),
       progress_(experiment_, 0) {
   set_threads(max_threads_);
 }
@@ -193,6 +234,7 @@ ResultRow Session::row(const GraphId& graph, const ProgramInfo& program, int thr
   r.device = device_column(program.device);
   r.piece = piece_ ? piece_->name : "";
   r.role = piece_ ? role_name(piece_->role) : "";
+  if (program.device == Device::mpi) r.extra["ranks"] = std::to_string(world_.size());
   return r;
 }
 

@@ -15,6 +15,7 @@ enum class Role {
   size_sweep,    // the same programs over graph sizes beyond the main comparison
   extension,     // beyond-the-paper sizes, programs or devices
   input,         // a user's --input graph (never drawn into the paper's figures)
+  scale_out,     // a distributed program on P ranks (strong scaling)
 };
 const char* role_name(Role r);
 
@@ -28,11 +29,16 @@ struct Piece {
   std::string name;
   Role role = Role::main;
   double est_seconds = 0;              // on the reference machine, for make reproduce's plan
-  std::vector<std::string> programs;   // from the program table; empty: every program
+  // From the program table; empty: every program that runs in one process (a
+  // distributed program, Device::mpi, runs only in a piece that names it, and on --input).
+  std::vector<std::string> programs;
   std::vector<GraphSize> graphs;       // empty for --input (the file is the graph)
   bool thread_sweep = false;           // threaded programs on every --thread-list count
   std::string kind;                    // the experiment's own piece kinds (graph family, micro-benchmark)
 };
+
+// The kind of a piece of distributed programs (role scale_out), as --list-pieces prints it.
+inline constexpr const char* kMpiKind = "mpi";
 
 // The piece every experiment runs on --input FILE: every program, role input.
 Piece input_piece(double est_seconds);

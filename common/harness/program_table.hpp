@@ -12,9 +12,11 @@
 namespace gs::harness {
 
 // Where a program runs: what this machine must have, and the CSV's device column.
-enum class Device { cpu, gpu, cpu_gpu, opencl };
+// mpi: a distributed program on the ranks of an MPI job (Parallel BGL); it needs a
+// build with MPI, and it is the only kind that runs on more than one rank.
+enum class Device { cpu, gpu, cpu_gpu, opencl, mpi };
 
-// "cpu", "gpu", "cpu+gpu"; an OpenCL program's column names the device it ran on
+// "cpu", "gpu", "cpu+gpu", "mpi"; an OpenCL program's column names the device it ran on
 // (the experiment sets it per row), "opencl" until then.
 const char* device_column(Device d);
 
@@ -52,7 +54,12 @@ class ProgramTable {
     return out;
   }
   const ProgramInfo& info(const std::string& name) const { return entry(name).info; }
-  std::unique_ptr<Program> make(const std::string& name, const Config& config) const { return entry(name).make(config); }
+  // A distributed program has no factory (nullptr): the experiment's run_distributed runs it.
+  std::unique_ptr<Program> make(const std::string& name, const Config& config) const {
+    const Entry& e = entry(name);
+    if (!e.make) throw std::logic_error("ProgramTable: " + name + " is made by the experiment's run_distributed");
+    return e.make(config);
+  }
 
  private:
   const Entry& entry(const std::string& name) const {

@@ -13,6 +13,7 @@
 #include "common/experiment.hpp"
 #include "common/harness/piece.hpp"
 #include "common/harness/program_table.hpp"
+#include "common/harness/world.hpp"
 #include "common/progress.hpp"
 #include "common/results.hpp"
 
@@ -29,15 +30,18 @@ struct GraphId {
 
 class Session {
  public:
+  // Rank 0 of `world` writes the results; the other ranks make the same calls without files.
   Session(std::string experiment, const CommonOptions& opt, const Cli& cli, std::vector<ProgramInfo> programs,
-          std::vector<std::string> columns, std::vector<int> thread_list);
+          std::vector<std::string> columns, std::vector<int> thread_list, int max_threads, World& world);
 
   const CommonOptions& opt() const { return opt_; }
   const std::string& experiment() const { return experiment_; }
   Progress& progress() { return progress_; }
   ResultsWriter& writer() { return writer_; }
+  // The processes of this run (rank 0 alone, or the ranks of an MPI job).
+  World& world() { return world_; }
   bool paper_scale() const { return opt_.scale == "paper"; }
-  // --threads, else every core.
+  // --threads, else every core (on more than one rank: the host's cores shared by its ranks).
   int max_threads() const { return max_threads_; }
   // The thread counts of the thread-sweep pieces (--thread-list, else 1, 2, 4, ..., max_threads()).
   const std::vector<int>& thread_list() const { return thread_list_; }
@@ -56,6 +60,7 @@ class Session {
 
   // The row every trial of (graph, program, threads) starts from; callers may
   // change the device column (an OpenCL program on a CPU device) before trials().
+  // A distributed program's row has the world's size in column `ranks`.
   ResultRow row(const GraphId& graph, const ProgramInfo& program, int threads) const;
 
   // Warm-ups and `trials` timed trials (0: --trials) of one program, each verified
@@ -81,6 +86,7 @@ class Session {
 
   std::string experiment_;
   const CommonOptions& opt_;
+  World& world_;
   std::vector<ProgramInfo> all_programs_;
   std::vector<int> thread_list_;
   int max_threads_;

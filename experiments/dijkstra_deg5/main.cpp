@@ -1,6 +1,7 @@
 // Experiment dijkstra_deg5 (paper E): two-kernel GPU shortest paths on
 // degree-5 graphs, in OpenCL and CUDA, against BGL Dijkstra, plus OpenMP
 // delta-stepping and near-far GPU SSSP. Protocol: docs/PROTOCOL.md, paper E.
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <random>
@@ -11,6 +12,7 @@
 #include "common/harness/driver.hpp"
 #include "common/harness/input_graph.hpp"
 #include "common/verify/sssp.hpp"
+#include "experiments/dijkstra_deg5/config.hpp"
 #include "experiments/dijkstra_deg5/programs.hpp"
 #include "generators/cached_generators.hpp"
 
@@ -21,16 +23,6 @@ using harness::GraphSize;
 using harness::Piece;
 using harness::Role;
 using harness::Session;
-
-constexpr int kDegree = 5;
-constexpr float kMinWeight = 1.0f, kMaxWeight = 1000.0f;
-
-struct Config {
-  ProgramOptions programs;
-  std::string opencl_device = "gpu";
-  int num_sources = 5;
-  std::vector<std::int64_t> sizes;  // replaces the generated pieces' vertex counts
-};
 
 // Edge list, CSR, BGL graph and the double-precision reference: ~56 B per arc.
 std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) { return arcs * 56 + n * 48; }
@@ -71,6 +63,15 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
                  .programs = {"bgl_dijkstra", "delta_stepping_omp", "two_kernel_opencl"},
                  .graphs = cpu_sizes,
                  .kind = "opencl-cpu"});
+  // The largest graph of the main comparison (--sizes: the largest given), on the ranks of an MPI job.
+  const std::uint64_t scale_out_n =
+      c.sizes.empty() ? (paper ? 4000000 : 100000) : std::uint64_t(*std::max_element(c.sizes.begin(), c.sizes.end()));
+  out.push_back({.name = "scale-out",
+                 .role = Role::scale_out,
+                 .est_seconds = paper ? 600.0 : 20.0,
+                 .programs = {kPbglDeltaStepping},
+                 .graphs = graphs({scale_out_n}),
+                 .kind = harness::kMpiKind});
   return out;
 }
 
@@ -79,22 +80,6 @@ ProgramOptions options_for(const Config& c, const Piece& piece) {
   ProgramOptions o = c.programs;
   if (piece.kind == "opencl-cpu") o.opencl_device = sssp::OpenClDeviceKind::cpu;
   return o;
-}
-
-std::vector<vid_t> pick_sources(const CommonOptions& opt, vid_t n, int count, const std::string& graph) {
-  if (opt.sources_given) {
-    for (vid_t s : opt.sources)
-      if (s >= n) throw InputError("--sources: " + std::to_string(s) + " is not a vertex of " + graph + " (n = " + std::to_string(n) + ")");
-    return opt.sources;
-  }
-  // Distinct random roots, fixed by --seed and n.
-  std::mt19937_64 rng(opt.seed * 0x9E3779B97F4A7C15ull + n);
-  std::uniform_int_distribution<vid_t> pick(0, n - 1);
-  std::set<vid_t> chosen;
-  while (chosen.size() < std::min<std::size_t>(std::size_t(count), n)) chosen.insert(pick(rng));
-  std::vector<vid_t> out(chosen.begin(), chosen.end());
-  std::shuffle(out.begin(), out.end(), rng);
-  return out;
 }
 
 std::string fmt_phase(double s) { return s < 0 ? "" : fmt_seconds(s); }
@@ -170,15 +155,16 @@ harness::Experiment<Config> declaration() {
       "Graphs: every vertex has 5 out-arcs to uniform random other vertices, float weights in [1, 1000);\n"
       "n = 1e4..1e5 (quick) or 1e4..4e6 (paper); or --input FILE (e.g. a DIMACS .gr road network).\n"
       "Pieces: sweep and sweep-large (every program), grid (every program on a 2048 x 2048 4-neighbour grid,\n"
-      "weights [1, 1000); quick: 256 x 256), opencl-cpu (the CPU programs and OpenCL on a CPU device).\n"
-      "Extra columns: source, h2d_s, kernel_s, d2h_s, build_s, iterations, delta, opencl_device.";
+      "weights [1, 1000); quick: 256 x 256), opencl-cpu (the CPU programs and OpenCL on a CPU device),\n"
+      "scale-out (pbgl_delta_stepping on n = 4e6 (quick 1e5) on the ranks of an MPI job: mpirun -np P\n"
+      "dijkstra_deg5 --piece scale-out; each rank generates its own share; the same sources).\n"      "Extra columns: source, h2d_s, kernel_s, d2h_s, build_s, iterations, delta, opencl_device.";
   e.seconds_definition = kSecondsDefinition;
   e.programs = program_table().infos();
   e.columns = {"source", "h2d_s", "kernel_s", "d2h_s", "build_s", "iterations", "delta", "opencl_device"};
   e.takes_sources = true;
   e.options = [](Cli& cli, Config& c) {
     cli.option("num-sources", "random sources per graph when --sources is not given", c.num_sources);
-    cli.option("sizes", "comma-separated vertex counts replacing the scale's sizes (pieces sweep, opencl-cpu)", c.sizes);
+    cli.option("sizes", "comma-separated vertex counts replacing the scale's sizes (pieces sweep, opencl-cpu; scale-out: the largest)", c.sizes);
     cli.option("opencl-device", "OpenCL device for two_kernel_opencl: gpu, cpu or any (piece opencl-cpu: always cpu)",
                c.opencl_device);
     cli.option("cpu-delta-factor", "delta_stepping_omp bucket width, times mean weight / mean out-degree",
@@ -213,6 +199,7 @@ harness::Experiment<Config> declaration() {
     s.writer().set_meta("sources_per_graph", double(s.opt().sources_given ? s.opt().sources.size() : c.num_sources));
   };
   e.run_graph = run_graph;
+  e.run_distributed = GS_DISTRIBUTED(run_scale_out);
   return e;
 }
 

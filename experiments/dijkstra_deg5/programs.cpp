@@ -156,6 +156,7 @@ const harness::ProgramTable<SsspProgram, ProgramOptions>& program_table() {
          return not_built("near_far_gpu");
 #endif
        }},
+      {{kPbglDeltaStepping, "beyond: Parallel BGL delta-stepping on the ranks of an MPI job", Device::mpi}, nullptr},
   };
   return table;
 }

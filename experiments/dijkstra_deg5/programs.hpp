@@ -51,6 +51,9 @@ inline constexpr const char* kSecondsDefinition =
     "separately: graph upload h2d_s (once per graph), distance read-back d2h_s, OpenCL program build build_s. "
     "End-to-end GPU time = h2d_s + kernel_s + d2h_s (+ build_s).";
 
+// The distributed program (Device::mpi), made and run by scale_out.cpp on the ranks of an MPI job.
+inline constexpr const char* kPbglDeltaStepping = "pbgl_delta_stepping";
+
 // Every program of this experiment: name, description, device, threads, factory.
 const harness::ProgramTable<SsspProgram, ProgramOptions>& program_table();
 

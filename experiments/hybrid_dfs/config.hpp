@@ -52,10 +52,21 @@ inline constexpr const char* kRmatEachSize = "rmat-each-size";   // each size ad
 
 // The RMAT graph a piece names by its size (n = 2^scale vertices, m edges).
 std::string rmat_name(const harness::GraphSize& size);
+inline constexpr double kRmatA = 0.45, kRmatB = 0.25, kRmatC = 0.15;  // SNAP's RMAT defaults, as the paper
+
+// The roots of a graph without --sources, for the single-process and the
+// distributed programs alike: `count` members of the giant component (the
+// component of the highest-degree vertex, the lowest id among equals), drawn
+// uniformly with a generator fixed by the seed; returned as indices into the
+// component's `members` vertices in increasing id order. (traverse.cpp)
+std::vector<std::uint64_t> root_draws(std::uint64_t members, int count, std::uint64_t seed);
 
 // The session's traversals on one graph of the piece (size null: the --input file). (traverse.cpp)
 void run_traversals(harness::Session& s, const Config& c, const harness::GraphSize* size);
 // table1's read-bandwidth benchmarks. (table1.cpp)
 void run_table1(harness::Session& s, const Config& c);
+// pbgl_bfs on the ranks of an MPI job: the scale-out piece's graph, or the --input file. (scale_out.cpp,
+// built only with MPI and the Parallel BGL)
+void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSize* size);
 
 }  // namespace gs::hybrid_dfs

@@ -42,6 +42,8 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
        .kind = kRmat},
       {.name = "fig5b", .role = Role::size_sweep, .est_seconds = paper ? 900.0 : 20.0, .programs = sizes, .graphs = by_m,
        .kind = kRmatEachSize},
+      {.name = "scale-out", .role = Role::scale_out, .est_seconds = paper ? 1800.0 : 20.0, .programs = {pbgl_bfs},
+       .graphs = {main_graph}, .kind = harness::kMpiKind},
   };
 }
 
@@ -145,7 +147,9 @@ harness::Experiment<Config> declaration() {
       "Pieces: table1 (read bandwidth micro-benchmark: bw_seq_cpu, bw_rand_cpu, bw_seq_gpu, bw_rand_gpu; GB/s in\n"
       "column gbs), fig3 (CPU programs vs threads, --thread-list), fig4 (GPU, CPU+GPU, best CPU), fig5a (N =\n"
       "2^20..2^26, M = 8N), fig5b (M = 2^28..2^31 at N = 2^25, --m-steps picks sizes; each size admitted or\n"
-      "refused by host/device memory). Metadata wall_seconds: the whole command, generation included.";
+      "refused by host/device memory), scale-out (pbgl_bfs on the main graph on the ranks of an MPI job:\n"
+      "mpirun -np P hybrid_dfs --piece scale-out; each rank generates its own share; the same roots, found with\n"
+      "all-reduces). Metadata wall_seconds: the whole command, generation included.";
   e.seconds_definition =
       "CPU: the traversal incl. O(N) initialisation; GPU: branch-array initialisation on the GPU + "
       "traversal + copying the levels back to page-locked host memory, 4 bits per vertex plus the vertices "
@@ -168,6 +172,7 @@ harness::Experiment<Config> declaration() {
     if (s.piece().kind == kReadBandwidth) return run_table1(s, c);
     run_traversals(s, c, size);
   };
+  e.run_distributed = GS_DISTRIBUTED(run_scale_out);
   return e;
 }
 

@@ -300,6 +300,10 @@ const harness::ProgramTable<Traversal, Config>& traversals() {
        make_gpu<HybridCpuGpu>},
       {{name::dobfs_gpu, "direction-optimising top-down/bottom-up on the GPU (beyond the paper)", Device::gpu, false},
        make_gpu<DobfsGpu>},
+      // Made and run on the ranks of an MPI job by scale_out.cpp.
+      {{name::pbgl_bfs, "Parallel BGL breadth_first_search on the ranks of an MPI job (beyond the paper)", Device::mpi,
+        false},
+       nullptr},
   };
   return table;
 }

@@ -25,9 +25,14 @@ std::string rmat_name(const harness::GraphSize& size) {
   return "rmat-s" + std::to_string(std::countr_zero(size.n)) + "-m" + std::to_string(size.m);
 }
 
-namespace {
+std::vector<std::uint64_t> root_draws(std::uint64_t members, int count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + 12345);
+  std::vector<std::uint64_t> out;
+  for (int i = 0; i < count && members > 0; ++i) out.push_back(rng() % members);
+  return out;
+}
 
-constexpr double kA = 0.45, kB = 0.25, kC = 0.15;  // SNAP's RMAT defaults, as the paper
+namespace {
 
 // Host bytes for generating (peak ~16 B/edge), the CSR (2 arcs * 4 B + offsets), the traversal
 // workspaces, and the CPU programs' deferred-claim buckets (up to 4 B per arc of a branch, kept
@@ -67,8 +72,7 @@ std::vector<Selected> admit(harness::Session& s, const Config& c, std::uint64_t 
   return programs;
 }
 
-// `count` roots drawn uniformly from the component of the highest-degree
-// vertex (the giant component of an RMAT graph), deterministic for the seed.
+// The roots of root_draws (the giant component of an RMAT graph).
 std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count, std::uint64_t seed) {
   vid_t hub = 0;
   for (vid_t x = 1; x < g.n; ++x)
@@ -79,9 +83,8 @@ std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count,
   std::vector<vid_t> members;
   for (vid_t x = 0; x < g.n; ++x)
     if (level[x] != verify::kUnreached) members.push_back(x);
-  std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + 12345);
   std::vector<vid_t> roots;
-  for (int i = 0; i < count && !members.empty(); ++i) roots.push_back(members[rng() % members.size()]);
+  for (std::uint64_t k : root_draws(members.size(), count, seed)) roots.push_back(members[k]);
   return roots;
 }
 
@@ -135,7 +138,7 @@ void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& si
   if (programs.empty()) return;  // only GPU programs were asked for, and they do not fit
   s.progress().note("generating " + id.name + " (RMAT a,b,c = 0.45,0.25,0.15; cached when large)");
   WallTimer t;
-  EdgeList<std::uint32_t> el = gen::cached_rmat(std::countr_zero(size.n), eid_t(size.m), kA, kB, kC, id.seed);
+  EdgeList<std::uint32_t> el = gen::cached_rmat(std::countr_zero(size.n), eid_t(size.m), kRmatA, kRmatB, kRmatC, id.seed);
   el.directed = false;  // traversed as undirected (the paper's graphs)
   const double gen_s = t.seconds();
   const Csr<std::uint32_t> g = edge_list_to_csr(el);

@@ -59,9 +59,15 @@ Piece make_piece(const std::string& name, Role role, const std::vector<eid_t>& e
     p.graphs.push_back({kVertices, m});
     p.est_seconds += kGraphSeconds;
     for (const auto& prog : programs().infos())
-      if (p.programs.empty() || std::count(p.programs.begin(), p.programs.end(), prog.name))
+      if (harness::in_piece(p, prog))
         p.est_seconds += double(m) / 1e6 * prog.cost * runs;
   }
+  return p;
+}
+
+// The distributed program on the main graph, on the ranks of an MPI job.
+Piece scale_out(Piece p) {
+  p.kind = harness::kMpiKind;
   return p;
 }
 
@@ -80,6 +86,7 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
       make_piece("sweep-edges", Role::size_sweep, sweep, {}, false, opt),
       make_piece("sweep-edges-200m", Role::size_sweep, big, {}, false, opt),
       make_piece("threads", Role::thread_sweep, main_m, omp, true, opt),
+      scale_out(make_piece("scale-out", Role::scale_out, main_m, {kPbglBoruvka}, false, opt)),
   };
 }
 
@@ -137,7 +144,8 @@ harness::Experiment<Config> declaration() {
       "Graphs: path 0-1-..-(n-1) plus uniform random edges, n = 100000, weights 1..1e6;\n"
       "m = 100M (paper) or ~1M (quick); or --input FILE (read as undirected; without weights every edge weighs 1).\n"
       "Pieces: main (every program), sweep-edges and sweep-edges-200m (other edge counts),\n"
-      "threads (the OpenMP programs on every --thread-list count).\n"
+      "threads (the OpenMP programs on every --thread-list count), scale-out (pbgl_boruvka on the main graph\n"
+      "on the ranks of an MPI job: mpirun -np P kruskal_100m --piece scale-out; each rank generates its own share).\n"
       "Every forest is verified (weight, edge count, acyclic, edges exist) before its row is written.\n"
       "Extra columns:";
   for (const Column& c : kColumns) e.description += std::string(" ") + c.name;
@@ -151,6 +159,7 @@ harness::Experiment<Config> declaration() {
     s.writer().set_meta("max_weight", double(kMaxWeight));
   };
   e.run_graph = run_graph;
+  e.run_distributed = GS_DISTRIBUTED(run_scale_out);
   return e;
 }
 

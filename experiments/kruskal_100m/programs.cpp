@@ -145,6 +145,8 @@ const ProgramTable& programs() {
       {{"kruskal_cub_gpu", "beyond: CUB pipeline, light-prefix radix sort + device Boruvka, heavy edges filtered on the device",
         Device::cpu_gpu, false, 0.001},
        needs_cuda<CubKruskal>()},
+      // Made and run on the ranks of an MPI job by scale_out.cpp.
+      {{kPbglBoruvka, "beyond: Parallel BGL dense Boruvka on the ranks of an MPI job", Device::mpi, false, 1.0}, nullptr},
   };
   return table;
 }

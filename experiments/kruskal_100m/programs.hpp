@@ -59,6 +59,13 @@ class Program {
   virtual std::map<std::string, std::string> graph_columns() const { return {}; }
 };
 
+// The distributed program (Device::mpi), made and run by scale_out.cpp on the ranks of an MPI job.
+inline constexpr const char* kPbglBoruvka = "pbgl_boruvka";
+
+// pbgl_boruvka on the ranks of an MPI job: the scale-out piece's graph, or the --input file.
+// (scale_out.cpp, built only with MPI and the Parallel BGL)
+void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSize* size);
+
 // Every program: name, description, device, whether it uses OpenMP threads, and
 // its cost in seconds per million edges of one trial (for the pieces' estimates).
 using ProgramTable = harness::ProgramTable<Program, Config>;

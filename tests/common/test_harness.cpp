@@ -28,6 +28,21 @@ CommonOptions parse(Cli& cli, std::vector<std::string> args) {
   return cli.parse(int(argv.size()), argv.data());
 }
 
+// A world of `size` ranks seen from rank 0; `distributed`: built with MPI.
+struct FakeWorld final : World {
+  FakeWorld(int size, bool distributed) : size_(size), distributed_(distributed) {}
+  int rank() const override { return 0; }
+  int size() const override { return size_; }
+  int ranks_here() const override { return size_; }
+  const std::string& hosts() const override { return hosts_; }
+  bool distributed() const override { return distributed_; }
+  void start_mpi() override {}
+  void agree(const std::function<void()>& local) const override { local(); }
+  int size_;
+  bool distributed_;
+  std::string hosts_ = "here";
+};
+
 std::string slurp(const fs::path& p) {
   std::ifstream in(p);
   std::stringstream s;
@@ -96,7 +111,8 @@ TEST(Selection, GpuProgramsAreSkippedWithAReasonOrRefusedWhenNamed) {
   CommonOptions opt;
   std::vector<std::string> skipped;
   auto none = [](const ProgramInfo&) { return std::string(); };
-  auto chosen = detail::programs_for_piece(programs, piece, opt, "exp", none, skipped);
+  const FakeWorld one(1, false);
+  auto chosen = detail::programs_for_piece(programs, piece, opt, "exp", one, none, skipped);
   if (gpu_available()) {
     ASSERT_EQ(chosen.size(), 2u);
     EXPECT_TRUE(skipped.empty());
@@ -106,17 +122,61 @@ TEST(Selection, GpuProgramsAreSkippedWithAReasonOrRefusedWhenNamed) {
     ASSERT_EQ(skipped.size(), 1u);
     EXPECT_NE(skipped[0].find("b_gpu: no GPU"), std::string::npos);
     opt.algorithms = {"b_gpu"};
-    EXPECT_THROW(detail::programs_for_piece(programs, piece, opt, "exp", none, skipped), ResourceError);
+    EXPECT_THROW(detail::programs_for_piece(programs, piece, opt, "exp", one, none, skipped), ResourceError);
   }
   // The experiment's own reason counts like a missing device; c_cpu is not in the piece.
   opt.algorithms = {};
   skipped.clear();
   auto no_a = [](const ProgramInfo& p) { return p.name == "a_cpu" ? std::string("needs a thing") : std::string(); };
-  chosen = detail::programs_for_piece(programs, piece, opt, "exp", no_a, skipped);
+  chosen = detail::programs_for_piece(programs, piece, opt, "exp", one, no_a, skipped);
   for (const auto& p : chosen) EXPECT_NE(p.name, "a_cpu");
   EXPECT_NE(skipped[0].find("a_cpu: needs a thing"), std::string::npos);
   opt.algorithms = {"nope"};
   EXPECT_THROW(detail::check_program_names(programs, opt, "exp"), InputError);
+}
+
+// Distributed programs: only where a piece names them (or on --input when asked or
+// on more than one rank), only in a build with MPI, and alone on more than one rank.
+TEST(Selection, DistributedProgramsAndRanks) {
+  const std::vector<ProgramInfo> programs = {{"a_cpu", "a"}, {"d_mpi", "d", Device::mpi}};
+  const Piece everything{.name = "all"};
+  const Piece scale_out{.name = "scale-out", .role = Role::scale_out, .programs = {"d_mpi"}};
+  EXPECT_TRUE(in_piece(everything, programs[0]));
+  EXPECT_FALSE(in_piece(everything, programs[1]));
+  EXPECT_TRUE(in_piece(scale_out, programs[1]));
+  CommonOptions opt;
+  std::vector<std::string> skipped;
+  auto none = [](const ProgramInfo&) { return std::string(); };
+  const FakeWorld without_mpi(1, false), one(1, true), three(3, true);
+  EXPECT_TRUE(detail::programs_for_piece(programs, scale_out, opt, "exp", without_mpi, none, skipped).empty());
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_NE(skipped[0].find("d_mpi: built without MPI and the Parallel BGL"), std::string::npos);
+  ASSERT_EQ(detail::programs_for_piece(programs, scale_out, opt, "exp", one, none, skipped).size(), 1u);
+  skipped.clear();
+  const Piece both{.name = "both", .programs = {"a_cpu", "d_mpi"}};
+  auto chosen = detail::programs_for_piece(programs, both, opt, "exp", three, none, skipped);
+  ASSERT_EQ(chosen.size(), 1u);
+  EXPECT_EQ(chosen[0].name, "d_mpi");
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_NE(skipped[0].find("a_cpu: not a distributed program: run it without mpirun"), std::string::npos);
+  opt.algorithms = {"a_cpu"};
+  EXPECT_THROW(detail::programs_for_piece(programs, both, opt, "exp", three, none, skipped), ResourceError);
+  // --input: one rank runs the single-process programs unless --algorithms names a distributed one.
+  opt.algorithms = {};
+  EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, one).programs, (std::vector<std::string>{"a_cpu"}));
+  EXPECT_EQ(detail::input_piece_for(programs, {"a_cpu", "d_mpi"}, 1, opt, one).programs,
+            (std::vector<std::string>{"a_cpu"}));
+  EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, three).programs, (std::vector<std::string>{"a_cpu", "d_mpi"}));
+  opt.algorithms = {"d_mpi"};
+  EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, one).programs, (std::vector<std::string>{"a_cpu", "d_mpi"}));
+  EXPECT_EQ(detail::columns_with_ranks({"x"}, programs), (std::vector<std::string>{"x", "ranks"}));
+  EXPECT_EQ(detail::columns_with_ranks({"x"}, {programs[0]}), (std::vector<std::string>{"x"}));
+  // Ranks on one host share its cores.
+  CommonOptions threads;
+  EXPECT_EQ(detail::max_threads(threads, 1), detail::max_threads(threads));
+  EXPECT_GE(detail::max_threads(threads, 1 << 20), 1);
+  threads.threads = 5;
+  EXPECT_EQ(detail::max_threads(threads, 4), 5);
 }
 
 TEST(Selection, ThreadListsAndPieces) {
@@ -211,6 +271,8 @@ TEST_F(DriverTest, RowsCarryPieceRoleAndOneRunId) {
   std::size_t rows = 0;
   for (std::size_t p = csv.find(run_id); p != std::string::npos; p = csv.find(run_id, p + 1)) ++rows;
   EXPECT_EQ(rows, 5u);  // every row of the run, and only those
+  EXPECT_NE(json.find("\"ranks\": 1,"), std::string::npos);
+  EXPECT_NE(json.find("\"hosts\": \""), std::string::npos);
 }
 
 TEST_F(DriverTest, PieceSelectionAndListing) {

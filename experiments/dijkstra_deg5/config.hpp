@@ -1,0 +1,33 @@
+// The options of experiment dijkstra_deg5 and what its single-process pieces
+// (main.cpp) and its distributed run (scale_out.cpp) share: the generator's
+// parameters and the rule that picks the sources.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/cli.hpp"
+#include "common/harness/session.hpp"
+#include "experiments/dijkstra_deg5/programs.hpp"
+
+namespace gs::dijkstra_deg5 {
+
+inline constexpr int kDegree = 5;
+inline constexpr float kMinWeight = 1.0f, kMaxWeight = 1000.0f;
+
+struct Config {
+  ProgramOptions programs;
+  std::string opencl_device = "gpu";
+  int num_sources = 5;
+  std::vector<std::int64_t> sizes;  // replaces the generated pieces' vertex counts
+};
+
+// --sources (each checked against n), else `count` distinct random vertices fixed by --seed and n. (sources.cpp)
+std::vector<vid_t> pick_sources(const CommonOptions& opt, vid_t n, int count, const std::string& graph);
+
+// pbgl_delta_stepping on the ranks of an MPI job: the scale-out piece's graph, or the --input file.
+// (scale_out.cpp, built only with MPI and the Parallel BGL)
+void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSize* size);
+
+}  // namespace gs::dijkstra_deg5

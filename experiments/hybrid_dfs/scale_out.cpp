@@ -1,0 +1,200 @@
+// pbgl_bfs, the distributed program of hybrid_dfs (PBGL's breadth-first
+// search, algorithms/distributed), on every rank of the MPI job: the
+// scale-out piece's RMAT graph, of which each rank generates only its share,
+// or the --input file, of which each rank reads its byte range. Rows as the
+// single-process programs': one per (root, trial), the same roots (root_draws
+// on the giant component, found with all-reduces), levels certified on every
+// rank (Graph500 rules, PbglBfs::certify) and, where the graph fits one
+// process, checked on rank 0 by the suite's verifier on the single-process
+// graph, whose answer must be the distributed one.
+#include <mpi.h>
+
+#include <bit>
+#include <boost/mpi/collectives/all_reduce.hpp>
+#include <boost/mpi/collectives/scan.hpp>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/distributed/gather.hpp"
+#include "algorithms/distributed/local_edges.hpp"
+#include "algorithms/distributed/pbgl_bfs.hpp"
+#include "common/convert.hpp"
+#include "common/harness/input_graph.hpp"
+#include "common/results.hpp"
+#include "common/verify/traversal.hpp"
+#include "experiments/hybrid_dfs/config.hpp"
+#include "generators/cached_generators.hpp"
+
+namespace gs::hybrid_dfs {
+namespace {
+
+namespace mpi = dist::mpi;
+
+// Host bytes of one rank: its share (8 B per edge) and its part of PBGL's
+// undirected graph (each edge stored at both endpoints' owners with its
+// descriptors: ~100 B per edge), per owned vertex its adjacency lists, level
+// and degree (~80 B), and the per-vertex count of owned_degrees (4 B per vertex).
+std::uint64_t rank_bytes(std::uint64_t share_edges, std::uint64_t owned_vertices, std::uint64_t n) {
+  return 108 * share_edges + 80 * owned_vertices + 4 * n;
+}
+
+// Rank 0's single-process check: the gathered shares and the single-process
+// graph (8 B per edge each), their sorted copies (12 B each), the CSR (8 B per
+// edge, 8 B per vertex) and the gathered levels.
+std::uint64_t check_bytes(std::uint64_t n, std::uint64_t m) { return 48 * m + 16 * n; }
+
+// The degrees of the vertices this rank owns in the undirected graph (both
+// endpoints of every edge, a self loop twice: the CSR's degree), summed over
+// every rank's share with one reduce-scatter of a per-vertex count.
+std::vector<std::uint32_t> owned_degrees(const mpi::communicator& comm, const dist::LocalEdges<std::uint32_t>& share) {
+  std::vector<std::uint32_t> count;
+  std::vector<int> blocks(std::size_t(comm.size()));
+  dist::agree(comm, [&] {
+    count.assign(share.n, 0);
+    for (eid_t e = 0; e < share.edges.size(); ++e) {
+      ++count[share.edges.u[e]];
+      ++count[share.edges.v[e]];
+    }
+    for (int r = 0; r < comm.size(); ++r) blocks[std::size_t(r)] = int(dist::vertex_block(share.n, r, comm.size()).count);
+  });
+  std::vector<std::uint32_t> mine(std::size_t(blocks[std::size_t(comm.rank())]));
+  MPI_Reduce_scatter(count.data(), mine.data(), blocks.data(), MPI_UINT32_T, MPI_SUM, MPI_Comm(comm));
+  return mine;
+}
+
+// root_draws on the distributed graph: the highest-degree vertex (lowest id
+// among equals), a search from it (untimed) for its component, and the drawn
+// members in id order, each found on the rank that owns it.
+std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::PbglBfs& bfs, const dist::VertexBlock& blk,
+                                     const std::vector<std::uint32_t>& degree, int count, std::uint64_t seed) {
+  std::uint32_t best = 0;
+  for (std::uint32_t d : degree) best = std::max(best, d);
+  const std::uint32_t top = mpi::all_reduce(comm, best, mpi::maximum<std::uint32_t>());
+  vid_t candidate = kNoVertex;
+  for (vid_t i = 0; i < blk.count && candidate == kNoVertex; ++i)
+    if (degree[i] == top) candidate = blk.first + i;
+  const vid_t hub = mpi::all_reduce(comm, candidate, mpi::minimum<vid_t>());
+  const dist::BfsRun component = bfs.run(hub);
+  std::vector<vid_t> members;
+  for (vid_t i = 0; i < blk.count; ++i)
+    if (component.level[i] != dist::kUnreachedLevel) members.push_back(blk.first + i);
+  std::uint64_t through = 0;
+  mpi::scan(comm, std::uint64_t(members.size()), through, std::plus<std::uint64_t>());
+  const std::uint64_t before = through - members.size();
+  std::vector<vid_t> roots;
+  for (std::uint64_t k : root_draws(component.reached, count, seed)) {
+    const vid_t mine = k >= before && k < through ? members[k - before] : 0;
+    roots.push_back(mpi::all_reduce(comm, mine, mpi::maximum<vid_t>()));
+  }
+  return roots;
+}
+
+// The single-process programs' edges (generated or read as they do), on rank 0.
+EdgeList<std::uint32_t> single_process_edges(harness::Session& s, const harness::GraphSize* size) {
+  if (size) return gen::cached_rmat(std::countr_zero(size->n), eid_t(size->m), kRmatA, kRmatB, kRmatC, s.opt().seed);
+  return harness::read_input<std::uint32_t>(s, harness::Weights::ignored).el;
+}
+
+}  // namespace
+
+void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSize* size) {
+  const mpi::communicator comm;
+  const CommonOptions& opt = s.opt();
+  const int ranks = comm.size();
+  harness::GraphId id;
+  dist::LocalEdges<std::uint32_t> share;
+  if (size) {
+    id = {rmat_name(*size), "rmat", size->n, size->m, opt.seed};
+    dist::agree(comm, [&] {
+      s.admit_host(rank_bytes(size->m / eid_t(ranks) + 1, size->n / vid_t(ranks) + 1, size->n) *
+                       std::uint64_t(s.world().ranks_here()),
+                   s.piece().name + " " + id.name + " on each of the " + std::to_string(ranks) + " rank(s)");
+    });
+    s.progress().note("generating " + id.name + " on " + std::to_string(ranks) + " rank(s), each its own share");
+    share = dist::rmat_share(comm, std::countr_zero(size->n), eid_t(size->m), kRmatA, kRmatB, kRmatC, opt.seed);
+  } else {
+    s.progress().note("reading " + opt.input + " on " + std::to_string(ranks) + " rank(s), each its byte range");
+    share = dist::read_share<std::uint32_t>(comm, opt.input, dist::FileWeights::ignored);
+    id = {std::filesystem::path(opt.input).filename().string(), "file", share.n, share.global_m, 0};
+    const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
+    dist::agree(comm, [&] {
+      s.admit_host(rank_bytes(share.edges.size(), blk.count, share.n) * std::uint64_t(s.world().ranks_here()),
+                   "pbgl_bfs on " + id.name + " (rank " + std::to_string(comm.rank()) + ")");
+    });
+  }
+  const std::vector<std::uint32_t> degree = owned_degrees(comm, share);
+  dist::PbglBfs bfs(comm, share);
+  const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
+  std::vector<vid_t> roots;
+  if (opt.sources_given) {
+    roots = opt.sources;
+    dist::agree(comm, [&] {
+      for (vid_t r : roots)
+        if (r >= share.n) throw InputError("--sources: vertex " + std::to_string(r) + " >= n = " + std::to_string(share.n));
+    });
+  } else {
+    roots = distributed_roots(comm, bfs, blk, degree, c.roots_per_graph, opt.seed);
+  }
+  dist::agree(comm, [&] {
+    if (roots.empty()) throw InputError(id.name + ": no roots");
+  });
+
+  // The single-process check, where the graph fits one process: the shares must be the
+  // single-process graph, and the verifier on it must give the distributed answer.
+  std::string why_not;
+  const bool single = dist::root_has_memory(comm, check_bytes(share.n, share.global_m),
+                                            "the single-process check of pbgl_bfs on " + id.name, why_not);
+  std::unique_ptr<Csr<std::uint32_t>> whole;
+  if (single) {
+    s.progress().note("rank 0: the single-process graph of " + id.name + " for the check");
+    const EdgeList<std::uint32_t> shares = dist::gather_share(comm, share);
+    dist::agree(comm, [&] {
+      if (comm.rank() != 0) return;
+      EdgeList<std::uint32_t> el = single_process_edges(s, size);
+      dist::check_same_edges(shares, el, "pbgl_bfs");
+      el.directed = false;  // traversed as undirected, as the single-process programs do
+      whole = std::make_unique<Csr<std::uint32_t>>(edge_list_to_csr(el));
+    });
+  }
+  s.writer().set_meta("distributed_checks",
+                      "pbgl_bfs on " + id.name + ": certificate (Graph500 rules on every rank)" +
+                          (single ? " + single-process graph and verifier on rank 0"
+                                  : "; single-process check skipped: " + why_not));
+  share.edges = {};
+
+  for (const harness::ProgramInfo& info : s.programs()) {
+    auto trial = [&](int k) {
+      const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
+      const dist::BfsRun r = bfs.run(source);
+      bfs.certify(r);
+      std::uint64_t degree_sum = 0;
+      for (vid_t i = 0; i < blk.count; ++i)
+        if (r.level[i] != dist::kUnreachedLevel) degree_sum += degree[i];
+      const std::uint64_t component_edges = mpi::all_reduce(comm, degree_sum, std::plus<std::uint64_t>()) / 2;
+      if (single) {
+        const std::vector<std::uint32_t> level = dist::gather_levels(comm, r);
+        dist::agree(comm, [&] {
+          if (comm.rank() != 0) return;
+          const verify::TraversalSummary v = verify::check_traversal(*whole, source, level, nullptr, info.name);
+          if (v.answer() != r.answer() || v.component_edges != component_edges)
+            throw VerificationError(info.name + ": answer " + r.answer() + " with " + std::to_string(component_edges) +
+                                    " component edges, single-process verifier " + v.answer() + " with " +
+                                    std::to_string(v.component_edges));
+        });
+      }
+      TrialOutcome out;
+      out.seconds = r.seconds;
+      out.answer = r.answer();
+      out.extra["source"] = std::to_string(source);
+      out.extra["teps"] = fmt_number(double(component_edges) / r.seconds);
+      out.extra["component_edges"] = std::to_string(component_edges);
+      out.extra["setup_s"] = fmt_seconds(bfs.build_seconds());
+      return out;
+    };
+    s.trials(s.row(id, info, 1), trial, int(roots.size()) * c.trials_per_root);
+  }
+}
+
+}  // namespace gs::hybrid_dfs
