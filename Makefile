@@ -8,7 +8,7 @@
 #   make paper RESULTS=DIR        rebuild only the report from existing results
 #   make compare RESULTS=DIR      compare results with the reference, claim by claim and point by point
 #                                 (REFERENCE=DIR, default results/reference/h100; STRICT=1: exit 1 on a difference)
-#   (RESULTS=results/reference/<machine> writes the committed paper/figures, paper/tables and
+#   (RESULTS=results/reference/h100 writes the committed paper/figures, paper/tables and
 #   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
 #   make build | clean | deps
 #

@@ -4,7 +4,7 @@
 
 Writes ``<OUT>/figures/<experiment>_<figure>.pdf|.png`` and
 ``<OUT>/tables/<experiment>_<table>.md|.tex`` (plus ``<experiment>_claims``);
-OUT is ``paper/`` for results/reference/<machine> and ``DIR/paper`` for any
+OUT is ``paper/`` for results/reference/h100 and ``DIR/paper`` for any
 other results (``paper.outputs``).  Rows of --input runs are never drawn.
 Draws what it can and lists what it could not, with the reason.  Exit status
 1 only when something present was malformed (or a module is broken); absent
@@ -89,7 +89,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m paper.figures", description=__doc__.split("\n")[0])
     ap.add_argument("--results", required=True, help="results directory (CSV + JSON per experiment piece)")
     ap.add_argument("--out", default=None, help="writes figures/ and tables/ under it (default: paper/ for "
-                    "results/reference/<machine>, else RESULTS/paper)")
+                    "results/reference/h100, else RESULTS/paper)")
     ap.add_argument("--only", default="", help="comma-separated experiments (default: all)")
     args = ap.parse_args(argv)
     only = [s for s in args.only.split(",") if s] or None

@@ -1,22 +1,23 @@
 """Where figures, tables and REPORT.md go (one rule for paper.figures,
 paper.report, the Makefile and scripts/reproduce.py).
 
-Results under ``results/reference/<machine>`` are the committed reference:
-their figures, tables and report are the committed ``paper/figures``,
+Results under ``results/reference/h100`` are the committed reference: their
+figures, tables and report are the committed ``paper/figures``,
 ``paper/tables`` and ``paper/REPORT.md``.  Any other results directory (a
-local or quick run) writes them to ``<results>/paper/``, so that a local run
-never touches the committed paper."""
+local or quick run, or another committed set such as
+``results/reference/h100-quick``) writes them to ``<results>/paper/``, so that
+no other run touches the committed paper."""
 
 import os
 
 PAPER_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(PAPER_DIR)
-REFERENCE = os.path.join(REPO, "results", "reference")
+REFERENCE = os.path.join(REPO, "results", "reference", "h100")
 
 
 def is_reference(results_dir):
-    """True for results/reference/<machine> of this repository (symbolic links resolved)."""
-    return os.path.dirname(os.path.realpath(results_dir)) == os.path.realpath(REFERENCE)
+    """True for results/reference/h100 of this repository (symbolic links resolved)."""
+    return os.path.realpath(results_dir) == os.path.realpath(REFERENCE)
 
 
 def out_dir(results_dir):

@@ -2,7 +2,7 @@
 
     python3 -m paper.report --results DIR [--out REPORT.md] [--figures DIR]
 
-The report goes to ``paper/REPORT.md`` for results/reference/<machine> and to
+The report goes to ``paper/REPORT.md`` for results/reference/h100 and to
 ``DIR/paper/REPORT.md`` for any other results (``paper.outputs``); figures are
 looked for in ``figures/`` beside it.
 
@@ -121,7 +121,7 @@ def module_section(module, results_dir, fig_dir, report_dir, status):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m paper.report", description=__doc__.split("\n")[0])
     ap.add_argument("--results", required=True, help="results directory (CSV + JSON per experiment piece)")
-    ap.add_argument("--out", default=None, help="report file (default: paper/REPORT.md for results/reference/<machine>, "
+    ap.add_argument("--out", default=None, help="report file (default: paper/REPORT.md for results/reference/h100, "
                     "else RESULTS/paper/REPORT.md)")
     ap.add_argument("--figures", default=None, help="where paper.figures wrote the figures (default: figures/ beside --out)")
     args = ap.parse_args(argv)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs every experiment piece by piece, resumably, then the figures and the report
-(into RESULTS/paper/; only results under results/reference/<machine> redraw the
+(into RESULTS/paper/; only results under results/reference/h100 redraw the
 committed paper/, see paper/outputs.py).
 
     scripts/reproduce.py --build build/default --scale quick --results results/local/quick

@@ -1,5 +1,5 @@
 """Where figures, tables and REPORT.md go: the committed paper/ only for
-results/reference/<machine>; any other results directory writes RESULTS/paper
+results/reference/h100; any other results directory writes RESULTS/paper
 and leaves paper/ untouched (paper.figures, paper.report, make figures/paper,
 scripts/reproduce.py)."""
 
