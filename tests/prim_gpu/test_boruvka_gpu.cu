@@ -17,6 +17,7 @@
 #include "common/cuda/buffer.cuh"
 #include "common/verify/msf.hpp"
 #include "generators/generators.hpp"
+#include "tests/prim_gpu/random_multigraph.hpp"
 
 namespace {
 
@@ -61,22 +62,12 @@ GpuMsfResult check(const gs::EdgeList<W>& el, const BoruvkaGpuOptions& opt, cons
   return r;
 }
 
-gs::EdgeList<W> random_multigraph(gs::vid_t n, gs::eid_t m, W max_w, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<gs::vid_t> vd(0, n - 1);
-  std::uniform_int_distribution<W> wd(1, max_w);
-  gs::EdgeList<W> el;
-  el.n = n;
-  for (gs::eid_t e = 0; e < m; ++e) el.add(vd(rng), vd(rng), wd(rng));  // self loops and duplicates included
-  return el;
-}
-
 // Two random halves whose internal edges weigh at most 1000, joined only by
 // `bridges` edges heavier than all of them: the light forest has two trees,
 // and only heavy edges can join them.
 gs::EdgeList<W> bridged_halves(gs::vid_t half, gs::eid_t per_half, gs::vid_t bridges, unsigned seed) {
-  gs::EdgeList<W> el = random_multigraph(half, per_half, 1000, seed);
-  const gs::EdgeList<W> other = random_multigraph(half, per_half, 1000, seed + 1);
+  gs::EdgeList<W> el = gs::test::random_multigraph<W>(half, per_half, 1000, seed);
+  const gs::EdgeList<W> other = gs::test::random_multigraph<W>(half, per_half, 1000, seed + 1);
   el.n = 2 * half;
   for (gs::eid_t e = 0; e < other.size(); ++e) el.add(other.u[e] + half, other.v[e] + half, other.w[e]);
   for (gs::vid_t i = 0; i < bridges; ++i) el.add(i * 7 % half, half + i * 13 % half, 5000 + (i * 37) % 100);
@@ -122,7 +113,7 @@ TEST(BoruvkaGpu, DisconnectedAndIsolated) {
     gs::EdgeList<W> none;
     none.n = 7;
     check(none, o, "7 vertices, no edges");
-    check(random_multigraph(3000, 1500, 1000, 6), o, "sparse random forest");
+    check(gs::test::random_multigraph<W>(3000, 1500, 1000, 6), o, "sparse random forest");
     // Odd and even vertices never meet: two components of random edges.
     gs::EdgeList<W> halves = gs::gen::gtgraph_random(2000, 12000, 1, 1000, 7);
     for (gs::eid_t e = 0; e < halves.size(); ++e) {
@@ -135,12 +126,12 @@ TEST(BoruvkaGpu, DisconnectedAndIsolated) {
 
 TEST(BoruvkaGpu, TiesSelfLoopsAndParallelEdges) {
   for (const auto& o : {BoruvkaGpuOptions{}, split(1.0)}) {
-    gs::EdgeList<W> el = random_multigraph(600, 5000, 1, 4);
+    gs::EdgeList<W> el = gs::test::random_multigraph<W>(600, 5000, 1, 4);
     check(el, o, "all weights 1");
     for (auto& w : el.w) w = 0;
     check(el, o, "all weights 0");
-    check(random_multigraph(777, 3000, 4000000000u, 1), o, "wide weights");
-    check(random_multigraph(500, 4000, 3, 2), o, "three weights");
+    check(gs::test::random_multigraph<W>(777, 3000, 4000000000u, 1), o, "wide weights");
+    check(gs::test::random_multigraph<W>(500, 4000, 3, 2), o, "three weights");
     gs::EdgeList<W> loops;
     loops.n = 4;
     for (gs::vid_t x = 0; x < 4; ++x) loops.add(x, x, 1);  // self loops lighter than every edge
@@ -150,7 +141,7 @@ TEST(BoruvkaGpu, TiesSelfLoopsAndParallelEdges) {
     loops.add(3, 2, 0xffffffffu);
     loops.add(1, 2, 6);
     check(loops, o, "self loops and parallel edges");
-    auto r = random_multigraph(300, 600, 50, 5);
+    auto r = gs::test::random_multigraph<W>(300, 600, 50, 5);
     const auto copy = r;  // every edge twice, the second time the other way round and heavier
     for (gs::eid_t e = 0; e < copy.size(); ++e) r.add(copy.v[e], copy.u[e], copy.w[e] + 1);
     check(r, o, "every edge doubled");
@@ -176,7 +167,7 @@ TEST(BoruvkaGpu, MonotonePaths) {
 TEST(BoruvkaEngine, BatchesAndDeviceCount) {
   // Edges sorted by weight, cut into batches: later batches are heavier, as
   // the heavy pass after the light one.
-  const auto el = random_multigraph(20000, 120000, 100000, 9);
+  const auto el = gs::test::random_multigraph<W>(20000, 120000, 100000, 9);
   const gs::verify::MsfVerifier<W> verifier(el);
   std::vector<KEdge> edges(el.size());
   for (std::size_t i = 0; i < edges.size(); ++i) edges[i] = {el.u[i], el.v[i], el.w[i]};

@@ -18,6 +18,7 @@
 #include "common/verify/msf.hpp"
 #include "experiments/prim_gpu/programs.hpp"
 #include "generators/generators.hpp"
+#include "tests/prim_gpu/random_multigraph.hpp"
 
 namespace {
 
@@ -61,22 +62,12 @@ void check_all(const gs::EdgeList<W>& el, const std::string& what) {
   }
 }
 
-gs::EdgeList<W> random_graph(gs::vid_t n, gs::eid_t m, W max_w, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<gs::vid_t> vd(0, n - 1);
-  std::uniform_int_distribution<W> wd(1, max_w);
-  gs::EdgeList<W> el;
-  el.n = n;
-  for (gs::eid_t e = 0; e < m; ++e) el.add(vd(rng), vd(rng), wd(rng));  // self loops and duplicates included
-  return el;
-}
-
 TEST(PrimGpuPrograms, RandomGraphsOfThePapersKind) {
   for (gs::vid_t n : {2u, 3u, 17u, 128u, 1000u, 4099u}) check_all(gs::gen::gtgraph_random(n, 10ull * n, 1, 1000, n), "gtgraph-random n=" + std::to_string(n));
 }
 
 TEST(PrimGpuPrograms, RandomGraphsWithSelfLoopsAndWideWeights) {
-  for (unsigned seed : {1u, 2u, 3u}) check_all(random_graph(777, 3000, 4000000000u, seed), "random seed " + std::to_string(seed));
+  for (unsigned seed : {1u, 2u, 3u}) check_all(gs::test::random_multigraph<W>(777, 3000, 4000000000u, seed), "random seed " + std::to_string(seed));
 }
 
 TEST(PrimGpuPrograms, ResidentKeysInGlobalMemory) {
@@ -100,7 +91,7 @@ TEST(PrimGpuPrograms, TinyGraphs) {
 }
 
 TEST(PrimGpuPrograms, EqualWeights) {
-  gs::EdgeList<W> el = random_graph(600, 5000, 1, 4);
+  gs::EdgeList<W> el = gs::test::random_multigraph<W>(600, 5000, 1, 4);
   check_all(el, "all weights 1");
   for (auto& w : el.w) w = 0;
   check_all(el, "all weights 0");
@@ -117,7 +108,7 @@ TEST(PrimGpuPrograms, MultiEdges) {
   el.add(4, 0, 1);
   el.add(4, 0, 100);
   check_all(el, "hand-made multigraph");
-  auto r = random_graph(300, 600, 50, 5);
+  auto r = gs::test::random_multigraph<W>(300, 600, 50, 5);
   const auto copy = r;  // every edge twice, the second time heavier
   for (gs::eid_t e = 0; e < copy.size(); ++e) r.add(copy.v[e], copy.u[e], copy.w[e] + 1);
   check_all(r, "random graph with every edge doubled");
@@ -141,7 +132,7 @@ TEST(PrimGpuPrograms, DisconnectedGraphsGiveForests) {
   iso.add(48, 49, 3);
   check_all(iso, "48 isolated vertices and one edge");
   // Sparse random: many components of every size.
-  check_all(random_graph(3000, 1500, 1000, 6), "random forest-like graph");
+  check_all(gs::test::random_multigraph<W>(3000, 1500, 1000, 6), "random forest-like graph");
   // Two random halves with no edge between them (vertex 0's side is the first).
   gs::EdgeList<W> halves = gs::gen::gtgraph_random(1000, 6000, 1, 1000, 7);
   for (gs::eid_t e = 0; e < halves.size(); ++e) {
