@@ -56,13 +56,13 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
   // Bellman-Ford-style programs take thousands of rounds.
   const std::uint64_t side = paper ? 2048 : 256;
   const std::vector<GraphSize> grid = {{side * side, gen::grid_arcs(vid_t(side), vid_t(side))}};
-  out.push_back({.name = "grid", .role = Role::extension, .est_seconds = estimate(grid, 1.4e-6), .graphs = grid, .kind = "grid"});
-  out.push_back({.name = "opencl-cpu",
+  out.push_back({.name = kGridKind, .role = Role::extension, .est_seconds = estimate(grid, 1.4e-6), .graphs = grid, .kind = kGridKind});
+  out.push_back({.name = kOpenClCpuKind,
                  .role = Role::extension,
                  .est_seconds = estimate(cpu_sizes, 2.0e-6),
-                 .programs = {"bgl_dijkstra", "delta_stepping_omp", "two_kernel_opencl"},
+                 .programs = {kBglDijkstra, kDeltaSteppingOmp, kTwoKernelOpenCl},
                  .graphs = cpu_sizes,
-                 .kind = "opencl-cpu"});
+                 .kind = kOpenClCpuKind});
   // The largest graph of the main comparison (--sizes: the largest given), on the ranks of an MPI job.
   const std::uint64_t scale_out_n =
       c.sizes.empty() ? (paper ? 4000000 : 100000) : std::uint64_t(*std::max_element(c.sizes.begin(), c.sizes.end()));
@@ -78,7 +78,7 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
 // The OpenCL device a piece runs two_kernel_opencl on.
 ProgramOptions options_for(const Config& c, const Piece& piece) {
   ProgramOptions o = c.programs;
-  if (piece.kind == "opencl-cpu") o.opencl_device = sssp::OpenClDeviceKind::cpu;
+  if (piece.kind == kOpenClCpuKind) o.opencl_device = sssp::OpenClDeviceKind::cpu;
   return o;
 }
 
@@ -87,7 +87,7 @@ std::string fmt_phase(double s) { return s < 0 ? "" : fmt_seconds(s); }
 void run_graph(Session& s, Config& c, const GraphSize* size) {
   harness::GraphId id;
   Csr<float> g;
-  if (size && s.piece().kind == "grid") {
+  if (size && s.piece().kind == kGridKind) {
     const vid_t side = vid_t(std::llround(std::sqrt(double(size->n))));
     id = {"grid-" + std::to_string(side) + "x" + std::to_string(side), "grid", size->n, 0, s.opt().seed};
     s.admit_host(host_bytes(size->n, size->m), "grid graph " + id.name);

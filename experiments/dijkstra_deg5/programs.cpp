@@ -21,7 +21,7 @@ namespace {
 class BglDijkstra final : public SsspProgram {
  public:
   void load(const Csr<float>& g) override {
-    sssp::require_nonnegative_weights(g, "bgl_dijkstra");
+    sssp::require_nonnegative_weights(g, kBglDijkstra);
     graph_.reset();
     graph_.emplace(g);
   }
@@ -41,7 +41,7 @@ class DeltaSteppingOmp final : public SsspProgram {
  public:
   explicit DeltaSteppingOmp(const ProgramOptions& o) : opt_(o) {}
   void load(const Csr<float>& g) override {
-    sssp::require_nonnegative_weights(g, "delta_stepping_omp");
+    sssp::require_nonnegative_weights(g, kDeltaSteppingOmp);
     g_ = &g;
     delta_ = sssp::default_delta(g, opt_.cpu_delta_factor);
   }
@@ -128,32 +128,32 @@ const harness::ProgramTable<SsspProgram, ProgramOptions>& program_table() {
   using harness::Device;
   using P = ProgramOptions;
   static const harness::ProgramTable<SsspProgram, ProgramOptions> table = {
-      {{"bgl_dijkstra", "BGL dijkstra_shortest_paths, binary heap (CPU baseline, the paper's CPU program)"},
+      {{kBglDijkstra, "BGL dijkstra_shortest_paths, binary heap (CPU baseline, the paper's CPU program)"},
        [](const P&) { return std::make_unique<BglDijkstra>(); }},
-      {{"two_kernel_opencl", "the paper's two-kernel SSSP in OpenCL (device: --opencl-device)", Device::opencl},
+      {{kTwoKernelOpenCl, "the paper's two-kernel SSSP in OpenCL (device: --opencl-device)", Device::opencl},
        [](const P& o) -> std::unique_ptr<SsspProgram> {
 #ifdef GS_HAVE_OPENCL
          return std::make_unique<TwoKernelOpenClProgram>(o);
 #else
-         return not_built("two_kernel_opencl");
+         return not_built(kTwoKernelOpenCl);
 #endif
        }},
-      {{"two_kernel_cuda", "the same two-kernel SSSP in CUDA", Device::gpu},
+      {{kTwoKernelCuda, "the same two-kernel SSSP in CUDA", Device::gpu},
        [](const P&) -> std::unique_ptr<SsspProgram> {
 #ifdef GS_HAVE_CUDA
          return std::make_unique<TwoKernelCudaProgram>();
 #else
-         return not_built("two_kernel_cuda");
+         return not_built(kTwoKernelCuda);
 #endif
        }},
-      {{"delta_stepping_omp", "beyond: parallel delta-stepping, OpenMP (CPU)", Device::cpu, /*threaded=*/true},
+      {{kDeltaSteppingOmp, "beyond: parallel delta-stepping, OpenMP (CPU)", Device::cpu, /*threaded=*/true},
        [](const P& o) { return std::make_unique<DeltaSteppingOmp>(o); }},
-      {{"near_far_gpu", "beyond: work-efficient near-far SSSP with frontier queues (CUDA)", Device::gpu},
+      {{kNearFarGpu, "beyond: work-efficient near-far SSSP with frontier queues (CUDA)", Device::gpu},
        [](const P& o) -> std::unique_ptr<SsspProgram> {
 #ifdef GS_HAVE_CUDA
          return std::make_unique<NearFarProgram>(o);
 #else
-         return not_built("near_far_gpu");
+         return not_built(kNearFarGpu);
 #endif
        }},
       {{kPbglDeltaStepping, "beyond: Parallel BGL delta-stepping on the ranks of an MPI job", Device::mpi}, nullptr},

@@ -51,6 +51,12 @@ inline constexpr const char* kSecondsDefinition =
     "separately: graph upload h2d_s (once per graph), distance read-back d2h_s, OpenCL program build build_s. "
     "End-to-end GPU time = h2d_s + kernel_s + d2h_s (+ build_s).";
 
+// The program names, written once: the table, the pieces and the messages use these.
+inline constexpr const char* kBglDijkstra = "bgl_dijkstra";
+inline constexpr const char* kTwoKernelOpenCl = "two_kernel_opencl";
+inline constexpr const char* kTwoKernelCuda = "two_kernel_cuda";
+inline constexpr const char* kDeltaSteppingOmp = "delta_stepping_omp";
+inline constexpr const char* kNearFarGpu = "near_far_gpu";
 // The distributed program (Device::mpi), made and run by scale_out.cpp on the ranks of an MPI job.
 inline constexpr const char* kPbglDeltaStepping = "pbgl_delta_stepping";
 
