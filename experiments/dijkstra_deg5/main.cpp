@@ -24,6 +24,10 @@ using harness::Piece;
 using harness::Role;
 using harness::Session;
 
+// Piece kinds: the grid graph instead of the degree-5 ones; OpenCL on a CPU device.
+constexpr const char* kGridKind = "grid";
+constexpr const char* kOpenClCpuKind = "opencl-cpu";
+
 // Edge list, CSR, BGL graph and the double-precision reference: ~56 B per arc.
 std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) { return arcs * 56 + n * 48; }
 
