@@ -114,7 +114,7 @@ class PerturbedComparison(unittest.TestCase):
     def test_claims_that_use_the_slowed_program_differ(self):
         prim = {c.claim.id: c for c in self.experiment("prim_gpu").claims}
         # A3 (max speedup over BGL) halves, still not reproduced; A-T1 (its
-        # median at n = 16384) doubles past the 200 ms target; A2's conditions
+        # median at n = 16384) doubles past its target; A2's conditions
         # (faster than the others) were false and stay false.
         self.assertEqual(sorted(i for i, c in prim.items() if c.status != compare.AGREE), ["A-T1", "A3"])
         a3 = prim["A3"]
