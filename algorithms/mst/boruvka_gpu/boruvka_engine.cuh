@@ -19,6 +19,21 @@
 // launch and one read-back. After a batch, labels are flattened (every
 // vertex points at its root: `components()`).
 //
+// The flat mode (BoruvkaMode::kFlat) keeps no worklist: labels stay flat
+// (every vertex points at its root) after every round, and a round is
+//   1. offer: every batch edge whose endpoints' labels differ offers its key
+//      to both labels (atomicMin); edges inside a component cost two reads;
+//   2. hook, one thread per root: a root with an offer hooks onto the root
+//      across its winning edge (of two roots that chose the same edge only
+//      the larger hooks) and records the edge;
+//   3. relabel, one thread per vertex: follow the hooks from the vertex's
+//      root to the new root (roots shorten their own hook as they go), and
+//      clear the roots' keys.
+// It makes one pass over the edges per round and per-vertex passes over the
+// n vertices, against the worklist's two passes over the edges left: the
+// better choice where the edges outnumber the vertices many times over and
+// edges drop out of the batch slowly.
+//
 // Batches: add() may be called again with a later batch whose keys all exceed
 // the earlier ones (heavier edges): components persist, which gives the
 // forest of the union (Kruskal's order is respected batch by batch).
@@ -79,6 +94,12 @@ struct BoruvkaBatch {
   const unsigned* count = nullptr;  // optional device-side count (<= max_m) of the edges
 };
 
+// How add() runs its rounds (the comment at the top describes both).
+enum class BoruvkaMode {
+  kWorklist,  // a shrinking worklist, union-find with path halving, flattened after the batch
+  kFlat,      // a pass over the whole batch per round, flat labels after every round
+};
+
 class BoruvkaEngine {
  public:
   // Allocates for n vertices and batches of up to max_m edges now (add()
@@ -89,6 +110,7 @@ class BoruvkaEngine {
   // Joins components along the minimum spanning forest of the batch. Laps
   // "minedge_s", "hook_s", "jump_s" (flattening) and "wait_s" (host read-back
   // gaps) go to `clock` when given. Returns the rounds that had edges to work on.
+  // (In the flat mode "minedge_s" is the offer step and "jump_s" the relabelling.)
   int add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* clock = nullptr);
 
   vid_t n() const { return n_; }
@@ -108,6 +130,9 @@ class BoruvkaEngine {
   // device supports it), or a launch per step with a read-back every few
   // rounds (false; also where cooperative launches are not supported).
   void set_cooperative(bool on) { cooperative_ = on; }
+  // Takes effect with the next add(); modes may change between batches.
+  void set_mode(BoruvkaMode mode) { mode_ = mode; }
+  BoruvkaMode mode() const { return mode_; }
 
   // Device bytes for n vertices and batches of up to max_m edges.
   static std::uint64_t device_bytes(vid_t n, std::size_t max_m);
@@ -115,16 +140,23 @@ class BoruvkaEngine {
   struct WorkEdge;  // a worklist entry (defined with the kernels)
 
  private:
+  // add()'s rounds in the flat mode, once the batch's count is in counts_[round_ % 3].
+  int add_flat(const KEdge* edges, unsigned bound, cudaStream_t s, PhaseClock* clock);
+
   vid_t n_ = 0;
   std::size_t forest_size_ = 0;
   int round_ = 0;  // rounds since reset(): picks the count slots and the worklists
   int sms_ = 0;
   int coop_grid_ = -1;  // blocks of the cooperative launch (0: not supported; -1: not asked yet)
+  int coop_flat_grid_ = 0;  // the same for the flat mode's kernel
   bool cooperative_ = true;
+  BoruvkaMode mode_ = BoruvkaMode::kWorklist;
   DeviceBuffer<vid_t> parent_;
+  DeviceBuffer<vid_t> next_;  // flat mode, per root during a round: the root it hooks onto
   DeviceBuffer<unsigned long long> best_;  // per root: the minimum key offered this round
   DeviceBuffer<KEdge> forest_;
-  DeviceBuffer<unsigned> counts_;  // [0..2]: worklist sizes (rotating); [3]: forest size; [4]: rounds with work
+  DeviceBuffer<unsigned> counts_;  // [0..2]: worklist sizes (rotating); [3]: forest size; [4]: rounds with work;
+                                   // [5]: flat mode, a root hooked in this round
   DeviceBuffer<unsigned char> work_;       // two worklists of WorkEdge
   std::size_t work_cap_ = 0;               // entries per worklist
   PinnedBuffer<unsigned> host_{2};      // [0]: a batch size; [1]: counts_[4] when the batch started
@@ -133,6 +165,10 @@ class BoruvkaEngine {
   DeviceBuffer<unsigned long long> stats_;       // the cooperative launch's step times and rounds
   PinnedBuffer<unsigned long long> stats_host_{4};
 };
+
+// MEASUREMENT ONLY (to be removed): GS_BORUVKA_MODE = worklist | flat, with
+// "-steps" for the kernel-per-step path, sets the engine's mode.
+void mode_from_env(BoruvkaEngine& engine);
 
 // Writes to *threshold (device) the weight at quantile q of a strided sample
 // of 4096 of the m weights weights[0], weights[stride], ... (q >= 1, or m == 0:

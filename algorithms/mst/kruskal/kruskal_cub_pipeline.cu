@@ -158,6 +158,7 @@ KruskalResult CubKruskalPipeline::run(vid_t n, const KEdge* host_edges, std::siz
   h2d = t.seconds();
 
   s.forest.pin_download(n);  // allocates on the first run only
+  mst_gpu::mode_from_env(s.forest);
   WallTimer resident;
   s.forest.reset(n, s.stream);
   if (m > 0) {
