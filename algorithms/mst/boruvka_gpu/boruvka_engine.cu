@@ -5,8 +5,6 @@
 #include <cub/block/block_radix_sort.cuh>
 
 #include <algorithm>
-#include <cstdlib>
-#include <string>
 #include <stdexcept>
 
 #include "common/cuda/check.cuh"
@@ -511,7 +509,7 @@ void BoruvkaEngine::reserve(vid_t n, std::size_t max_m) {
     forest_.resize(n);
   }
   if (counts_.size() == 0) counts_.resize(6);
-  if (work_cap_ < max_m) {
+  if (mode_ == BoruvkaMode::kWorklist && work_cap_ < max_m) {
     work_.resize(0);
     work_.resize(2 * max_m * sizeof(WorkEdge));
     work_cap_ = max_m;
@@ -531,7 +529,7 @@ void BoruvkaEngine::reset(vid_t n, cudaStream_t s) {
 int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* clock) {
   if (batch.max_m >= 0xffffffffu) throw std::invalid_argument("BoruvkaEngine: a batch holds at most 2^32 - 2 edges");
   if (batch.max_m == 0 || n_ < 2 || spanning()) return 0;
-  reserve(n_, mode_ == BoruvkaMode::kFlat ? 0 : batch.max_m);  // the flat mode has no worklists
+  reserve(n_, batch.max_m);
   auto lap = [&](const char* phase) {
     if (clock) clock->lap(phase, s);
   };
@@ -696,14 +694,6 @@ void BoruvkaEngine::pin_download(vid_t n) {
 std::uint64_t BoruvkaEngine::device_bytes(vid_t n, std::size_t max_m) {
   return std::uint64_t(n) * (2 * sizeof(vid_t) + sizeof(unsigned long long) + sizeof(KEdge)) +
          2 * std::uint64_t(max_m) * sizeof(WorkEdge);
-}
-
-void mode_from_env(BoruvkaEngine& engine) {
-  const char* v = std::getenv("GS_BORUVKA_MODE");
-  if (!v || !*v) return;
-  const std::string m = v;
-  engine.set_mode(m.rfind("flat", 0) == 0 ? BoruvkaMode::kFlat : BoruvkaMode::kWorklist);
-  engine.set_cooperative(m.find("-steps") == std::string::npos);
 }
 
 void pick_weight_threshold(const std::uint32_t* weights, std::size_t m, std::size_t stride, double q,

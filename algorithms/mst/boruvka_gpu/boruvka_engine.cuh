@@ -1,8 +1,11 @@
 // The suite's one GPU Boruvka (used by boruvka_gpu and the kruskal_cub_gpu
-// pipeline): minimum spanning forest rounds over a shrinking worklist of edges.
+// pipeline): minimum spanning forest rounds over a batch of edges, in one of
+// two modes (BoruvkaMode; the flat one is the default, see
+// experiments/prim_gpu/NOTES.md and experiments/kruskal_100m/NOTES.md).
 //
-// Components are a union-find forest on the device (`parent`, roots point to
-// themselves). One round:
+// The worklist mode (BoruvkaMode::kWorklist) rounds over a shrinking
+// worklist of edges. Components are a union-find forest on the device
+// (`parent`, roots point to themselves). One round:
 //   1. min-edge: every worklist edge finds its endpoints' roots (path halving),
 //      is dropped when they are equal, otherwise is appended to the next
 //      worklist with the roots as its labels and offers its key
@@ -20,7 +23,8 @@
 // vertex points at its root: `components()`).
 //
 // The flat mode (BoruvkaMode::kFlat) keeps no worklist: labels stay flat
-// (every vertex points at its root) after every round, and a round is
+// (every vertex points at its root) after every round, all rounds of a batch
+// again in one cooperative kernel, and a round is
 //   1. offer: every batch edge whose endpoints' labels differ offers its key
 //      to both labels (atomicMin); edges inside a component cost two reads;
 //   2. hook, one thread per root: a root with an offer hooks onto the root
@@ -29,10 +33,10 @@
 //   3. relabel, one thread per vertex: follow the hooks from the vertex's
 //      root to the new root (roots shorten their own hook as they go), and
 //      clear the roots' keys.
-// It makes one pass over the edges per round and per-vertex passes over the
-// n vertices, against the worklist's two passes over the edges left: the
-// better choice where the edges outnumber the vertices many times over and
-// edges drop out of the batch slowly.
+// It makes one pass over the edges per round (one label read per endpoint,
+// independent loads batched per thread) and two over the vertices, against
+// the worklist's two passes over the edges left, each a chain of dependent
+// root walks; it measured faster on both callers' graphs.
 //
 // Batches: add() may be called again with a later batch whose keys all exceed
 // the earlier ones (heavier edges): components persist, which gives the
@@ -102,8 +106,9 @@ enum class BoruvkaMode {
 
 class BoruvkaEngine {
  public:
-  // Allocates for n vertices and batches of up to max_m edges now (add()
-  // would otherwise allocate on first use, inside a timed region).
+  // Allocates for n vertices and batches of up to max_m edges in the current
+  // mode now (add() would otherwise allocate on first use, inside a timed
+  // region; only the worklist mode needs per-edge buffers).
   void reserve(vid_t n, std::size_t max_m);
   // n single-vertex components, an empty forest (buffers grow as needed).
   void reset(vid_t n, cudaStream_t s);
@@ -130,11 +135,12 @@ class BoruvkaEngine {
   // device supports it), or a launch per step with a read-back every few
   // rounds (false; also where cooperative launches are not supported).
   void set_cooperative(bool on) { cooperative_ = on; }
-  // Takes effect with the next add(); modes may change between batches.
+  // Takes effect with the next add(); modes may change between batches
+  // (the worklist mode then allocates its lists in add() unless reserved).
   void set_mode(BoruvkaMode mode) { mode_ = mode; }
   BoruvkaMode mode() const { return mode_; }
 
-  // Device bytes for n vertices and batches of up to max_m edges.
+  // Device bytes for n vertices and batches of up to max_m edges (either mode).
   static std::uint64_t device_bytes(vid_t n, std::size_t max_m);
 
   struct WorkEdge;  // a worklist entry (defined with the kernels)
@@ -150,7 +156,7 @@ class BoruvkaEngine {
   int coop_grid_ = -1;  // blocks of the cooperative launch (0: not supported; -1: not asked yet)
   int coop_flat_grid_ = 0;  // the same for the flat mode's kernel
   bool cooperative_ = true;
-  BoruvkaMode mode_ = BoruvkaMode::kWorklist;
+  BoruvkaMode mode_ = BoruvkaMode::kFlat;
   DeviceBuffer<vid_t> parent_;
   DeviceBuffer<vid_t> next_;  // flat mode, per root during a round: the root it hooks onto
   DeviceBuffer<unsigned long long> best_;  // per root: the minimum key offered this round
@@ -165,10 +171,6 @@ class BoruvkaEngine {
   DeviceBuffer<unsigned long long> stats_;       // the cooperative launch's step times and rounds
   PinnedBuffer<unsigned long long> stats_host_{4};
 };
-
-// MEASUREMENT ONLY (to be removed): GS_BORUVKA_MODE = worklist | flat, with
-// "-steps" for the kernel-per-step path, sets the engine's mode.
-void mode_from_env(BoruvkaEngine& engine);
 
 // Writes to *threshold (device) the weight at quantile q of a strided sample
 // of 4096 of the m weights weights[0], weights[stride], ... (q >= 1, or m == 0:

@@ -112,7 +112,6 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions
   DeviceBuffer<std::uint32_t> threshold(1);
   PinnedBuffer<unsigned> host_counts(2);
   BoruvkaEngine engine;
-  mode_from_env(engine);
   engine.reserve(n, cap);
   PhaseClock clock;
   clock.reserve(256);
