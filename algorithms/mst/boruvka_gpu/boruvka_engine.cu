@@ -26,6 +26,8 @@ constexpr unsigned kBlocksPerSm = 8;       // the multi-kernel path's grid-strid
 constexpr unsigned kCoopBlocksPerSm = 4;   // the cooperative kernel's grid (every block resident)
 constexpr unsigned long long kNoKey = ~0ull;
 constexpr int kMaxRounds = 4096;  // far above log2(2^32) + 1 per batch: a bug guard, not a limit
+constexpr unsigned kFlatBlocksPerSm = 8;   // the flat mode's cooperative grid, where registers allow
+constexpr int kOfferItems = 4;             // edges per thread at a time in the offer step: their loads overlap
 constexpr int kSampleThreads = 1024;
 constexpr int kSamplePer = 4;
 
@@ -145,6 +147,16 @@ __device__ void min_edge_step(const KEdge* batch, const WorkEdge* in, unsigned* 
   }
 }
 
+// A slot in the forest for each calling thread: one atomicAdd per group of
+// threads that reach it together (winners are many in early rounds, and
+// they all count on one address).
+__device__ __forceinline__ unsigned forest_slot(unsigned* forest_count) {
+  const cg::coalesced_group g = cg::coalesced_threads();
+  unsigned slot = 0;
+  if (g.thread_rank() == 0) slot = atomicAdd(forest_count, g.size());
+  return g.shfl(slot, 0) + g.thread_rank();
+}
+
 // Unites the components of a and b: the larger root goes under the smaller
 // (parents only decrease, so no cycle), retrying when another thread moved a
 // root first.
@@ -178,7 +190,7 @@ __device__ void hook_step(const KEdge* batch, const WorkEdge* list, unsigned* co
     if (wins_a) best[e.a] = kNoKey;
     if (wins_b) best[e.b] = kNoKey;
     unite(parent, e.a, e.b);
-    const unsigned slot = atomicAdd(counts + 3, 1u);
+    const unsigned slot = forest_slot(counts + 3);
     if (slot + 1 < n) forest[slot] = batch[e.id];  // a forest has at most n - 1 edges
   }
 }
@@ -194,6 +206,96 @@ __device__ void flatten_step(vid_t* parent, vid_t n) {
   }
 }
 
+// Flat mode, step 1: every batch edge between two components offers its key
+// (weight, index) to both roots. Labels are flat, so a root is one read.
+template <bool kL2>
+__device__ void offer_step(const KEdge* batch, unsigned m, const vid_t* parent, unsigned long long* best) {
+  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+  for (std::size_t base = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; base < m;
+       base += stride * kOfferItems) {
+    KEdge e[kOfferItems];
+    vid_t a[kOfferItems], b[kOfferItems];
+    unsigned long long ka[kOfferItems], kb[kOfferItems];
+    // Each stage issues all its loads before the next one needs them.
+#pragma unroll
+    for (int k = 0; k < kOfferItems; ++k) {
+      const std::size_t i = base + k * stride;
+      e[k] = i < m ? batch[i] : KEdge{0, 0, 0};
+    }
+#pragma unroll
+    for (int k = 0; k < kOfferItems; ++k) {
+      a[k] = load<kL2>(parent + e[k].u);
+      b[k] = load<kL2>(parent + e[k].v);
+    }
+#pragma unroll
+    for (int k = 0; k < kOfferItems; ++k) {
+      ka[k] = kb[k] = 0;
+      if (a[k] != b[k]) {  // padding items (0, 0) never pass
+        ka[k] = load<kL2>(best + a[k]);
+        kb[k] = load<kL2>(best + b[k]);
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < kOfferItems; ++k) {
+      if (a[k] == b[k]) continue;
+      const unsigned long long key = key_of(e[k].w, std::uint32_t(base + k * stride));
+      if (ka[k] > key) atomicMin(best + a[k], key);  // reading first skips most atomics
+      if (kb[k] > key) atomicMin(best + b[k], key);
+    }
+  }
+}
+
+// Flat mode, step 2, one thread per root: a root with an offer hooks onto the
+// root across its winning edge and records the edge. Keys are unique, so the
+// hooks form trees except that two roots may pick the same edge: then only
+// the larger hooks. Nothing this step reads is written in it but next[].
+template <bool kL2>
+__device__ void hook_roots_step(const KEdge* batch, const vid_t* parent, const unsigned long long* best, vid_t* next,
+                                KEdge* forest, unsigned* counts, vid_t n) {
+  for (vid_t c = blockIdx.x * blockDim.x + threadIdx.x; c < n; c += gridDim.x * blockDim.x) {
+    if (load<kL2>(parent + c) != c) continue;
+    const unsigned long long key = load<kL2>(best + c);
+    vid_t to = c;
+    KEdge e{};
+    if (key != kNoKey) {
+      e = batch[std::uint32_t(key)];
+      const vid_t a = load<kL2>(parent + e.u), b = load<kL2>(parent + e.v);
+      const vid_t other = a == c ? b : a;
+      if (other < c || load<kL2>(best + other) != key) to = other;
+    }
+    next[c] = to;
+    if (to != c) {
+      const unsigned slot = forest_slot(counts + 3);
+      if (slot + 1 < n) forest[slot] = e;  // a forest has at most n - 1 edges
+      counts[5] = 1;
+    }
+  }
+}
+
+// Flat mode, step 3, one thread per vertex: its new root is the end of the
+// hook chain from its old root. A root shortens its own hook as it walks;
+// every value ever stored is an ancestor on the same chain, so concurrent
+// walkers only gain. Roots clear their keys for the next round (the hook step
+// that read them is over). Block 0 counts the round if anything hooked.
+template <bool kL2>
+__device__ void relabel_step(vid_t* parent, vid_t* next_ptr, unsigned long long* best, unsigned* counts, vid_t n) {
+  if (blockIdx.x == 0 && threadIdx.x == 0 && load<kL2>(counts + 5)) {
+    ++counts[4];
+    counts[5] = 0;
+  }
+  volatile vid_t* next = next_ptr;
+  for (vid_t x = blockIdx.x * blockDim.x + threadIdx.x; x < n; x += gridDim.x * blockDim.x) {
+    const vid_t r = load<kL2>(parent + x);
+    vid_t p = next[r];
+    for (vid_t q = next[p]; q != p; q = next[p]) {
+      p = q;
+      if (x == r) next[r] = p;
+    }
+    if (p != r) parent[x] = p;
+    if (x == r) best[r] = kNoKey;
+  }
+}
+
 template <bool kFromBatch>
 __global__ void min_edge(const KEdge* batch, const WorkEdge* in, unsigned* counts, int round, unsigned bound,
                          WorkEdge* out, vid_t* parent, unsigned long long* best) {
@@ -204,6 +306,60 @@ __global__ void hook(const KEdge* batch, const WorkEdge* list, unsigned* counts,
   hook_step<false>(batch, list, counts, RoundSlots(round), bound, best, parent, forest, n);
 }
 __global__ void flatten(vid_t* parent, vid_t n) { flatten_step<false>(parent, n); }
+__global__ void offer(const KEdge* batch, const unsigned* count, unsigned bound, const vid_t* parent,
+                      unsigned long long* best) {
+  offer_step<false>(batch, min(*count, bound), parent, best);
+}
+__global__ void hook_roots(const KEdge* batch, const vid_t* parent, const unsigned long long* best, vid_t* next,
+                           KEdge* forest, unsigned* counts, vid_t n) {
+  hook_roots_step<false>(batch, parent, best, next, forest, counts, n);
+}
+__global__ void relabel(vid_t* parent, vid_t* next, unsigned long long* best, unsigned* counts, vid_t n) {
+  relabel_step<false>(parent, next, best, counts, n);
+}
+
+// The flat mode's rounds of a batch in one cooperative launch, until a round
+// hooks nothing or the forest spans. stats as rounds_cooperative's (offer,
+// hook, relabel ns; rounds run).
+__global__ void rounds_flat_cooperative(const KEdge* batch, const unsigned* count, unsigned bound, vid_t* parent,
+                                        unsigned long long* best, vid_t* next, KEdge* forest, unsigned* counts,
+                                        vid_t n, unsigned long long* stats) {
+  cg::grid_group grid = cg::this_grid();
+  const bool timer = blockIdx.x == 0 && threadIdx.x == 0;
+  unsigned long long t = timer ? global_ns() : 0;
+  if (timer) stats[0] = stats[1] = stats[2] = 0;
+  const unsigned m = min(__ldcg(count), bound);
+  int r = 0;
+  for (;; ++r) {
+    // Only the hook step changes the forest size: every thread reads the same value.
+    const unsigned before = __ldcg(counts + 3);
+    offer_step<true>(batch, m, parent, best);
+    grid.sync();
+    if (timer) {
+      const unsigned long long now = global_ns();
+      stats[0] += now - t;
+      t = now;
+    }
+    hook_roots_step<true>(batch, parent, best, next, forest, counts, n);
+    grid.sync();
+    if (timer) {
+      const unsigned long long now = global_ns();
+      stats[1] += now - t;
+      t = now;
+    }
+    const unsigned joined = __ldcg(counts + 3);
+    if (joined == before) break;  // no offers: keys are clear, labels unchanged
+    relabel_step<true>(parent, next, best, counts, n);
+    grid.sync();
+    if (timer) {
+      const unsigned long long now = global_ns();
+      stats[2] += now - t;
+      t = now;
+    }
+    if (joined + 1 >= n || r >= kMaxRounds) break;
+  }
+  if (timer) stats[3] = unsigned(r + 1);
+}
 
 // All rounds of a batch and the flattening in one cooperative launch: grid
 // syncs instead of kernel boundaries, the stop test on the device. Block 0
@@ -341,15 +497,19 @@ void BoruvkaEngine::reserve(vid_t n, std::size_t max_m) {
     CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
     if (coop) CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds_cooperative, kBlock, 0));
     coop_grid_ = coop ? std::min(per_sm, int(kCoopBlocksPerSm)) * sms_ : 0;
+    per_sm = 0;
+    if (coop) CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds_flat_cooperative, kBlock, 0));
+    coop_flat_grid_ = coop ? std::min(per_sm, int(kFlatBlocksPerSm)) * sms_ : 0;
     stats_.resize(4);
   }
   if (parent_.size() < n) {
     parent_.resize(n);
+    next_.resize(n);
     best_.resize(n);
     forest_.resize(n);
   }
-  if (counts_.size() == 0) counts_.resize(5);
-  if (work_cap_ < max_m) {
+  if (counts_.size() == 0) counts_.resize(6);
+  if (mode_ == BoruvkaMode::kWorklist && work_cap_ < max_m) {
     work_.resize(0);
     work_.resize(2 * max_m * sizeof(WorkEdge));
     work_cap_ = max_m;
@@ -390,6 +550,8 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   vid_t* parent = parent_.data();
   unsigned long long* best = best_.data();
   KEdge* forest = forest_.data();
+
+  if (mode_ == BoruvkaMode::kFlat) return add_flat(edges, bound, s, clock);
 
   if (cooperative_ && coop_grid_ > 0) {
     int round0 = round_;
@@ -449,6 +611,69 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   return int(readback_[4] - host_[1]);  // rounds that had work: the busy counter's growth
 }
 
+int BoruvkaEngine::add_flat(const KEdge* edges, unsigned bound, cudaStream_t s, PhaseClock* clock) {
+  auto lap = [&](const char* phase) {
+    if (clock) clock->lap(phase, s);
+  };
+  unsigned* counts = counts_.data();
+  const unsigned* count = counts + round_ % 3;  // the batch's size, as add() put it there
+  vid_t* parent = parent_.data();
+  vid_t* next = next_.data();
+  unsigned long long* best = best_.data();
+  KEdge* forest = forest_.data();
+  vid_t n = n_;
+
+  if (cooperative_ && coop_flat_grid_ > 0) {
+    unsigned long long* stats = stats_.data();
+    void* args[] = {&edges, &count, &bound, &parent, &best, &next, &forest, &counts, &n, &stats};
+    CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(&rounds_flat_cooperative),
+                                           dim3(coop_flat_grid_), dim3(kBlock), args, 0, s));
+    lap("minedge_s");  // the whole launch; its hook and relabel parts move below
+    CUDA_CHECK(cudaMemcpyAsync(readback_.data(), counts, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(cudaMemcpyAsync(stats_host_.data(), stats, 4 * sizeof(unsigned long long), cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(cudaStreamSynchronize(s));
+    lap("wait_s");
+    if (clock) {
+      clock->transfer("minedge_s", "hook_s", double(stats_host_[1]) * 1e-9);
+      clock->transfer("minedge_s", "jump_s", double(stats_host_[2]) * 1e-9);
+    }
+    forest_size_ = std::min<std::size_t>(readback_[3], n_ - 1);
+    return int(readback_[4] - host_[1]);  // rounds that hooked something
+  }
+
+  // Kernel per step, read-backs as in the worklist mode. Once a round hooks
+  // nothing, none after it does (the edges and labels stay the same), and a
+  // round without offers changes nothing: extra rounds in a window are harmless.
+  const int per_check = std::max(2, bit_width(n_) / 2);
+  const unsigned max_grid = unsigned(std::max(sms_, 1)) * kBlocksPerSm;
+  const unsigned edge_grid = std::max(1u, std::min(blocks_for((std::size_t(bound) + kOfferItems - 1) / kOfferItems), max_grid));
+  const unsigned vertex_grid = std::max(1u, std::min(blocks_for(n_), max_grid));
+  unsigned hooked_rounds = 0;  // counts_[4] before the window (host_[1] is read back with the first window)
+  for (int window = 0;; ++window) {
+    for (int k = 0; k < per_check; ++k) {
+      offer<<<edge_grid, kBlock, 0, s>>>(edges, count, bound, parent, best);
+      CUDA_CHECK_LAUNCH();
+      lap("minedge_s");
+      hook_roots<<<vertex_grid, kBlock, 0, s>>>(edges, parent, best, next, forest, counts, n);
+      CUDA_CHECK_LAUNCH();
+      lap("hook_s");
+      relabel<<<vertex_grid, kBlock, 0, s>>>(parent, next, best, counts, n);
+      CUDA_CHECK_LAUNCH();
+      lap("jump_s");
+    }
+    CUDA_CHECK(cudaMemcpyAsync(readback_.data(), counts, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(cudaStreamSynchronize(s));
+    lap("wait_s");
+    forest_size_ = std::min<std::size_t>(readback_[3], n_ - 1);
+    if (window == 0) hooked_rounds = host_[1];
+    const bool idle_round = readback_[4] - hooked_rounds < unsigned(per_check);
+    hooked_rounds = readback_[4];
+    if (idle_round || spanning()) break;
+    if (window * per_check > kMaxRounds) throw std::logic_error("BoruvkaEngine: no progress");
+  }
+  return int(readback_[4] - host_[1]);  // rounds that hooked something
+}
+
 void BoruvkaEngine::download(std::vector<KEdge>& out, cudaStream_t s) {
   out.resize(forest_size_);
   if (forest_size_ == 0) return;
@@ -467,7 +692,7 @@ void BoruvkaEngine::pin_download(vid_t n) {
 }
 
 std::uint64_t BoruvkaEngine::device_bytes(vid_t n, std::size_t max_m) {
-  return std::uint64_t(n) * (sizeof(vid_t) + sizeof(unsigned long long) + sizeof(KEdge)) +
+  return std::uint64_t(n) * (2 * sizeof(vid_t) + sizeof(unsigned long long) + sizeof(KEdge)) +
          2 * std::uint64_t(max_m) * sizeof(WorkEdge);
 }
 

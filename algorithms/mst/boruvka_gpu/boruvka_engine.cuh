@@ -1,8 +1,11 @@
 // The suite's one GPU Boruvka (used by boruvka_gpu and the kruskal_cub_gpu
-// pipeline): minimum spanning forest rounds over a shrinking worklist of edges.
+// pipeline): minimum spanning forest rounds over a batch of edges, in one of
+// two modes (BoruvkaMode; the flat one is the default, see
+// experiments/prim_gpu/NOTES.md and experiments/kruskal_100m/NOTES.md).
 //
-// Components are a union-find forest on the device (`parent`, roots point to
-// themselves). One round:
+// The worklist mode (BoruvkaMode::kWorklist) rounds over a shrinking
+// worklist of edges. Components are a union-find forest on the device
+// (`parent`, roots point to themselves). One round:
 //   1. min-edge: every worklist edge finds its endpoints' roots (path halving),
 //      is dropped when they are equal, otherwise is appended to the next
 //      worklist with the roots as its labels and offers its key
@@ -18,6 +21,22 @@
 // between the steps, the stop test on the device), so a batch costs one
 // launch and one read-back. After a batch, labels are flattened (every
 // vertex points at its root: `components()`).
+//
+// The flat mode (BoruvkaMode::kFlat) keeps no worklist: labels stay flat
+// (every vertex points at its root) after every round, all rounds of a batch
+// again in one cooperative kernel, and a round is
+//   1. offer: every batch edge whose endpoints' labels differ offers its key
+//      to both labels (atomicMin); edges inside a component cost two reads;
+//   2. hook, one thread per root: a root with an offer hooks onto the root
+//      across its winning edge (of two roots that chose the same edge only
+//      the larger hooks) and records the edge;
+//   3. relabel, one thread per vertex: follow the hooks from the vertex's
+//      root to the new root (roots shorten their own hook as they go), and
+//      clear the roots' keys.
+// It makes one pass over the edges per round (one label read per endpoint,
+// independent loads batched per thread) and two over the vertices, against
+// the worklist's two passes over the edges left, each a chain of dependent
+// root walks; it measured faster on both callers' graphs.
 //
 // Batches: add() may be called again with a later batch whose keys all exceed
 // the earlier ones (heavier edges): components persist, which gives the
@@ -79,16 +98,24 @@ struct BoruvkaBatch {
   const unsigned* count = nullptr;  // optional device-side count (<= max_m) of the edges
 };
 
+// How add() runs its rounds (the comment at the top describes both).
+enum class BoruvkaMode {
+  kWorklist,  // a shrinking worklist, union-find with path halving, flattened after the batch
+  kFlat,      // a pass over the whole batch per round, flat labels after every round
+};
+
 class BoruvkaEngine {
  public:
-  // Allocates for n vertices and batches of up to max_m edges now (add()
-  // would otherwise allocate on first use, inside a timed region).
+  // Allocates for n vertices and batches of up to max_m edges in the current
+  // mode now (add() would otherwise allocate on first use, inside a timed
+  // region; only the worklist mode needs per-edge buffers).
   void reserve(vid_t n, std::size_t max_m);
   // n single-vertex components, an empty forest (buffers grow as needed).
   void reset(vid_t n, cudaStream_t s);
   // Joins components along the minimum spanning forest of the batch. Laps
   // "minedge_s", "hook_s", "jump_s" (flattening) and "wait_s" (host read-back
   // gaps) go to `clock` when given. Returns the rounds that had edges to work on.
+  // (In the flat mode "minedge_s" is the offer step and "jump_s" the relabelling.)
   int add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* clock = nullptr);
 
   vid_t n() const { return n_; }
@@ -108,23 +135,34 @@ class BoruvkaEngine {
   // device supports it), or a launch per step with a read-back every few
   // rounds (false; also where cooperative launches are not supported).
   void set_cooperative(bool on) { cooperative_ = on; }
+  // Takes effect with the next add(); modes may change between batches
+  // (the worklist mode then allocates its lists in add() unless reserved).
+  void set_mode(BoruvkaMode mode) { mode_ = mode; }
+  BoruvkaMode mode() const { return mode_; }
 
-  // Device bytes for n vertices and batches of up to max_m edges.
+  // Device bytes for n vertices and batches of up to max_m edges (either mode).
   static std::uint64_t device_bytes(vid_t n, std::size_t max_m);
 
   struct WorkEdge;  // a worklist entry (defined with the kernels)
 
  private:
+  // add()'s rounds in the flat mode, once the batch's count is in counts_[round_ % 3].
+  int add_flat(const KEdge* edges, unsigned bound, cudaStream_t s, PhaseClock* clock);
+
   vid_t n_ = 0;
   std::size_t forest_size_ = 0;
   int round_ = 0;  // rounds since reset(): picks the count slots and the worklists
   int sms_ = 0;
   int coop_grid_ = -1;  // blocks of the cooperative launch (0: not supported; -1: not asked yet)
+  int coop_flat_grid_ = 0;  // the same for the flat mode's kernel
   bool cooperative_ = true;
+  BoruvkaMode mode_ = BoruvkaMode::kFlat;
   DeviceBuffer<vid_t> parent_;
+  DeviceBuffer<vid_t> next_;  // flat mode, per root during a round: the root it hooks onto
   DeviceBuffer<unsigned long long> best_;  // per root: the minimum key offered this round
   DeviceBuffer<KEdge> forest_;
-  DeviceBuffer<unsigned> counts_;  // [0..2]: worklist sizes (rotating); [3]: forest size; [4]: rounds with work
+  DeviceBuffer<unsigned> counts_;  // [0..2]: worklist sizes (rotating); [3]: forest size; [4]: rounds with work;
+                                   // [5]: flat mode, a root hooked in this round
   DeviceBuffer<unsigned char> work_;       // two worklists of WorkEdge
   std::size_t work_cap_ = 0;               // entries per worklist
   PinnedBuffer<unsigned> host_{2};      // [0]: a batch size; [1]: counts_[4] when the batch started

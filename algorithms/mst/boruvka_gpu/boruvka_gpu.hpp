@@ -1,6 +1,6 @@
 // Beyond paper A: a GPU Boruvka minimum spanning forest on the CSR, the
 // method of modern GPU MST codes: a sampled weight threshold splits the edges;
-// Boruvka rounds over a shrinking worklist of the light ones (boruvka_engine.cuh);
+// Boruvka rounds over the light ones (boruvka_engine.cuh, its default mode);
 // the heavy ones are filtered against the light forest's components and
 // added only when that forest does not span yet.
 #pragma once
@@ -24,7 +24,8 @@ struct BoruvkaGpuOptions {
 
 // What boruvka_gpu puts in GpuMsfResult::phases: parts of compute_s in
 // seconds (threshold and engine reset; light and heavy edge selection;
-// Boruvka min-edge, hook and flatten steps; host read-back gaps), then counts.
+// Boruvka min-edge (offer), hook and flatten (relabel) steps; host read-back
+// gaps), then counts.
 inline constexpr const char* kBoruvkaGpuTimes[] = {"threshold_s", "filter_s", "minedge_s",
                                                    "hook_s",      "jump_s",   "wait_s"};
 inline constexpr const char* kBoruvkaGpuCounts[] = {"light_edges", "heavy_edges", "boruvka_rounds"};

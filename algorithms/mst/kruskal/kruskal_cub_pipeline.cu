@@ -128,7 +128,8 @@ CubKruskalPipeline::CubKruskalPipeline(std::size_t max_m) {
 CubKruskalPipeline::~CubKruskalPipeline() { unpin(); }
 
 std::size_t CubKruskalPipeline::device_bytes(std::size_t m) {
-  // The Boruvka worklists for a batch of up to m edges; its per-vertex arrays are small next to them.
+  // The Boruvka engine for a batch of up to m edges (an upper bound: its
+  // default mode keeps no worklists); its per-vertex arrays are small next to them.
   return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t)) + mst_gpu::BoruvkaEngine::device_bytes(0, m);
 }
 
