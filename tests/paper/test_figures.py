@@ -13,6 +13,7 @@ import unittest
 
 from paper import registry
 from paper.results import ResultsMalformed, ResultsMissing, load
+from tests.paper.fixture_copy import PrimPaperCopy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -24,17 +25,7 @@ def run_module(module, *args):
                           timeout=300)
 
 
-class LoaderTest(unittest.TestCase):
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.dir = self.tmp.name
-        for f in glob.glob(os.path.join(COMPLETE, "prim_gpu-paper.*")):
-            shutil.copy(f, self.dir)
-        self.csv = os.path.join(self.dir, "prim_gpu-paper.csv")
-
-    def tearDown(self):
-        self.tmp.cleanup()
-
+class LoaderTest(PrimPaperCopy):
     def corrupt(self, line_no, old, new):
         with open(self.csv) as f:
             lines = f.read().splitlines()

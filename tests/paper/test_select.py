@@ -2,7 +2,6 @@
 by what they say they are for, from one run, each threaded program at its most
 threads; --input rows are never drawn."""
 
-import glob
 import os
 import shutil
 import subprocess
@@ -12,6 +11,7 @@ import unittest
 
 from paper import select
 from paper.results import Results, ResultsMalformed, ResultsMissing, Row, load
+from tests.paper.fixture_copy import PrimPaperCopy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -89,18 +89,11 @@ class SelectTest(unittest.TestCase):
             select.drawable(results([row(role="input")], {"r1": "1"}))
 
 
-class LoaderColumnsTest(unittest.TestCase):
+class LoaderColumnsTest(PrimPaperCopy):
     def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.dir = self.tmp.name
-        for f in glob.glob(os.path.join(COMPLETE, "prim_gpu-paper.*")):
-            shutil.copy(f, self.dir)
-        self.csv = os.path.join(self.dir, "prim_gpu-paper.csv")
+        super().setUp()
         with open(self.csv) as f:
             self.lines = f.read().splitlines()
-
-    def tearDown(self):
-        self.tmp.cleanup()
 
     def write(self, lines):
         with open(self.csv, "w") as f:
