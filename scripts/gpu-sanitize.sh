@@ -18,7 +18,12 @@
 #   when absent), TOOLS (default "memcheck racecheck synccheck initcheck"),
 #   RUN_TIMEOUT seconds per run (default 300), GPU_TESTS=0 to skip the ctest
 #   tests, OUT (default $BUILD/gpu-sanitize), CUDA_ARCHITECTURES (e.g. 90) for
-#   a fresh configure, JOBS.
+#   a fresh configure, JOBS, SAN_JOBS sanitizer runs at once (default 4).
+#
+# Each GPU test binary runs once per test case (RUN_TIMEOUT applies to each),
+# and up to SAN_JOBS runs share the GPU at a time: racecheck slows the
+# exhaustive test cases down by 50-100x, and one binary in one process would
+# take longer than the time a GPU machine call has.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 BUILD=${BUILD:-build/default}
@@ -27,6 +32,7 @@ RUN_TIMEOUT=${RUN_TIMEOUT:-300}
 GPU_TESTS=${GPU_TESTS:-1}
 OUT=${OUT:-$BUILD/gpu-sanitize}
 JOBS=${JOBS:-$(nproc)}
+SAN_JOBS=${SAN_JOBS:-4}
 
 skip() { echo "gpu-sanitize: SKIPPED: $1"; exit 0; }
 command -v nvidia-smi >/dev/null 2>&1 || skip "no nvidia-smi: this machine has no NVIDIA GPU driver"
@@ -104,7 +110,7 @@ test_filter() {  # test_filter TOOL
 # One sanitizer run: NAME TOOL CMD...; records "TOOL NAME STATUS DETAIL" in $OUT/runs.tsv.
 sanitize() {
   local name=$1 tool=$2; shift 2
-  local log="$OUT/logs/$tool-$name.log" extra=()
+  local log="$OUT/logs/$tool-${name//\//_}.log" extra=()
   case $tool in
     memcheck) extra=(--leak-check full) ;;
     racecheck) extra=(--racecheck-report hazard) ;;
@@ -124,6 +130,19 @@ sanitize() {
   printf '  %-10s %-40s %-8s %s (%ss)\n' "$tool" "$name" "$status" "$detail" "$((SECONDS - t0))"
 }
 
+# sanitize in the background, at most SAN_JOBS at a time.
+sanitize_bg() {
+  while [ "$(jobs -rp | wc -l)" -ge "$SAN_JOBS" ]; do wait -n; done
+  sanitize "$@" &
+}
+
+# The test cases of a gtest binary that FILTER selects, one "Suite.Case" per line.
+test_cases() {  # test_cases BINARY FILTER
+  "$1" --gtest_list_tests --gtest_filter="$2" 2>/dev/null | awk '
+    /^[^ ]/ { suite = $1; next }
+    /^  /   { print suite $1 }'
+}
+
 : >"$OUT/runs.tsv"
 for t in "${BUILD_FAILED[@]}"; do
   printf 'build\t%s\tFAILED\tdoes not compile (see %s)\t0s\n' "$t" "$BUILD/gpu-sanitize-build.log" | tee -a "$OUT/runs.tsv"
@@ -131,7 +150,9 @@ done
 for tool in $TOOLS; do
   echo "== $tool"
   for t in "${GPU_TEST_NAMES[@]}"; do
-    sanitize "$t" "$tool" "$BUILD/tests/$t" --gtest_filter="$(test_filter "$tool")"
+    mapfile -t cases < <(test_cases "$BUILD/tests/$t" "$(test_filter "$tool")")
+    [ "${#cases[@]}" -gt 0 ] || { sanitize_bg "$t" "$tool" "$BUILD/tests/$t" --gtest_filter="$(test_filter "$tool")"; continue; }
+    for c in "${cases[@]}"; do sanitize_bg "$t/$c" "$tool" "$BUILD/tests/$t" --gtest_filter="$c"; done
   done
   for e in "${EXPERIMENTS[@]}"; do
     algs=$(gpu_algorithms "$e")
@@ -147,11 +168,12 @@ for tool in $TOOLS; do
     fi
     for input in "${inputs[@]}"; do
       # shellcheck disable=SC2046
-      sanitize "$e-$(basename "$input")" "$tool" "$BIN/$e" --input "$input" --algorithms "$algs" --trials 1 \
-        --out "$OUT/results/$tool" $(extra_args "$e")
+      sanitize_bg "$e-$(basename "$input")" "$tool" "$BIN/$e" --input "$input" --algorithms "$algs" --trials 1 \
+        --out "$OUT/results/$tool/$e-$(basename "$input")" $(extra_args "$e")
     done
   done
 done
+wait
 
 echo
 echo "gpu-sanitize summary ($OUT/summary.txt; logs in $OUT/logs)"
