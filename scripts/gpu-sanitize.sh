@@ -102,8 +102,17 @@ without_cdp() { echo "$1" | tr ',' '\n' | grep -vxF "$CDP_PROGRAMS" | paste -sd,
 GTEST_FILTER='-*OutOfMemory*'
 # The GPU tests that launch CDP kernels, left out for the tools without CDP support.
 CDP_TESTS='CdpQuicksort.*:KruskalGpu.AllProgramsAgreeWithVerifier'
+# The exhaustive test cases, memcheck only: under racecheck, synccheck and
+# initcheck each takes several minutes, and their kernels are the ones the
+# lighter cases and the experiments' runs below already put through every
+# tool. NearFar keeps three of its twelve (delta factor, local steps)
+# instances for every tool: /4 (factor 1, 8 steps: the fixed-degree path),
+# /5 (factor 1, the default steps) and /11 (factor 1e6: one band).
+EXHAUSTIVE_TESTS='HybridDfsGpu.EveryProgramMatchesBglLevels:HybridDfsGpu.EveryBottomUpShapeMatchesBglLevels'
+EXHAUSTIVE_TESTS+=':*NearFar.*/0:*NearFar.*/1:*NearFar.*/2:*NearFar.*/3:*NearFar.*/6:*NearFar.*/7:*NearFar.*/8'
+EXHAUSTIVE_TESTS+=':*NearFar.*/9:*NearFar.*/10'
 test_filter() {  # test_filter TOOL
-  if [ "$1" = memcheck ]; then echo "$GTEST_FILTER"; else echo "$GTEST_FILTER:$CDP_TESTS"; fi
+  if [ "$1" = memcheck ]; then echo "$GTEST_FILTER"; else echo "$GTEST_FILTER:$CDP_TESTS:$EXHAUSTIVE_TESTS"; fi
 }
 
 
@@ -149,6 +158,7 @@ for t in "${BUILD_FAILED[@]}"; do
 done
 for tool in $TOOLS; do
   echo "== $tool"
+  [ "$tool" = memcheck ] || echo "  (memcheck only: $CDP_TESTS:$EXHAUSTIVE_TESTS)"
   for t in "${GPU_TEST_NAMES[@]}"; do
     mapfile -t cases < <(test_cases "$BUILD/tests/$t" "$(test_filter "$tool")")
     [ "${#cases[@]}" -gt 0 ] || { sanitize_bg "$t" "$tool" "$BUILD/tests/$t" --gtest_filter="$(test_filter "$tool")"; continue; }
