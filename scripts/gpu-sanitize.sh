@@ -105,12 +105,14 @@ CDP_TESTS='CdpQuicksort.*:KruskalGpu.AllProgramsAgreeWithVerifier'
 # The exhaustive test cases, memcheck only: under racecheck, synccheck and
 # initcheck each takes several minutes, and their kernels are the ones the
 # lighter cases and the experiments' runs below already put through every
-# tool. NearFar keeps three of its twelve (delta factor, local steps)
+# tool (the near-far tests of many sources and of full queues run the
+# persistent kernel for minutes under racecheck). NearFar keeps three of its twelve (delta factor, local steps)
 # instances for every tool: /4 (factor 1, 8 steps: the fixed-degree path),
 # /5 (factor 1, the default steps) and /11 (factor 1e6: one band).
 EXHAUSTIVE_TESTS='HybridDfsGpu.EveryProgramMatchesBglLevels:HybridDfsGpu.EveryBottomUpShapeMatchesBglLevels'
 EXHAUSTIVE_TESTS+=':*NearFar.*/0:*NearFar.*/1:*NearFar.*/2:*NearFar.*/3:*NearFar.*/6:*NearFar.*/7:*NearFar.*/8'
-EXHAUSTIVE_TESTS+=':*NearFar.*/9:*NearFar.*/10'
+EXHAUSTIVE_TESTS+=':*NearFar.*/9:*NearFar.*/10:NearFarGpu.ManySourcesInOneCallAndAcrossCalls'
+EXHAUSTIVE_TESTS+=':NearFarGpu.QueueCapacityLimitsFallBackToScans'
 test_filter() {  # test_filter TOOL
   if [ "$1" = memcheck ]; then echo "$GTEST_FILTER"; else echo "$GTEST_FILTER:$CDP_TESTS:$EXHAUSTIVE_TESTS"; fi
 }
