@@ -265,7 +265,7 @@ def main_graph_teps(algo):
 
 def fig5b_largest_wall(res):
     """Wall time of the size-sweep run with the largest M at the main N
-    (metadata ``wall_seconds``: the whole command, generation included)."""
+    (metadata ``wall_seconds``: the whole piece, generation included)."""
     n, main_m = main_graph(res)
     best = None
     for run_id, run in select.by_run(select.role(res, "size-sweep").where(n=n)):

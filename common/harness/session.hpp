@@ -16,6 +16,7 @@
 #include "common/harness/world.hpp"
 #include "common/progress.hpp"
 #include "common/results.hpp"
+#include "common/timer.hpp"
 
 namespace gs::harness {
 
@@ -92,6 +93,7 @@ class Session {
   int max_threads_;
   ResultsWriter writer_;
   Progress progress_;
+  WallTimer command_time_;  // from the session's start: the metadata's wall_seconds
   const Piece* piece_ = nullptr;
   std::vector<ProgramInfo> programs_;
 };

@@ -9,7 +9,6 @@
 
 #include "algorithms/traversal/cpu_traversals.hpp"
 #include "common/harness/session.hpp"
-#include "common/timer.hpp"
 
 namespace gs::hybrid_dfs {
 
@@ -41,8 +40,6 @@ struct Config {
   int roots_per_graph = 0;
   int trials_per_root = 1;  // --trials when given
   ProgramOptions programs;
-
-  WallTimer command_time;  // the whole command, generation included (metadata wall_seconds)
 };
 
 // Piece kinds (harness::Piece::kind): what main.cpp's run_graph does with a piece.

@@ -149,7 +149,7 @@ harness::Experiment<Config> declaration() {
       "2^20..2^26, M = 8N), fig5b (M = 2^28..2^31 at N = 2^25, --m-steps picks sizes; each size admitted or\n"
       "refused by host/device memory), scale-out (pbgl_bfs on the main graph on the ranks of an MPI job:\n"
       "mpirun -np P hybrid_dfs --piece scale-out; each rank generates its own share; the same roots, found with\n"
-      "all-reduces). Metadata wall_seconds: the whole command, generation included.";
+      "all-reduces).";
   e.seconds_definition =
       "CPU: the traversal incl. O(N) initialisation; GPU: branch-array initialisation on the GPU + "
       "traversal + copying the levels back to page-locked host memory, 4 bits per vertex plus the vertices "
@@ -167,7 +167,6 @@ harness::Experiment<Config> declaration() {
   e.check = check;
   e.pieces = pieces;
   e.begin = begin;
-  e.end = [](harness::Session& s, Config& c) { s.writer().set_meta("wall_seconds", c.command_time.seconds()); };
   e.run_graph = [](harness::Session& s, Config& c, const GraphSize* size) {
     if (s.piece().kind == kReadBandwidth) return run_table1(s, c);
     run_traversals(s, c, size);
