@@ -243,6 +243,16 @@ void Session::start_piece(const Piece& piece, std::vector<ProgramInfo> programs)
   piece_ = &piece;
   programs_ = std::move(programs);
   progress_.note("piece " + piece.name + " (" + role_name(piece.role) + ", " + opt_.scale + " scale)");
+  // The metadata's trials and warmups are the command's; a piece's caps are named beside them.
+  if (piece.max_trials > 0 || piece.max_warmups >= 0) {
+    std::string caps;
+    if (piece.max_trials > 0) caps = "at most " + std::to_string(piece.max_trials) + " trials";
+    if (piece.max_warmups >= 0)
+      caps += (caps.empty() ? "" : ", ") + std::string("at most ") + std::to_string(piece.max_warmups) + " warm-ups";
+    caps = piece.name + ": " + caps;
+    piece_caps_ += (piece_caps_.empty() ? "" : "; ") + caps;
+    writer_.set_meta("piece_caps", piece_caps_);
+  }
 }
 
 void Session::finish() {

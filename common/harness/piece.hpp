@@ -35,6 +35,12 @@ struct Piece {
   std::vector<GraphSize> graphs;       // empty for --input (the file is the graph)
   bool thread_sweep = false;           // threaded programs on every --thread-list count
   std::string kind;                    // the experiment's own piece kinds (graph family, micro-benchmark)
+  // Pieces whose single run takes minutes (the distributed programs on the paper's
+  // graphs) cap the runs per program, so that one piece fits one command of a
+  // time-limited machine: at most `max_trials` timed trials (0: no cap) and at
+  // most `max_warmups` warm-ups (-1: no cap).
+  int max_trials = 0;
+  int max_warmups = -1;
 };
 
 // The kind of a piece of distributed programs (role scale_out), as --list-pieces prints it.

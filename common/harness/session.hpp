@@ -4,6 +4,7 @@
 // column, so no experiment writes graph/program/threads/device/piece/role itself.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -65,12 +66,15 @@ class Session {
   ResultRow row(const GraphId& graph, const ProgramInfo& program, int threads) const;
 
   // Warm-ups and `trials` timed trials (0: --trials) of one program, each verified
-  // by `run` before its row is written. OpenMP runs on `base.threads` threads for
-  // threaded programs and on every thread otherwise. Returns the median seconds.
+  // by `run` before its row is written, both within the piece's caps. OpenMP runs
+  // on `base.threads` threads for threaded programs and on every thread otherwise.
+  // Returns the median seconds.
   template <class F>
   double trials(const ResultRow& base, F&& run, int trials = 0) {
     CommonOptions o = opt_;
     if (trials > 0) o.trials = trials;
+    if (piece_ && piece_->max_trials > 0) o.trials = std::min(o.trials, piece_->max_trials);
+    if (piece_ && piece_->max_warmups >= 0) o.warmups = std::min(o.warmups, piece_->max_warmups);
     set_threads_for(base);
     const double median_s = run_trials(writer_, progress_, o, base, std::forward<F>(run));
     set_threads(max_threads_);
@@ -94,6 +98,7 @@ class Session {
   ResultsWriter writer_;
   Progress progress_;
   WallTimer command_time_;  // from the session's start: the metadata's wall_seconds
+  std::string piece_caps_;  // the metadata's piece_caps
   const Piece* piece_ = nullptr;
   std::vector<ProgramInfo> programs_;
 };

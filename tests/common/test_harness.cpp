@@ -211,7 +211,9 @@ Experiment<ToyConfig> toy() {
   e.pieces = [](const ToyConfig& c, const CommonOptions&) {
     return std::vector<Piece>{{.name = "main", .role = Role::main, .graphs = {{4, 3}}},
                               {.name = "threads", .role = Role::thread_sweep, .programs = {"parallel"},
-                               .graphs = {{5, 4}}, .thread_sweep = true}};
+                               .graphs = {{5, 4}}, .thread_sweep = true},
+                              {.name = "capped", .role = Role::extension, .programs = {"serial"}, .graphs = {{6, 5}},
+                               .max_trials = 2, .max_warmups = 0}};
   };
   e.run_graph = [](Session& s, ToyConfig& c, const GraphSize* size) {
     EdgeList<std::uint32_t> el;
@@ -270,9 +272,24 @@ TEST_F(DriverTest, RowsCarryPieceRoleAndOneRunId) {
   const std::string run_id = json.substr(at + 11, json.find('"', at + 11) - at - 11);
   std::size_t rows = 0;
   for (std::size_t p = csv.find(run_id); p != std::string::npos; p = csv.find(run_id, p + 1)) ++rows;
-  EXPECT_EQ(rows, 5u);  // every row of the run, and only those
+  EXPECT_EQ(rows, 6u);  // every row of the run, and only those
   EXPECT_NE(json.find("\"ranks\": 1,"), std::string::npos);
   EXPECT_NE(json.find("\"hosts\": \""), std::string::npos);
+}
+
+TEST_F(DriverTest, PieceCapsLimitTrialsAndWarmupsAndWallSecondsIsRecorded) {
+  ASSERT_EQ(run(toy(), {"toy", "--piece", "capped", "--trials", "5", "--warmups", "3", "--out", dir.string()}), 0);
+  const std::string csv = slurp(dir / "toy-capped.csv");
+  std::size_t rows = 0;
+  for (std::size_t p = csv.find(",capped,extension,"); p != std::string::npos; p = csv.find(",capped,extension,", p + 1)) ++rows;
+  EXPECT_EQ(rows, 2u);  // --trials 5 capped to the piece's 2
+  const std::string json = slurp(dir / "toy-capped.json");
+  EXPECT_NE(json.find("\"piece_caps\": \"capped: at most 2 trials, at most 0 warm-ups\""), std::string::npos);
+  EXPECT_NE(json.find("\"wall_seconds\": "), std::string::npos);
+  // Uncapped pieces keep the command's counts.
+  ASSERT_EQ(run(toy(), {"toy", "--piece", "main", "--trials", "3", "--out", dir.string()}), 0);
+  EXPECT_EQ(slurp(dir / "toy-main.json").find("piece_caps"), std::string::npos);
+  EXPECT_NE(slurp(dir / "toy-main.json").find("\"wall_seconds\": "), std::string::npos);
 }
 
 TEST_F(DriverTest, PieceSelectionAndListing) {
