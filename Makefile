@@ -6,6 +6,8 @@
 #   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...)
 #   make figures RESULTS=DIR      redraw figures, tables and the report from existing results only
 #   make paper RESULTS=DIR        rebuild only the report from existing results
+#   make artifact RESULTS=DIR     the artifact appendix (docs/ARTIFACT.md for the reference) from the results
+#   (make reproduce BUDGET=S: stop before a piece that would not fit S seconds; rerun to continue)
 #   make compare RESULTS=DIR      compare results with the reference, claim by claim and point by point
 #                                 (REFERENCE=DIR, default results/reference/h100; STRICT=1: exit 1 on a difference)
 #   (RESULTS=results/reference/h100 writes the committed paper/figures, paper/tables and
@@ -25,7 +27,7 @@ RESULTS ?= results/local/$(SCALE)
 EXPERIMENTS := $(shell cat experiments/list.txt)
 PYTHON   = $(shell scripts/find-python.sh)
 
-.PHONY: all deps build test reproduce figures paper compare clean $(addprefix exp-,$(EXPERIMENTS))
+.PHONY: all deps build test reproduce figures paper artifact compare clean $(addprefix exp-,$(EXPERIMENTS))
 
 all: build
 
@@ -41,7 +43,7 @@ test: build
 	@if [ -d tests/paper ]; then $(PYTHON) -m unittest discover -s tests/paper -t . -v; fi
 
 reproduce: build
-	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS)
+	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) $(if $(BUDGET),--budget $(BUDGET))
 
 $(addprefix exp-,$(EXPERIMENTS)): exp-%: build
 	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) --only $* --no-figures
@@ -52,6 +54,9 @@ figures:
 
 paper:
 	$(PYTHON) -m paper.report --results $(RESULTS)
+
+artifact:
+	$(PYTHON) -m paper.artifact --results $(RESULTS)
 
 REFERENCE ?= results/reference/h100
 compare:

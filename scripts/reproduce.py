@@ -441,14 +441,15 @@ def python_with_matplotlib():
 
 
 def draw(results, only):
-    """Figures, then the report; returns the names of the steps that failed."""
+    """Figures, the report, then the artifact appendix; returns the names of the steps that failed."""
     py = python_with_matplotlib()
     failed = []
     results = os.path.abspath(results)  # the steps run from the repository root
     if results.startswith(REPO + os.sep):
         results = os.path.relpath(results, REPO)
     steps = [("figures", [py, "-m", "paper.figures", "--results", results]),
-             ("report", [py, "-m", "paper.report", "--results", results])]
+             ("report", [py, "-m", "paper.report", "--results", results]),
+             ("artifact", [py, "-m", "paper.artifact", "--results", results])]
     if only:
         steps[0][1].extend(["--only", ",".join(only)])
     for name, cmd in steps:

@@ -1,7 +1,8 @@
-"""Where figures, tables and REPORT.md go: the committed paper/ only for
-results/reference/h100; any other results directory writes RESULTS/paper
-and leaves paper/ untouched (paper.figures, paper.report, make figures/paper,
-scripts/reproduce.py)."""
+"""Where figures, tables, REPORT.md and ARTIFACT.md go: the committed paper/
+(and docs/ARTIFACT.md, README.md's reference times) only for
+results/reference/h100; any other results directory writes RESULTS/paper and
+leaves them untouched (paper.figures, paper.report, paper.artifact, make
+figures/paper/artifact, scripts/reproduce.py)."""
 
 import glob
 import hashlib
@@ -24,7 +25,8 @@ def paper_outputs():
     """{path: (sha1 of the content)} of the committed outputs under paper/ (None when absent)."""
     paths = glob.glob(os.path.join(PAPER, "figures", "*")) + glob.glob(os.path.join(PAPER, "tables", "*"))
     out = {}
-    for p in paths + [os.path.join(PAPER, "REPORT.md")]:
+    for p in paths + [os.path.join(PAPER, "REPORT.md"), os.path.join(REPO, "docs", "ARTIFACT.md"),
+                      os.path.join(REPO, "README.md")]:
         if os.path.isfile(p):
             with open(p, "rb") as f:
                 out[p] = hashlib.sha1(f.read()).hexdigest()
@@ -71,6 +73,13 @@ class LocalRunTest(unittest.TestCase):
     def test_paper_modules_write_under_results(self):
         self.check([sys.executable, "-m", "paper.figures", "--results", self.results, "--only", "prim_gpu"],
                    [sys.executable, "-m", "paper.report", "--results", self.results])
+
+    def test_artifact_writes_under_results(self):
+        r = subprocess.run([sys.executable, "-m", "paper.artifact", "--results", self.results], cwd=REPO,
+                           capture_output=True, text=True, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertTrue(os.path.exists(os.path.join(self.results, "paper", "ARTIFACT.md")))
+        self.assertEqual(paper_outputs(), self.before)
 
     @unittest.skipUnless(shutil.which("make"), "no make")
     def test_make_figures_and_paper_write_under_results(self):

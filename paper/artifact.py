@@ -1,0 +1,313 @@
+"""Writes the artifact appendix from a results directory.
+
+    python3 -m paper.artifact --results DIR [--out FILE]
+
+The appendix goes to ``docs/ARTIFACT.md`` for results/reference/h100 (which
+also rewrites the README's block of reference times) and to
+``DIR/paper/ARTIFACT.md`` for any other results (the rule of
+``paper.outputs``).  Its prose is written here; every number in it comes from
+the results: the machine and the software versions (the metadata), how long
+each piece took (the metadata's ``wall_seconds``: the whole piece, generation
+and verification included), the code versions the files name, the claims'
+verdicts (the rules of ``paper/<experiment>.py``) and the tolerances within
+which ``make compare`` calls a rerun agreeing (``paper/tolerances.py``).  The
+same results give the same file, byte for byte.
+"""
+
+import argparse
+import os
+import sys
+
+from paper import claims as claims_mod
+from paper import outputs, registry, select, tables, tolerances
+from paper.report import claims_rows, code_versions
+from paper.results import ResultsMissing, load, piece_stems, read_metadata
+
+# (label, metadata key) of the machine and software table.
+MACHINE_KEYS = [("CPU", "cpu_model"), ("CPU cores", "cpu_cores"), ("host memory", "ram_bytes"),
+                ("GPU", "gpu_name"), ("GPU memory", "gpu_memory_bytes"),
+                ("GPU driver (CUDA version)", "gpu_driver_cuda_version"), ("CUDA runtime", "cuda_runtime_version"),
+                ("CUDA compiler", "cuda_compiler_version"), ("C++ compiler", "compiler"), ("Boost", "boost_version"),
+                ("OpenMP environment", "openmp_env")]
+
+
+def _values(metas, key):
+    """Distinct values of a metadata key, in a stable order, bytes as GiB."""
+    out = set()
+    for m in metas:
+        v = m.get(key)
+        if v in (None, ""):
+            continue
+        if key.endswith("_bytes"):
+            v = "%.0f GiB" % (int(v) / 2 ** 30)
+        out.add(str(v))
+    return sorted(out)
+
+
+def commit_of(meta):
+    """The commit a result file names (``-given``: passed in by the runner of a tree
+    without .git, the same commit), shortened to 12 hex digits."""
+    c = str(meta.get("source_commit") or meta.get("git_sha") or "unknown")
+    if c.endswith("-given"):
+        c = c[:-len("-given")]
+    head, sep, tail = c.partition("-")
+    plus = head.partition("+")
+    return plus[0][:12] + plus[1] + plus[2] + sep + tail
+
+
+class PieceTime:
+    def __init__(self, experiment, stem, meta):
+        self.experiment = experiment
+        self.file = os.path.basename(stem)
+        self.rows = meta.get("rows")
+        self.wall = meta.get("wall_seconds")
+        self.ranks = meta.get("ranks", 1)
+        self.commit = commit_of(meta)
+
+
+def piece_times(results_dir):
+    """One PieceTime per result file (CSV with its JSON) of every experiment, in list order."""
+    out = []
+    for exp in registry.experiment_names():
+        for stem in piece_stems(results_dir, exp):
+            if not (os.path.exists(stem + ".csv") and os.path.exists(stem + ".json")):
+                continue
+            out.append(PieceTime(exp, stem, read_metadata(stem + ".json")))
+    return out
+
+
+def fmt_duration(seconds):
+    if seconds is None:
+        return "not recorded"
+    s = float(seconds)
+    return "%.0f s" % s if s < 600 else "%.0f s (%.1f min)" % (s, s / 60)
+
+
+def times_table(times):
+    rows = [["`%s`" % t.experiment, "`%s`" % t.file, str(t.rows), str(t.ranks), fmt_duration(t.wall), "`%s`" % t.commit]
+            for t in times]
+    return tables.TableData(["experiment", "result file", "rows", "ranks", "wall time", "code version"], rows,
+                            align="llrrrl")
+
+
+def totals(times):
+    """(seconds over the files that recorded it, how many did, how many did not)."""
+    recorded = [float(t.wall) for t in times if t.wall is not None]
+    return sum(recorded), len(recorded), len(times) - len(recorded)
+
+
+def needs_table(results_dir):
+    """Per experiment, from its rows: the largest graph, the devices and the most
+    threads and ranks that the reference run used."""
+    rows = []
+    for exp in registry.experiment_names():
+        try:
+            res = load(results_dir, exp)
+        except ResultsMissing:
+            rows.append(["`%s`" % exp, "–", "–", "not run", "–", "–"])
+            continue
+        n = max(int(r["n"]) for r in res.rows)
+        m = max(int(r["m"]) for r in res.rows)
+        devices = sorted({str(r["device"]) for r in res.rows})
+        threads = max(int(r["threads"]) for r in res.rows)
+        ranks = max([int(r.num("ranks")) for r in res.rows if r.num("ranks")] or [1])
+        rows.append(["`%s`" % exp, "%d" % n, "%d" % m, ", ".join(devices), str(threads), str(ranks)])
+    return tables.TableData(["experiment", "largest n", "largest m", "devices", "most threads", "most ranks"], rows,
+                            align="lrrlrr")
+
+
+def verdicts(results_dir):
+    """[[letter, experiment, counts...]] of the claims' verdicts, as the report counts them."""
+    rows = []
+    for name, module in registry.load_modules():
+        if isinstance(module, registry.BrokenModule):
+            rows.append(["–", "`%s`" % name] + ["module broken"] + [""] * (len(claims_mod.VERDICTS) - 1))
+            continue
+        try:
+            results, absent = select.drawable(load(results_dir, module.experiment)), None
+        except ResultsMissing as e:
+            results, absent = None, str(e)
+        _, counts = claims_rows(module, results, absent)
+        rows.append([module.letter, "`%s`" % name] + [str(counts[v]) for v in claims_mod.VERDICTS])
+    return tables.TableData(["", "experiment"] + list(claims_mod.VERDICTS), rows,
+                            align="ll" + "r" * len(claims_mod.VERDICTS))
+
+
+def render(results_dir):
+    times = piece_times(results_dir)
+    metas = []
+    for t in times:
+        metas.append(read_metadata(os.path.join(results_dir, t.file + ".json")))
+    commits = sorted({t.commit for t in times})
+    total, n_recorded, n_missing = totals(times)
+    machine = tables.TableData(["", "reference run"],
+                               [[label, ", ".join(_values(metas, key)) or "–"] for label, key in MACHINE_KEYS],
+                               align="ll")
+    one_commit = len(commits) == 1
+    lines = [
+        "# Artifact appendix",
+        "",
+        "Generated by `python3 -m paper.artifact --results %s` (`make artifact`). Do not edit: the prose is in "
+        "`paper/artifact.py`, every number comes from the result files." % results_dir,
+        "",
+        "## Abstract",
+        "",
+        "graphsuite re-creates the tables and figures of five papers on parallel graph algorithms (GPU Prim, "
+        "multicore and GPU Sollin, Kruskal on 100M edges, hybrid BFS/DFS, GPU shortest paths) with the papers' "
+        "own programs, the Boost Graph Library as the baseline, programs beyond the papers, and distributed "
+        "versions on MPI with the Parallel BGL. Every result row is verified against an independent answer in "
+        "the same run. `make reproduce` runs everything; `paper/REPORT.md` says, claim by claim, what reproduced "
+        "on the reference machine below.",
+        "",
+        "## Artifact check-list",
+        "",
+        "- **Algorithms:** Prim, Boruvka/Sollin, Kruskal and filter-Kruskal, BFS/DFS hybrids and "
+        "direction-optimising BFS, Dijkstra, Bellman-Ford-style two-kernel SSSP, delta-stepping and near-far SSSP.",
+        "- **Programs:** C++17, CUDA, OpenMP, OpenCL, MPI (one executable per experiment, `experiments/list.txt`).",
+        "- **Data sets:** generated in the run from seeds (GTgraph-style random, RMAT, fixed degree, complete, "
+        "path plus random, 2D grid); any user graph through `--input` (README, \"Running on your own graph\").",
+        "- **Run-time environment:** Debian 12 or similar Linux; `scripts/deps.sh` installs the packages.",
+        "- **Hardware:** the table below; any x86-64 machine runs the CPU programs, an NVIDIA GPU the CUDA "
+        "ones, an OpenCL driver the OpenCL ones.",
+        "- **Output:** per piece a CSV of verified rows and a metadata JSON (docs/DESIGN.md, results contract); "
+        "figures, tables and `REPORT.md` from them.",
+        "- **Experiments:** `make reproduce SCALE=paper` (all), `SCALE=quick` (minutes, any machine).",
+        "- **Time:** %s in all for the %d result files that recorded it (table below)%s." % (
+            fmt_duration(total), n_recorded,
+            "; %d older files did not record their time" % n_missing if n_missing else ""),
+        "- **Publicly available:** yes, under the MIT license (LICENSE); cite with CITATION.cff.",
+        "",
+        "## Hardware and software of the reference run",
+        "",
+        "From the result files' metadata (where they differ, every value).",
+        "",
+        tables.to_markdown(machine),
+        "**What each experiment ran on it** (from the rows: the largest graph, vertices n and edges or arcs m; "
+        "the devices of the `device` column; the most OpenMP threads and MPI ranks):",
+        "",
+        tables.to_markdown(needs_table(results_dir)),
+        "**Memory.** Every piece checks host and GPU memory before it allocates a graph and skips a size that "
+        "does not fit with exit status 3 and the reason; `make reproduce` records it and goes on. The paper-scale "
+        "pieces were sized for 125 GiB of host memory and an 80 GB GPU; a smaller machine runs fewer sizes, "
+        "which the report then marks as not run.",
+        "",
+        "## Installation",
+        "",
+        "```sh",
+        "scripts/deps.sh      # the Debian packages (compilers, Boost, OpenCL, MPI); CUDA is used where nvcc is installed",
+        "make build           # CMake preset default: Release, every program this machine can build",
+        "make test            # unit, integration and paper tests (GPU tests skip without a GPU)",
+        "```",
+        "",
+        "## Experiment workflow",
+        "",
+        "```sh",
+        "make reproduce SCALE=paper RESULTS=results/mine   # resumable: rerun to continue after a stop",
+        "make figures RESULTS=results/mine && make paper RESULTS=results/mine",
+        "make compare RESULTS=results/mine                 # against the reference below",
+        "```",
+        "",
+        "`make reproduce` runs each experiment piece by piece (`<experiment> --list-pieces`); a finished piece is "
+        "never rerun, an interrupted one is. `BUDGET=<seconds>` stops before a piece that would not fit, so the "
+        "run can be split over several sessions of a time-limited machine. Distributed pieces run under "
+        "`mpirun` at P = 1, 2, 4, 8, 16 ranks, never more than the cores.",
+        "",
+        "## Time of each piece on the reference machine",
+        "",
+        "Wall time of each result file's run (metadata `wall_seconds`: the whole piece, graph generation and "
+        "verification included).",
+        "",
+        tables.to_markdown(times_table(times)),
+        "## Code versions",
+        "",
+        ("Every result file names the same commit: `%s`." % commits[0]) if one_commit else
+        ("The result files name %d code versions: %s. A release run makes this one commit."
+         % (len(commits), ", ".join("`%s`" % c for c in commits))),
+        "",
+        "## Expected results",
+        "",
+        "The verdicts of the claims on the reference results (rules and values in `paper/REPORT.md`):",
+        "",
+        tables.to_markdown(verdicts(results_dir)),
+        "## Checking a rerun",
+        "",
+        "`make compare RESULTS=<dir>` compares a run with these results claim by claim and figure point by "
+        "figure point, and prints where they agree within the tolerances below and by how much they differ "
+        "elsewhere (`STRICT=1`: exit 1 on any difference). On another machine verdicts can differ; the "
+        "comparison names the machines of both sides.",
+        "",
+        "Tolerances (`paper/tolerances.py`): the largest relative difference |rerun − reference| / |reference| at "
+        "which two values still agree.",
+        "",
+    ] + tolerances.table_lines() + [""]
+    return "\n".join(lines)
+
+
+README_BEGIN = "<!-- reference-times: written by make artifact RESULTS=results/reference/h100 -->"
+README_END = "<!-- reference-times end -->"
+
+
+def readme_block(results_dir):
+    """The README's lines on the reference run's time: per experiment, the wall
+    time its result files recorded, and the total."""
+    times = piece_times(results_dir)
+    rows = []
+    for exp in registry.experiment_names():
+        mine = [t for t in times if t.experiment == exp]
+        total, n, missing = totals(mine)
+        rows.append(["`%s`" % exp, fmt_duration(total) if n else "–",
+                     "%d of %d" % (n, len(mine)) if mine else "not run"])
+    total, n, missing = totals(times)
+    rows.append(["all", fmt_duration(total) if n else "–", "%d of %d" % (n, len(times))])
+    return "\n".join([
+        README_BEGIN,
+        "Measured on the reference machine (`results/reference/h100`, metadata `wall_seconds` of each result file;"
+        " per piece in [docs/ARTIFACT.md](docs/ARTIFACT.md)):",
+        "",
+        tables.to_markdown(tables.TableData(["experiment", "wall time", "files that recorded it"], rows, align="lrr")).rstrip("\n"),
+        README_END])
+
+
+def update_readme(path, results_dir):
+    """Replaces the README's reference-times block; False if the README has none."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start, end = text.find(README_BEGIN), text.find(README_END)
+    if start < 0 or end < start:
+        return False
+    text = text[:start] + readme_block(results_dir) + text[end + len(README_END):]
+    tmp = path + ".partial"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return True
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m paper.artifact", description=__doc__.split("\n")[0])
+    ap.add_argument("--results", required=True, help="results directory (CSV + JSON per experiment piece)")
+    ap.add_argument("--out", default=None,
+                    help="default: docs/ARTIFACT.md for results/reference/h100, else RESULTS/paper/ARTIFACT.md")
+    args = ap.parse_args(argv)
+    if not os.path.isdir(args.results):
+        print("paper.artifact: results directory %s does not exist" % args.results, file=sys.stderr)
+        return 2
+    if args.out is None:
+        args.out = (os.path.join(outputs.REPO, "docs", "ARTIFACT.md") if outputs.is_reference(args.results)
+                    else os.path.join(args.results, "paper", "ARTIFACT.md"))
+    text = render(args.results)
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    tmp = args.out + ".partial"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, args.out)
+    print("paper.artifact: wrote %s" % args.out)
+    if outputs.is_reference(args.results):
+        readme = os.path.join(outputs.REPO, "README.md")
+        if update_readme(readme, args.results):
+            print("paper.artifact: updated the reference times in %s" % readme)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
