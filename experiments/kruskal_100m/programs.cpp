@@ -138,7 +138,7 @@ const ProgramTable& programs() {
        needs_cuda<DeviceSort<false>>()},
       {{"kruskal_cdp", "paper program 4: CDP2 recursive quicksort kernel", Device::cpu_gpu, false, 0.005},
        needs_cuda<DeviceSort<true>>()},
-      {{"bgl_kruskal", "library baseline: boost::kruskal_minimum_spanning_tree", Device::cpu, false, 1.9},
+      {{kBglKruskal, "library baseline: boost::kruskal_minimum_spanning_tree", Device::cpu, false, 1.9},
        [](const Config&) { return std::make_unique<BglKruskal>(); }},
       {{"filter_kruskal_omp", "beyond: parallel filter-Kruskal (OpenMP)", Device::cpu, true, 0.001},
        host_sort([](vid_t n, std::vector<KEdge>& e) { return mst::filter_kruskal_omp(n, e); })},

@@ -61,6 +61,7 @@ class Program {
 
 // The distributed program (Device::mpi), made and run by scale_out.cpp on the ranks of an MPI job.
 inline constexpr const char* kPbglBoruvka = "pbgl_boruvka";
+inline constexpr const char* kBglKruskal = "bgl_kruskal";
 
 // pbgl_boruvka on the ranks of an MPI job: the scale-out piece's graph, or the --input file.
 // (scale_out.cpp, built only with MPI and the Parallel BGL)
