@@ -31,16 +31,17 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
   const std::vector<std::string> cpu = {bgl_bfs, stack_omp, read_omp, hybrid_omp, dobfs_omp};
   const std::vector<std::string> gpu = {read_gpu, hybrid_cpu_gpu, dobfs_gpu, hybrid_omp, dobfs_omp};
   const std::vector<std::string> sizes = {stack_omp, hybrid_omp, dobfs_omp, read_gpu, hybrid_cpu_gpu, dobfs_gpu};
+  // Paper-scale estimates: the pieces' measured wall times on the reference machine (NOTES.md).
   return {
       {.name = "table1", .role = Role::main, .est_seconds = paper ? 30.0 : 5.0, .programs = read_benchmarks().names(),
        .kind = kReadBandwidth},
-      {.name = "fig3", .role = Role::thread_sweep, .est_seconds = paper ? 420.0 : 20.0, .programs = cpu,
+      {.name = "fig3", .role = Role::thread_sweep, .est_seconds = paper ? 260.0 : 20.0, .programs = cpu,
        .graphs = {main_graph}, .thread_sweep = true, .kind = kRmat},
       {.name = "fig4", .role = Role::main, .est_seconds = paper ? 90.0 : 10.0, .programs = gpu, .graphs = {main_graph},
        .kind = kRmat},
-      {.name = "fig5a", .role = Role::size_sweep, .est_seconds = paper ? 400.0 : 20.0, .programs = sizes, .graphs = by_n,
+      {.name = "fig5a", .role = Role::size_sweep, .est_seconds = paper ? 150.0 : 20.0, .programs = sizes, .graphs = by_n,
        .kind = kRmat},
-      {.name = "fig5b", .role = Role::size_sweep, .est_seconds = paper ? 900.0 : 20.0, .programs = sizes, .graphs = by_m,
+      {.name = "fig5b", .role = Role::size_sweep, .est_seconds = paper ? 450.0 : 20.0, .programs = sizes, .graphs = by_m,
        .kind = kRmatEachSize},
       // PBGL at the paper's size: minutes per rank count for the graph and 10-45 s per
       // traversal (NOTES.md): three roots, no warm-up, so that each P fits one command.
