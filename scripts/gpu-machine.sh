@@ -18,6 +18,9 @@
 # A piece may start with environment settings for that piece alone, ended by
 # '@': "OMP_WAIT_POLICY=active@hybrid_dfs:fig4:--tag active".
 #
+# REPRODUCE_RESULTS=results/release/h100 runs make reproduce's resumable
+# driver instead (below: the release run, split over commands).
+#
 # A piece of kind mpi (--list-pieces; the distributed programs' scale-out)
 # runs once per rank count of RANKS (default "1 2 4 8 16", never more than the
 # cores) under mpirun, tagged <piece>-p<P>, as scripts/reproduce.py runs it.
@@ -99,6 +102,24 @@ mkdir -p "$OUT/r"
 MPIRUN=(mpirun)
 [ "$(id -u)" = 0 ] && MPIRUN+=(--allow-run-as-root)
 export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none}
+
+# A resumable run of every piece (the release run): make reproduce's driver on
+# REPRODUCE_RESULTS, a directory of the carried tree that holds the pieces
+# finished by earlier commands, within what is left of BUDGET_S. Its pieces
+# come back as $OUT/reproduce.tar.gz: unpack it over the same directory before
+# the next command. The driver is stopped (SIGTERM: the running piece is set
+# aside, the finished ones stay) before the command's limit can cut the packing.
+if [ -n "${REPRODUCE_RESULTS:-}" ]; then
+  left=$(( T0 + BUDGET_S - $(date +%s) - 20 ))
+  mkdir -p "$REPRODUCE_RESULTS"
+  stamp "reproduce --scale $SCALE --results $REPRODUCE_RESULTS --budget $left ${REPRODUCE_ARGS:-}"
+  # shellcheck disable=SC2086
+  timeout --signal=TERM --kill-after=15 "$left" python3 scripts/reproduce.py --build build/default --scale "$SCALE" \
+    --results "$REPRODUCE_RESULTS" --budget "$left" --no-figures ${REPRODUCE_ARGS:-} > "$OUT/reproduce.log" 2>&1
+  echo "reproduce rc=$?"
+  grep -E "plan:|\] |ran |failed|deferred|skipped" "$OUT/reproduce.log" | tail -40
+  tar czf "$OUT/reproduce.tar.gz" -C "$REPRODUCE_RESULTS" --exclude=./logs . && tar czf "$OUT/reproduce-logs.tar.gz" -C "$REPRODUCE_RESULTS" logs
+fi
 k=0
 for spec in "$@"; do
   k=$((k + 1))  # the log's prefix: a piece may run twice
