@@ -42,7 +42,7 @@ class RuleTest(unittest.TestCase):
 
     def test_any_other_results_write_beside_them(self):
         for d in (os.path.join(REPO, "results", "local", "quick"), os.path.join(REPO, "results", "reference"),
-                  os.path.join(REPO, "results", "reference", "h100", "diagnostics"), "/tmp/results/reference/h100"):
+                  os.path.join(REPO, "results", "diagnostics", "h100"), "/tmp/results/reference/h100"):
             self.assertEqual(outputs.out_dir(d), os.path.join(d, "paper"), d)
 
 
