@@ -4,7 +4,7 @@
 #   make test                     build and run every test (GPU tests skip without a GPU)
 #   make reproduce SCALE=quick    run every experiment, then figures and the report
 #   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...)
-#   make figures RESULTS=DIR      redraw figures, tables and the report from existing results only
+#   make figures RESULTS=DIR      redraw figures, tables, the report and the artifact appendix from existing results only
 #   make paper RESULTS=DIR        rebuild only the report from existing results
 #   make artifact RESULTS=DIR     the artifact appendix (docs/ARTIFACT.md for the reference) from the results
 #   (make reproduce BUDGET=S: stop before a piece that would not fit S seconds; rerun to continue)
@@ -51,6 +51,7 @@ $(addprefix exp-,$(EXPERIMENTS)): exp-%: build
 figures:
 	$(PYTHON) -m paper.figures --results $(RESULTS)
 	$(PYTHON) -m paper.report --results $(RESULTS)
+	$(PYTHON) -m paper.artifact --results $(RESULTS)
 
 paper:
 	$(PYTHON) -m paper.report --results $(RESULTS)
