@@ -22,7 +22,7 @@
 #
 # Each GPU test binary runs once per test case (RUN_TIMEOUT applies to each),
 # and up to SAN_JOBS runs share the GPU at a time: racecheck slows the
-# exhaustive test cases down by 50-100x, and one binary in one process would
+# exhaustive test cases down many times over, and one binary in one process would
 # take longer than the time a GPU machine call has.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1

@@ -70,8 +70,8 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
   // The largest graph of the main comparison (--sizes: the largest given), on the ranks of an MPI job.
   const std::uint64_t scale_out_n =
       c.sizes.empty() ? (paper ? 4000000 : 100000) : std::uint64_t(*std::max_element(c.sizes.begin(), c.sizes.end()));
-  // One PBGL run at the paper's size takes 6-15 s per source (NOTES.md): each rank
-  // count within one command of a 10-minute limit with one warm-up and two trials.
+  // One PBGL run at the paper's size takes seconds per source (NOTES.md): one warm-up and
+  // two trials keep each rank count within one command of the GPU machine.
   out.push_back({.name = "scale-out",
                  .role = Role::scale_out,
                  .est_seconds = paper ? 250.0 : 20.0,

@@ -43,8 +43,8 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
        .kind = kRmat},
       {.name = "fig5b", .role = Role::size_sweep, .est_seconds = paper ? 450.0 : 20.0, .programs = sizes, .graphs = by_m,
        .kind = kRmatEachSize},
-      // PBGL at the paper's size: minutes per rank count for the graph and 10-45 s per
-      // traversal (NOTES.md): three roots, no warm-up, so that each P fits one command.
+      // PBGL at the paper's size: minutes per rank count for the graph and tens of seconds
+      // per traversal (NOTES.md): three roots, no warm-up, so that each P fits one command.
       {.name = "scale-out", .role = Role::scale_out, .est_seconds = paper ? 350.0 : 20.0, .programs = {pbgl_bfs},
        .graphs = {main_graph}, .kind = harness::kMpiKind, .max_trials = paper ? 3 : 0, .max_warmups = paper ? 0 : -1},
   };
