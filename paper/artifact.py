@@ -20,7 +20,7 @@ import sys
 
 from paper import claims as claims_mod
 from paper import outputs, registry, select, tables, tolerances
-from paper.report import claims_rows, code_versions
+from paper.report import claims_rows
 from paper.results import ResultsMissing, load, piece_stems, read_metadata
 
 # (label, metadata key) of the machine and software table.
@@ -58,6 +58,7 @@ def commit_of(meta):
 class PieceTime:
     def __init__(self, experiment, stem, meta):
         self.experiment = experiment
+        self.meta = meta
         self.file = os.path.basename(stem)
         self.rows = meta.get("rows")
         self.wall = meta.get("wall_seconds")
@@ -135,9 +136,7 @@ def verdicts(results_dir):
 
 def render(results_dir):
     times = piece_times(results_dir)
-    metas = []
-    for t in times:
-        metas.append(read_metadata(os.path.join(results_dir, t.file + ".json")))
+    metas = [t.meta for t in times]
     commits = sorted({t.commit for t in times})
     total, n_recorded, n_missing = totals(times)
     machine = tables.TableData(["", "reference run"],
