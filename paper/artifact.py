@@ -162,7 +162,7 @@ def render(results_dir):
         "",
         "- **Algorithms:** Prim, Boruvka/Sollin, Kruskal and filter-Kruskal, BFS/DFS hybrids and "
         "direction-optimising BFS, Dijkstra, Bellman-Ford-style two-kernel SSSP, delta-stepping and near-far SSSP.",
-        "- **Programs:** C++17, CUDA, OpenMP, OpenCL, MPI (one executable per experiment, `experiments/list.txt`).",
+        "- **Programs:** C++20, CUDA, OpenMP, OpenCL, MPI (one executable per experiment, `experiments/list.txt`).",
         "- **Data sets:** generated in the run from seeds (GTgraph-style random, RMAT, fixed degree, complete, "
         "path plus random, 2D grid); any user graph through `--input` (README, \"Running on your own graph\").",
         "- **Run-time environment:** Debian 12 or similar Linux; `scripts/deps.sh` installs the packages.",
