@@ -76,13 +76,12 @@ if compgen -G "$DEBS/*.deb" > /dev/null; then
 fi
 
 SRC=/tmp/gs-src
-# The source's fingerprint (file contents, results left out): a machine still warm
-# from an earlier command with the same source keeps its build.
-source_hash() {
-  find . -type f ! -path './build/*' ! -path './.git/*' ! -path './.debs/*' ! -path './results/*' -print0 |
-    sort -z | xargs -0 sha1sum | sha1sum | cut -c1-40
-}
-HASH=$(source_hash)${TARGETS:+-$TARGETS}
+# The source's fingerprint (scripts/source-hash.sh: compare it with the tagged
+# commit's after a release run); a machine still warm from an earlier command
+# with the same source keeps its build.
+SOURCE_HASH=$(bash scripts/source-hash.sh)
+echo "source hash: $SOURCE_HASH (GS_SOURCE_COMMIT ${GS_SOURCE_COMMIT:-unset})"
+HASH=$SOURCE_HASH${TARGETS:+-$TARGETS}
 if [ -f "$SRC/.gs-source-hash" ] && [ "$(cat "$SRC/.gs-source-hash")" = "$HASH" ] && [ -d "$SRC/build/default/bin" ]; then
   stamp "same source as the last build here: keeping it (results refreshed from the carried tree)"
   rm -rf "$SRC/results" && tar cf - results | (cd "$SRC" && tar xf -)
