@@ -140,6 +140,8 @@ ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std
   if (!gpu.present) meta_["gpu_absent_reason"] = q(gpu.why_absent);
   // A copy of the tree without .git (the GPU machine) cannot name its commit: the caller may.
   if (const char* commit = std::getenv("GS_SOURCE_COMMIT")) meta_["source_commit"] = q(commit);
+  // ... and the content hash of the tree it built (scripts/source-hash.sh), which shows it was that commit.
+  if (const char* hash = std::getenv("GS_SOURCE_HASH")) meta_["source_hash"] = q(hash);
 }
 
 ResultsWriter::~ResultsWriter() {

@@ -143,6 +143,11 @@ def render(results_dir):
                                [[label, ", ".join(_values(metas, key)) or "–"] for label, key in MACHINE_KEYS],
                                align="ll")
     one_commit = len(commits) == 1
+    hashes = sorted({str(m["source_hash"]) for m in metas if m.get("source_hash")})
+    hash_text = ("" if not hashes else
+                 " Their source trees' content hash (`scripts/source-hash.sh`, in %d of %d files): %s; the same "
+                 "script over `git archive` of the commit gives it when the run built exactly that commit."
+                 % (sum(1 for m in metas if m.get("source_hash")), len(metas), ", ".join("`%s`" % h for h in hashes)))
     lines = [
         "# Artifact appendix",
         "",
@@ -219,9 +224,9 @@ def render(results_dir):
         tables.to_markdown(times_table(times)),
         "## Code versions",
         "",
-        ("Every result file names the same commit: `%s`." % commits[0]) if one_commit else
-        ("The result files name %d code versions: %s. A release run makes this one commit."
-         % (len(commits), ", ".join("`%s`" % c for c in commits))),
+        (("Every result file names the same commit: `%s`." % commits[0]) if one_commit else
+         ("The result files name %d code versions: %s. A release run makes this one commit."
+          % (len(commits), ", ".join("`%s`" % c for c in commits)))) + hash_text,
         "",
         "## Expected results",
         "",

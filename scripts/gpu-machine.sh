@@ -81,6 +81,7 @@ SRC=/tmp/gs-src
 # with the same source keeps its build.
 SOURCE_HASH=$(bash scripts/source-hash.sh)
 echo "source hash: $SOURCE_HASH (GS_SOURCE_COMMIT ${GS_SOURCE_COMMIT:-unset})"
+export GS_SOURCE_HASH=$SOURCE_HASH  # into every result's metadata (source_hash)
 HASH=$SOURCE_HASH${TARGETS:+-$TARGETS}
 if [ -f "$SRC/.gs-source-hash" ] && [ "$(cat "$SRC/.gs-source-hash")" = "$HASH" ] && [ -d "$SRC/build/default/bin" ]; then
   stamp "same source as the last build here: keeping it (results refreshed from the carried tree)"

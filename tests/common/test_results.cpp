@@ -99,6 +99,20 @@ TEST_F(ResultsTest, RecordsTheOpenMpEnvironment) {
   else ::unsetenv("OMP_WAIT_POLICY");
 }
 
+TEST_F(ResultsTest, RecordsTheGivenSourceCommitAndHash) {
+  ::setenv("GS_SOURCE_COMMIT", "0123abcd", 1);
+  ::setenv("GS_SOURCE_HASH", "feedbeef", 1);
+  opt.tag = "given";
+  gs::ResultsWriter w(opt, cli, "exp", {"h2d_s"});
+  w.add(row());
+  w.finish();
+  ::unsetenv("GS_SOURCE_COMMIT");
+  ::unsetenv("GS_SOURCE_HASH");
+  const std::string json = slurp(dir / "exp-given.json");
+  EXPECT_NE(json.find("\"source_commit\": \"0123abcd\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"source_hash\": \"feedbeef\""), std::string::npos) << json;
+}
+
 TEST_F(ResultsTest, AnInterruptedRunLeavesNoCompleteLookingCsv) {
   {
     gs::ResultsWriter w(opt, cli, "exp", {"h2d_s"});

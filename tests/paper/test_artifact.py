@@ -71,7 +71,7 @@ class AppendixFromResults(unittest.TestCase):
             json.dump(meta, f)
 
     def test_times_versions_and_absent_experiments(self):
-        self.set_meta("prim_gpu-paper", source_commit="0123456789abcdef0123-given")
+        self.set_meta("prim_gpu-paper", source_commit="0123456789abcdef0123-given", source_hash="feedbeef")
         self.set_meta("hybrid_dfs-fig5b", source_commit="0123456789abcdef0123", wall_seconds=754.5)
         rc, text = generate(self.results, os.path.join(self.tmp, "A.md"))
         self.assertEqual(rc, 0)
@@ -82,6 +82,7 @@ class AppendixFromResults(unittest.TestCase):
         self.assertIn("754 s (12.6 min) in all for the 1 result files that recorded it (table below); 1 older files", text)
         # "-given" names the same commit: one version.
         self.assertIn("Every result file names the same commit: `0123456789ab`.", text)
+        self.assertIn("content hash (`scripts/source-hash.sh`, in 1 of 2 files): `feedbeef`", text)
         self.assertIn("| `kruskal_100m` | – | – | not run |", text)
 
     def test_several_versions_are_named(self):
