@@ -81,6 +81,7 @@ class Piece:
         self.experiment, self.name, self.est, self.kind, self.exe = experiment, name, est, kind, exe
         self.ranks = ranks  # mpi pieces: the world size of this run
         self.status, self.reason, self.seconds = "pending", "", None
+        self.earlier_seconds = None  # a piece done by an earlier run: its wall_seconds
 
     @property
     def tag(self):
@@ -230,7 +231,10 @@ def check_done(results, piece):
             log("removed the half-written %s" % p)
     if os.path.exists(csv_path) and os.path.exists(json_path):
         try:
-            read_piece(stem, piece.experiment)
+            _, meta = read_piece(stem, piece.experiment)
+            # Its time, where the run recorded it: later budgets learn from it.
+            wall = meta.get("wall_seconds")
+            piece.earlier_seconds = float(wall) if isinstance(wall, (int, float)) else None
             return True
         except ResultsError as e:
             log("not trusting %s: %s; setting it aside as .stale" % (piece.stem, e))
@@ -307,8 +311,13 @@ class Runner:
 
     # --- running -----------------------------------------------------------
     def eta(self):
-        ran = [p for p in self.pieces if p.status == "ran" and p.est > 0]
-        ratio = sum(p.seconds for p in ran) / sum(p.est for p in ran) if ran else 1.0
+        """(estimated seconds left, measured / estimated over the pieces timed so far),
+        pieces finished by earlier runs of the same results included: a run split over
+        several commands schedules its first piece with what the earlier ones learnt."""
+        timed = [(p.seconds, p.est) for p in self.pieces if p.status == "ran" and p.est > 0]
+        timed += [(p.earlier_seconds, p.est) for p in self.pieces
+                  if p.status == "done" and p.est > 0 and p.earlier_seconds is not None]
+        ratio = sum(t for t, _ in timed) / sum(e for _, e in timed) if timed else 1.0
         left = sum(p.est for p in self.pieces if p.status == "pending")
         return left * ratio, ratio
 

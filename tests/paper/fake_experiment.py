@@ -15,6 +15,7 @@ Driven by environment variables:
   FAKE_NOTHING     "1": every piece says "nothing to run here" and writes nothing
   FAKE_RANKS       the MPI world size (set by fake_mpirun.py); rows of an mpi
                    piece carry it in their ranks column
+  FAKE_WALL        seconds written as the metadata's wall_seconds
 """
 
 import json
@@ -78,7 +79,10 @@ def main(argv):
             time.sleep(3600)
         f.write("\n".join(rows[2:]) + "\n")
     with open(stem + ".json.partial", "w") as f:
-        json.dump({"experiment": exp, "tag": piece, "rows": len(rows), "scale": opt(argv, "--scale"), "run_id": run_id}, f)
+        meta = {"experiment": exp, "tag": piece, "rows": len(rows), "scale": opt(argv, "--scale"), "run_id": run_id}
+        if os.environ.get("FAKE_WALL"):
+            meta["wall_seconds"] = float(os.environ["FAKE_WALL"])
+        json.dump(meta, f)
     os.replace(stem + ".json.partial", stem + ".json")
     os.replace(stem + ".csv.partial", stem + ".csv")
     return 0

@@ -159,6 +159,25 @@ class ReproduceTest(Harness):
         with open(csv_path) as f:
             self.assertEqual(len(f.read().splitlines()), 7)
 
+    def test_budget_learns_from_pieces_an_earlier_run_timed(self):
+        self.fake("prim_gpu")
+        pieces = "a:10:cpu,b:10:cpu"
+        r = self.reproduce("--only", "prim_gpu", "--pieces", "a", FAKE_PIECES=pieces, FAKE_WALL="100")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        # a took 10x its estimate: b (est 10) now counts as 100 s, past a budget of 50.
+        r = self.reproduce("--only", "prim_gpu", "--budget", "50", FAKE_PIECES=pieces)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        st = self.status()
+        self.assertEqual(st[("prim_gpu", "a")]["status"], "done")
+        self.assertEqual(st[("prim_gpu", "b")]["status"], "skipped")
+        self.assertIn("deferred", st[("prim_gpu", "b")]["reason"])
+        # Without the earlier timing the same budget runs it.
+        os.remove(os.path.join(self.results, "prim_gpu-a.json"))
+        os.remove(os.path.join(self.results, "prim_gpu-a.csv"))
+        r = self.reproduce("--only", "prim_gpu", "--budget", "50", "--pieces", "b", FAKE_PIECES=pieces)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.status()[("prim_gpu", "b")]["status"], "ran")
+
     def test_list_runs_nothing(self):
         self.fake("prim_gpu")
         r = self.reproduce("--list", FAKE_PIECES="a:1:cpu")
