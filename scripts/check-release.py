@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Checks that a results directory is one release run: every result file
+complete (CSV with its JSON), every JSON naming the same commit, that commit
+in this repository's history, no file from a dirty or patched tree, and,
+where the files carry ``source_hash`` (scripts/gpu-machine.sh sets it), that
+the hash is the commit's own (scripts/source-hash.sh over ``git archive``).
+
+    scripts/check-release.py [--results results/reference/h100]
+
+Exit 0 when all holds, 1 with one line per problem otherwise, 2 on bad usage.
+"""
+
+import argparse
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def commit_named(meta):
+    """The commit a JSON names: the runner's (a tree without .git) or the build's."""
+    c = str(meta.get("source_commit") or meta.get("git_sha") or "unknown")
+    return c[:-len("-given")] if c.endswith("-given") else c
+
+
+def in_history(commit):
+    r = subprocess.run(["git", "-C", REPO, "cat-file", "-e", commit + "^{commit}"], capture_output=True)
+    return r.returncode == 0
+
+
+def archive_hash(commit):
+    with tempfile.TemporaryDirectory(prefix="gs-release-") as tmp:
+        archive = subprocess.run(["git", "-C", REPO, "archive", commit], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "x", "-C", tmp], input=archive, check=True)
+        out = subprocess.run(["bash", os.path.join(REPO, "scripts", "source-hash.sh"), tmp],
+                             capture_output=True, text=True, check=True)
+        return out.stdout.strip()
+
+
+def check(results):
+    problems = []
+    csvs = {os.path.splitext(p)[0] for p in glob.glob(os.path.join(glob.escape(results), "*.csv"))}
+    jsons = {os.path.splitext(p)[0] for p in glob.glob(os.path.join(glob.escape(results), "*.json"))}
+    for stem in sorted(csvs ^ jsons):
+        problems.append("%s: %s without its %s" % (os.path.basename(stem), "CSV" if stem in csvs else "JSON",
+                                                   "JSON" if stem in csvs else "CSV"))
+    if not jsons:
+        return ["%s: no result files" % results]
+    commits, hashes, no_hash = {}, {}, []
+    for stem in sorted(jsons):
+        name = os.path.basename(stem) + ".json"
+        try:
+            with open(stem + ".json", encoding="utf-8") as f:
+                meta = json.load(f)
+        except (OSError, ValueError) as e:
+            problems.append("%s: not readable JSON (%s)" % (name, e))
+            continue
+        commits.setdefault(commit_named(meta), []).append(name)
+        if meta.get("source_hash"):
+            hashes.setdefault(str(meta["source_hash"]), []).append(name)
+        else:
+            no_hash.append(name)
+    if len(commits) > 1:
+        problems.append("%d commits: %s" % (len(commits), "; ".join(
+            "%s (%d files, e.g. %s)" % (c, len(f), f[0]) for c, f in sorted(commits.items()))))
+    for c, files in sorted(commits.items()):
+        if c == "unknown" or "-dirty" in c or "+" in c:
+            problems.append("%s: not a clean commit (%s)" % (c, ", ".join(files[:3])))
+        elif not in_history(c):
+            problems.append("%s: not in this repository's history (%s)" % (c, ", ".join(files[:3])))
+    if len(hashes) > 1:
+        problems.append("%d source hashes: %s" % (len(hashes), ", ".join(sorted(hashes))))
+    if hashes and no_hash:
+        problems.append("%d files without source_hash, e.g. %s" % (len(no_hash), no_hash[0]))
+    if len(commits) == 1 and len(hashes) == 1 and not problems:
+        commit, (hash_given,) = next(iter(commits)), hashes
+        own = archive_hash(commit)
+        if own != hash_given:
+            problems.append("source_hash %s is not %s's own (%s): the run built another tree" % (hash_given, commit, own))
+    return problems
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--results", default=os.path.join(REPO, "results", "reference", "h100"))
+    args = ap.parse_args(argv)
+    if not os.path.isdir(args.results):
+        print("check-release: %s is not a directory" % args.results, file=sys.stderr)
+        return 2
+    problems = check(args.results)
+    for p in problems:
+        print("check-release: " + p)
+    if problems:
+        return 1
+    print("check-release: %s is one release run" % args.results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""scripts/check-release.py: a results directory is one release run only if
+every file is complete, names the same clean commit of this history, and
+carries that commit's own source hash where it carries one."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+SCRIPT = os.path.join(REPO, "scripts", "check-release.py")
+
+
+def head():
+    return subprocess.run(["git", "-C", REPO, "rev-parse", "HEAD"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def head_hash():
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", REPO, "archive", "HEAD"], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "x", "-C", tmp], input=archive, check=True)
+        return subprocess.run(["bash", os.path.join(REPO, "scripts", "source-hash.sh"), tmp], capture_output=True,
+                              text=True, check=True).stdout.strip()
+
+
+@unittest.skipUnless(os.path.isdir(os.path.join(REPO, ".git")), "not a git checkout")
+class CheckRelease(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def piece(self, name, csv=True, **meta):
+        meta.setdefault("rows", 0)
+        with open(os.path.join(self.dir, name + ".json"), "w") as f:
+            json.dump(meta, f)
+        if csv:
+            with open(os.path.join(self.dir, name + ".csv"), "w") as f:
+                f.write("experiment\n")
+
+    def check(self):
+        r = subprocess.run([sys.executable, SCRIPT, "--results", self.dir], capture_output=True, text=True, timeout=120)
+        return r.returncode, r.stdout + r.stderr
+
+    def test_one_commit_of_this_history_with_its_own_hash_passes(self):
+        sha, own = head(), head_hash()
+        self.piece("a-x", source_commit=sha, git_sha=sha + "-given", source_hash=own)
+        self.piece("b-y", source_commit=sha, git_sha=sha + "-given", source_hash=own)
+        rc, out = self.check()
+        self.assertEqual(rc, 0, out)
+        self.assertIn("is one release run", out)
+
+    def test_another_tree_than_the_commit_is_refused(self):
+        sha = head()
+        self.piece("a-x", source_commit=sha, source_hash="0" * 40)
+        rc, out = self.check()
+        self.assertEqual(rc, 1)
+        self.assertIn("is not %s's own" % sha, out)
+
+    def test_several_commits_dirty_trees_and_missing_files_are_named(self):
+        sha = head()
+        self.piece("a-x", git_sha=sha)
+        self.piece("b-y", git_sha=sha + "-dirty")
+        self.piece("c-z", csv=False, git_sha=sha)
+        self.piece("d-w", git_sha="f" * 40)
+        rc, out = self.check()
+        self.assertEqual(rc, 1)
+        self.assertIn("3 commits", out)
+        self.assertIn("-dirty: not a clean commit", out)
+        self.assertIn("not in this repository's history", out)
+        self.assertIn("c-z: JSON without its CSV", out)
+
+    def test_a_missing_directory_is_a_usage_error(self):
+        r = subprocess.run([sys.executable, SCRIPT, "--results", os.path.join(self.dir, "nope")],
+                           capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
