@@ -80,6 +80,7 @@ class PinnedBuffer {
   const T* data() const { return p_; }
   std::size_t size() const { return n_; }
   T& operator[](std::size_t i) { return p_[i]; }
+  const T& operator[](std::size_t i) const { return p_[i]; }
 
  private:
   T* p_ = nullptr;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
@@ -71,8 +72,22 @@ TEST(PrimGpuPrograms, RandomGraphsWithSelfLoopsAndWideWeights) {
 }
 
 TEST(PrimGpuPrograms, ResidentKeysInGlobalMemory) {
-  // 40000 vertices * 8 bytes exceed one block's shared memory: the global-key path.
+  // 40000 vertices * 8 bytes exceed one block's shared memory: the global-key path, chosen automatically.
   check_all(gs::gen::gtgraph_random(40000, 160000, 1, 1000, 9), "gtgraph-random n=40000");
+}
+
+TEST(PrimGpuPrograms, ResidentKeysInGlobalMemoryOnSmallGraphs) {
+  // The same path, asked for, on graphs small enough for every sanitizer tool.
+  auto disconnected = gs::test::random_multigraph<W>(400, 300, 1000, 8);  // many components and isolated vertices
+  for (const auto& [el, what] : {std::pair{gs::gen::gtgraph_random(700, 7000, 1, 1000, 9), "gtgraph-random n=700"},
+                                 std::pair{disconnected, "sparse random multigraph n=400"}}) {
+    SCOPED_TRACE(what);
+    const gs::Csr<W> g = gs::edge_list_to_csr(el);
+    const gs::verify::MsfVerifier<W> verifier(el);
+    const auto r = gs::mst_gpu::prim_resident_gpu(g, gs::mst_gpu::ResidentKeys::global_memory);
+    EXPECT_NO_THROW(verifier.check(r.forest, "prim_resident_gpu/global keys"));
+    EXPECT_EQ(total(r.forest), verifier.reference().weight);
+  }
 }
 
 TEST(PrimGpuPrograms, TinyGraphs) {
@@ -131,6 +146,9 @@ TEST(PrimGpuPrograms, DisconnectedGraphsGiveForests) {
   iso.n = 50;
   iso.add(48, 49, 3);
   check_all(iso, "48 isolated vertices and one edge");
+}
+
+TEST(PrimGpuPrograms, LargerDisconnectedGraphsGiveForests) {
   // Sparse random: many components of every size.
   check_all(gs::test::random_multigraph<W>(3000, 1500, 1000, 6), "random forest-like graph");
   // Two random halves with no edge between them (vertex 0's side is the first).

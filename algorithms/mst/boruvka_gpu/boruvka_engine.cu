@@ -308,7 +308,7 @@ __global__ void hook(const KEdge* batch, const WorkEdge* list, unsigned* counts,
 __global__ void flatten(vid_t* parent, vid_t n) { flatten_step<false>(parent, n); }
 __global__ void offer(const KEdge* batch, const unsigned* count, unsigned bound, const vid_t* parent,
                       unsigned long long* best) {
-  offer_step<false>(batch, min(*count, bound), parent, best);
+  offer_step<false>(batch, count ? min(*count, bound) : bound, parent, best);
 }
 __global__ void hook_roots(const KEdge* batch, const vid_t* parent, const unsigned long long* best, vid_t* next,
                            KEdge* forest, unsigned* counts, vid_t n) {
@@ -320,15 +320,19 @@ __global__ void relabel(vid_t* parent, vid_t* next, unsigned long long* best, un
 
 // The flat mode's rounds of a batch in one cooperative launch, until a round
 // hooks nothing or the forest spans. stats as rounds_cooperative's (offer,
-// hook, relabel ns; rounds run).
+// hook, relabel ns; rounds run; then counts[4] on entry). `count` may be
+// null: the batch holds `bound` edges.
 __global__ void rounds_flat_cooperative(const KEdge* batch, const unsigned* count, unsigned bound, vid_t* parent,
                                         unsigned long long* best, vid_t* next, KEdge* forest, unsigned* counts,
                                         vid_t n, unsigned long long* stats) {
   cg::grid_group grid = cg::this_grid();
   const bool timer = blockIdx.x == 0 && threadIdx.x == 0;
   unsigned long long t = timer ? global_ns() : 0;
-  if (timer) stats[0] = stats[1] = stats[2] = 0;
-  const unsigned m = min(__ldcg(count), bound);
+  if (timer) {
+    stats[0] = stats[1] = stats[2] = 0;
+    stats[4] = counts[4];  // only this thread changes it (relabel_step), later
+  }
+  const unsigned m = count ? min(__ldcg(count), bound) : bound;
   int r = 0;
   for (;; ++r) {
     // Only the hook step changes the forest size: every thread reads the same value.
@@ -500,7 +504,7 @@ void BoruvkaEngine::reserve(vid_t n, std::size_t max_m) {
     per_sm = 0;
     if (coop) CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds_flat_cooperative, kBlock, 0));
     coop_flat_grid_ = coop ? std::min(per_sm, int(kFlatBlocksPerSm)) * sms_ : 0;
-    stats_.resize(4);
+    words_.resize(kWords);
   }
   if (parent_.size() < n) {
     parent_.resize(n);
@@ -508,7 +512,6 @@ void BoruvkaEngine::reserve(vid_t n, std::size_t max_m) {
     best_.resize(n);
     forest_.resize(n);
   }
-  if (counts_.size() == 0) counts_.resize(6);
   if (mode_ == BoruvkaMode::kWorklist && work_cap_ < max_m) {
     work_.resize(0);
     work_.resize(2 * max_m * sizeof(WorkEdge));
@@ -521,8 +524,8 @@ void BoruvkaEngine::reset(vid_t n, cudaStream_t s) {
   n_ = n;
   forest_size_ = 0;
   round_ = 0;
-  init_engine<<<blocks_for(std::max<std::size_t>(n, counts_.size())), kBlock, 0, s>>>(
-      parent_.data(), best_.data(), n, counts_.data(), int(counts_.size()));
+  init_engine<<<blocks_for(std::max<std::size_t>(n, kCountWords)), kBlock, 0, s>>>(parent_.data(), best_.data(), n,
+                                                                                   counts(), kCountWords);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -533,9 +536,11 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   auto lap = [&](const char* phase) {
     if (clock) clock->lap(phase, s);
   };
+  if (mode_ == BoruvkaMode::kFlat) return add_flat(batch.edges, batch.count, unsigned(batch.max_m), s, clock);
+
   WorkEdge* lists[2] = {reinterpret_cast<WorkEdge*>(work_.data()),
                         reinterpret_cast<WorkEdge*>(work_.data()) + work_cap_};
-  unsigned* counts = counts_.data();
+  unsigned* counts = this->counts();
   // counts[round % 3] is a round's input size, counts[(round + 1) % 3] its
   // output (zeroed by the round before, or by reset()).
   if (batch.count) {
@@ -551,28 +556,17 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   unsigned long long* best = best_.data();
   KEdge* forest = forest_.data();
 
-  if (mode_ == BoruvkaMode::kFlat) return add_flat(edges, bound, s, clock);
-
   if (cooperative_ && coop_grid_ > 0) {
     int round0 = round_;
     vid_t n = n_;
-    unsigned long long* stats = stats_.data();
+    unsigned long long* stats = this->stats();
     void* args[] = {&edges, &lists[0], &lists[1], &counts, &round0, &bound, &parent, &best, &forest, &n, &stats};
     CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(&rounds_cooperative), dim3(coop_grid_),
                                            dim3(kBlock), args, 0, s));
-    lap("minedge_s");  // the whole launch; its hook and flatten parts move below
-    CUDA_CHECK(cudaMemcpyAsync(readback_.data(), counts, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaMemcpyAsync(stats_host_.data(), stats, 4 * sizeof(unsigned long long), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaStreamSynchronize(s));
-    lap("wait_s");
-    if (clock) {
-      clock->transfer("minedge_s", "hook_s", double(stats_host_[1]) * 1e-9);
-      clock->transfer("minedge_s", "jump_s", double(stats_host_[2]) * 1e-9);
-    }
-    round_ += int(stats_host_[3]);
-    forest_size_ = std::min<std::size_t>(readback_[3], n_ - 1);
-    if (readback_[round_ % 3] != 0 && !spanning()) throw std::logic_error("BoruvkaEngine: no progress");
-    return int(readback_[4] - host_[1]);  // rounds that had work: the busy counter's growth
+    finish_cooperative(s, clock);
+    round_ += int(host_stat(3));
+    if (host_count(round_ % 3) != 0 && !spanning()) throw std::logic_error("BoruvkaEngine: no progress");
+    return int(host_count(4) - host_[1]);  // rounds that had work: the busy counter's growth
   }
 
   // Kernel per step: several rounds per read-back, about the rounds a random
@@ -596,11 +590,10 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
       first = false;
       ++round_;
     }
-    CUDA_CHECK(cudaMemcpyAsync(readback_.data(), counts, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaStreamSynchronize(s));
+    read_back_words(s);
     lap("wait_s");  // the idle gap while the host read the counts
-    forest_size_ = std::min<std::size_t>(readback_[3], n_ - 1);
-    const unsigned left = readback_[round_ % 3];  // the last round's output, the next round's input
+    forest_size_ = std::min<std::size_t>(host_count(3), n_ - 1);
+    const unsigned left = host_count(round_ % 3);  // the last round's output, the next round's input
     if (left == 0 || spanning()) break;  // when spanning, the edges left all lie inside one component
     bound = std::min(bound, left);
     if (round_ - start_round > kMaxRounds) throw std::logic_error("BoruvkaEngine: no progress");
@@ -608,15 +601,32 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   flatten<<<blocks_for(n_), kBlock, 0, s>>>(parent, n_);
   CUDA_CHECK_LAUNCH();
   lap("jump_s");
-  return int(readback_[4] - host_[1]);  // rounds that had work: the busy counter's growth
+  return int(host_count(4) - host_[1]);  // rounds that had work: the busy counter's growth
 }
 
-int BoruvkaEngine::add_flat(const KEdge* edges, unsigned bound, cudaStream_t s, PhaseClock* clock) {
+void BoruvkaEngine::read_back_words(cudaStream_t s) {
+  CUDA_CHECK(cudaMemcpyAsync(words_host_.data(), words_.data(), kWords * sizeof(unsigned long long),
+                             cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaStreamSynchronize(s));
+}
+
+void BoruvkaEngine::finish_cooperative(cudaStream_t s, PhaseClock* clock) {
+  if (clock) clock->lap("minedge_s", s);  // the whole launch; its hook and flatten parts move below
+  read_back_words(s);
+  if (clock) {
+    clock->lap("wait_s", s);
+    clock->transfer("minedge_s", "hook_s", double(host_stat(1)) * 1e-9);
+    clock->transfer("minedge_s", "jump_s", double(host_stat(2)) * 1e-9);
+  }
+  forest_size_ = std::min<std::size_t>(host_count(3), n_ - 1);
+}
+
+int BoruvkaEngine::add_flat(const KEdge* edges, const unsigned* count, unsigned bound, cudaStream_t s,
+                            PhaseClock* clock) {
   auto lap = [&](const char* phase) {
     if (clock) clock->lap(phase, s);
   };
-  unsigned* counts = counts_.data();
-  const unsigned* count = counts + round_ % 3;  // the batch's size, as add() put it there
+  unsigned* counts = this->counts();
   vid_t* parent = parent_.data();
   vid_t* next = next_.data();
   unsigned long long* best = best_.data();
@@ -624,31 +634,23 @@ int BoruvkaEngine::add_flat(const KEdge* edges, unsigned bound, cudaStream_t s, 
   vid_t n = n_;
 
   if (cooperative_ && coop_flat_grid_ > 0) {
-    unsigned long long* stats = stats_.data();
+    unsigned long long* stats = this->stats();
     void* args[] = {&edges, &count, &bound, &parent, &best, &next, &forest, &counts, &n, &stats};
     CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(&rounds_flat_cooperative),
                                            dim3(coop_flat_grid_), dim3(kBlock), args, 0, s));
-    lap("minedge_s");  // the whole launch; its hook and relabel parts move below
-    CUDA_CHECK(cudaMemcpyAsync(readback_.data(), counts, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaMemcpyAsync(stats_host_.data(), stats, 4 * sizeof(unsigned long long), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaStreamSynchronize(s));
-    lap("wait_s");
-    if (clock) {
-      clock->transfer("minedge_s", "hook_s", double(stats_host_[1]) * 1e-9);
-      clock->transfer("minedge_s", "jump_s", double(stats_host_[2]) * 1e-9);
-    }
-    forest_size_ = std::min<std::size_t>(readback_[3], n_ - 1);
-    return int(readback_[4] - host_[1]);  // rounds that hooked something
+    finish_cooperative(s, clock);
+    return int(host_count(4) - unsigned(host_stat(4)));  // rounds that hooked something
   }
 
   // Kernel per step, read-backs as in the worklist mode. Once a round hooks
   // nothing, none after it does (the edges and labels stay the same), and a
   // round without offers changes nothing: extra rounds in a window are harmless.
+  CUDA_CHECK(cudaMemcpyAsync(&host_[1], counts + 4, sizeof(unsigned), cudaMemcpyDeviceToHost, s));
   const int per_check = std::max(2, bit_width(n_) / 2);
   const unsigned max_grid = unsigned(std::max(sms_, 1)) * kBlocksPerSm;
   const unsigned edge_grid = std::max(1u, std::min(blocks_for((std::size_t(bound) + kOfferItems - 1) / kOfferItems), max_grid));
   const unsigned vertex_grid = std::max(1u, std::min(blocks_for(n_), max_grid));
-  unsigned hooked_rounds = 0;  // counts_[4] before the window (host_[1] is read back with the first window)
+  unsigned hooked_rounds = 0;  // counts[4] before the window (host_[1] is read back with the first window)
   for (int window = 0;; ++window) {
     for (int k = 0; k < per_check; ++k) {
       offer<<<edge_grid, kBlock, 0, s>>>(edges, count, bound, parent, best);
@@ -661,17 +663,16 @@ int BoruvkaEngine::add_flat(const KEdge* edges, unsigned bound, cudaStream_t s, 
       CUDA_CHECK_LAUNCH();
       lap("jump_s");
     }
-    CUDA_CHECK(cudaMemcpyAsync(readback_.data(), counts, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaStreamSynchronize(s));
+    read_back_words(s);
     lap("wait_s");
-    forest_size_ = std::min<std::size_t>(readback_[3], n_ - 1);
+    forest_size_ = std::min<std::size_t>(host_count(3), n_ - 1);
     if (window == 0) hooked_rounds = host_[1];
-    const bool idle_round = readback_[4] - hooked_rounds < unsigned(per_check);
-    hooked_rounds = readback_[4];
+    const bool idle_round = host_count(4) - hooked_rounds < unsigned(per_check);
+    hooked_rounds = host_count(4);
     if (idle_round || spanning()) break;
     if (window * per_check > kMaxRounds) throw std::logic_error("BoruvkaEngine: no progress");
   }
-  return int(readback_[4] - host_[1]);  // rounds that hooked something
+  return int(host_count(4) - host_[1]);  // rounds that hooked something
 }
 
 void BoruvkaEngine::download(std::vector<KEdge>& out, cudaStream_t s) {

@@ -146,8 +146,25 @@ class BoruvkaEngine {
   struct WorkEdge;  // a worklist entry (defined with the kernels)
 
  private:
-  // add()'s rounds in the flat mode, once the batch's count is in counts_[round_ % 3].
-  int add_flat(const KEdge* edges, unsigned bound, cudaStream_t s, PhaseClock* clock);
+  // add()'s rounds in the flat mode; `count` may be null (then the batch holds `bound` edges).
+  int add_flat(const KEdge* edges, const unsigned* count, unsigned bound, cudaStream_t s, PhaseClock* clock);
+  // After a cooperative launch: reads the counts and the launch's stats back
+  // in one copy, moves the hook and flatten parts of the launch's lap to
+  // their phases and updates the forest size.
+  void finish_cooperative(cudaStream_t s, PhaseClock* clock);
+
+  // The device words: kCountWords counts (as unsigned), then kStatWords
+  // stats of the cooperative launches, in one allocation so that one copy
+  // reads them all back.
+  static constexpr int kCountWords = 6;
+  static constexpr int kStatWords = 5;
+  static constexpr int kWords = (kCountWords + 1) / 2 + kStatWords;  // in 64-bit words
+  unsigned* counts() { return reinterpret_cast<unsigned*>(words_.data()); }
+  unsigned long long* stats() { return words_.data() + (kCountWords + 1) / 2; }
+  // The copies of the words read back last.
+  unsigned host_count(int i) const { return reinterpret_cast<const unsigned*>(words_host_.data())[i]; }
+  unsigned long long host_stat(int i) const { return words_host_[(kCountWords + 1) / 2 + i]; }
+  void read_back_words(cudaStream_t s);
 
   vid_t n_ = 0;
   std::size_t forest_size_ = 0;
@@ -161,15 +178,15 @@ class BoruvkaEngine {
   DeviceBuffer<vid_t> next_;  // flat mode, per root during a round: the root it hooks onto
   DeviceBuffer<unsigned long long> best_;  // per root: the minimum key offered this round
   DeviceBuffer<KEdge> forest_;
-  DeviceBuffer<unsigned> counts_;  // [0..2]: worklist sizes (rotating); [3]: forest size; [4]: rounds with work;
-                                   // [5]: flat mode, a root hooked in this round
+  // counts: [0..2] worklist sizes (rotating); [3] forest size; [4] rounds with work;
+  // [5] flat mode, a root hooked in this round. stats: step ns (min-edge or
+  // offer, hook, flatten or relabel), rounds run, counts[4] when the launch began.
+  DeviceBuffer<unsigned long long> words_;
   DeviceBuffer<unsigned char> work_;       // two worklists of WorkEdge
   std::size_t work_cap_ = 0;               // entries per worklist
-  PinnedBuffer<unsigned> host_{2};      // [0]: a batch size; [1]: counts_[4] when the batch started
-  PinnedBuffer<unsigned> readback_{5};  // counts_ at the last check
+  PinnedBuffer<unsigned> host_{2};      // [0]: a batch size; [1]: counts[4] when the batch started
+  PinnedBuffer<unsigned long long> words_host_{kWords};
   PinnedBuffer<KEdge> staging_;
-  DeviceBuffer<unsigned long long> stats_;       // the cooperative launch's step times and rounds
-  PinnedBuffer<unsigned long long> stats_host_{4};
 };
 
 // Writes to *threshold (device) the weight at quantile q of a strided sample

@@ -25,10 +25,14 @@ GpuMsfResult prim_naive_gpu(const Csr<std::uint32_t>& g);
 // Paper's CUDA Prim with the two-kernel min-reduction primitive (section 2).
 GpuMsfResult prim_minreduce_gpu(const Csr<std::uint32_t>& g, unsigned max_blocks = 64);
 
+// Where prim_resident_gpu keeps the vertex keys: in shared memory when they
+// fit (automatic), or in global memory whatever the size (lets the tests put
+// the global-key path through the slow sanitizer tools on a small graph).
+enum class ResidentKeys { automatic, global_memory };
+
 // Beyond the paper: the whole Prim loop in one persistent single-block kernel
-// (a block barrier is the grid-wide barrier of a one-block grid), the vertex
-// keys in shared memory when they fit.
-GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& g);
+// (a block barrier is the grid-wide barrier of a one-block grid).
+GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& g, ResidentKeys keys = ResidentKeys::automatic);
 
 // Device bytes each program needs for `g` (for require_device_memory).
 std::uint64_t prim_gpu_device_bytes(const Csr<std::uint32_t>& g);

@@ -90,7 +90,7 @@ __global__ void __launch_bounds__(kResidentBlock) prim_resident_kernel(const eid
 
 }  // namespace
 
-GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& host) {
+GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& host, ResidentKeys keys) {
   check_prim_input(host, "prim_resident_gpu");
   GpuMsfResult res;
   const vid_t n = host.n;
@@ -106,7 +106,7 @@ GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& host) {
   CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
   const std::size_t static_bytes = (kResidentBlock / 32) * sizeof(unsigned long long) + 64;
   const std::size_t key_bytes = std::size_t(n) * sizeof(unsigned long long);
-  const bool in_shared = key_bytes + static_bytes <= std::size_t(optin);
+  const bool in_shared = keys == ResidentKeys::automatic && key_bytes + static_bytes <= std::size_t(optin);
   const std::size_t dyn = in_shared ? key_bytes : 0;
   if (in_shared)
     CUDA_CHECK(cudaFuncSetAttribute(prim_resident_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(dyn)));
