@@ -75,7 +75,7 @@ constexpr int kChainMaxEntries = kBlock;  // default: a block chains while its l
 // on low-diameter graphs, which finish within kEarlyRounds rounds; a graph
 // still running after them has a high diameter and gets the full local_steps.
 constexpr unsigned kEarlyRounds = 32;
-constexpr int kEarlySteps = 8;
+constexpr int kEarlySteps = 8;  // the default; GS_NEAR_FAR_EARLY_STEPS sets it for measurements
 constexpr unsigned kInfinityBits = 0x7f800000u;  // +infinity as float bits
 constexpr float kMaxDeltaGrowth = 1024.0f;
 
@@ -106,6 +106,7 @@ struct Params {
   unsigned near_capacity, far_capacity;
   float delta;
   int local_steps;
+  int early_steps;  // local steps at most in the first kEarlyRounds rounds
   unsigned chain_max;  // a block chains only while it holds at most this many local entries
   Slot* slots;  // 3
   Result* result;
@@ -322,7 +323,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
       }
       int cur = 0;
       if (chain) {
-        const int steps = round < kEarlyRounds ? min(p.local_steps, kEarlySteps) : p.local_steps;
+        const int steps = round < kEarlyRounds ? min(p.local_steps, p.early_steps) : p.local_steps;
         for (int step = 0; step < steps; ++step) {
           __syncthreads();  // pushes into local[cur] done; local[cur ^ 1] is empty
           const unsigned count = min(sh.local_size[cur], kLocalCap);
@@ -441,6 +442,7 @@ struct NearFarGpu::State {
   float delta = 1;
   int local_steps = NearFarGpu::kDefaultLocalSteps;
   int chain_max = kChainMaxEntries;
+  int early_steps = kEarlySteps;
   std::uint64_t capacity_limit = 0;  // 0: none
   unsigned blocks = 0;
   DeviceCsr<float> graph;
@@ -485,6 +487,7 @@ void NearFarGpu::load(const Csr<float>& g, float delta) {
   s.delta = delta > 0 ? delta : default_delta(g, 4.0f);
   s.local_steps = env_int("GS_NEAR_FAR_LOCAL_STEPS", s.local_steps, 0, 1 << 20);
   s.chain_max = env_int("GS_NEAR_FAR_CHAIN_MAX", kChainMaxEntries, 1, int(kLocalCap));
+  s.early_steps = env_int("GS_NEAR_FAR_EARLY_STEPS", kEarlySteps, 0, 1 << 20);
   s.dist.resize(std::max<std::uint64_t>(n, 1));
   s.near_a.resize(near_cap);
   s.near_b.resize(near_cap);
@@ -534,6 +537,7 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
     p.far_capacity = unsigned(s.far_a.size());
     p.delta = s.delta;
     p.local_steps = s.local_steps;
+    p.early_steps = s.early_steps;
     p.chain_max = unsigned(s.chain_max);
     p.slots = s.slots.data();
     p.result = s.result.data();
@@ -563,11 +567,11 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
       std::fprintf(stderr,
                    "near_far_gpu: source %u: %u rounds (%u expansions, %u splits, %u scans), %llu vertex visits, "
                    "%llu arc relaxations; init %.3f ms, expansions %.3f ms, splits %.3f ms, kernel_s %.3f ms "
-                   "(delta %g -> %g, %d local steps of at most %d entries, %u blocks)\n",
+                   "(delta %g -> %g, %d local steps (%d early) of at most %d entries, %u blocks)\n",
                    source, st.rounds, st.expansions, st.splits, st.scan_rounds,
                    static_cast<unsigned long long>(st.vertex_visits),
                    static_cast<unsigned long long>(st.arc_relaxations), st.init_s * 1e3, st.expand_s * 1e3,
-                   st.split_s * 1e3, r.kernel_s * 1e3, double(s.delta), double(st.last_delta), s.local_steps, s.chain_max, s.blocks);
+                   st.split_s * 1e3, r.kernel_s * 1e3, double(s.delta), double(st.last_delta), s.local_steps, s.early_steps, s.chain_max, s.blocks);
     // Distances are kept as float bits; copy them straight into the float result.
     r.dist.resize(s.n);
     copy.start(s.stream);

@@ -47,6 +47,7 @@ class NearFarGpu {
 
   // Copies the graph to the device. `delta` > 0: the band width (0: default_delta(g, 4)).
   // The environment may override the tuning knobs: GS_NEAR_FAR_LOCAL_STEPS,
+  // GS_NEAR_FAR_EARLY_STEPS (the cap on local steps in the first rounds),
   // GS_NEAR_FAR_CHAIN_MAX (a block chains while it holds at most this many
   // entries, default one per thread), GS_NEAR_FAR_BLOCKS_PER_SM (default: as
   // many as fit).
