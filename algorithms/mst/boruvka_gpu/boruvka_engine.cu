@@ -505,6 +505,8 @@ void BoruvkaEngine::reserve(vid_t n, std::size_t max_m) {
     if (coop) CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds_flat_cooperative, kBlock, 0));
     coop_flat_grid_ = coop ? std::min(per_sm, int(kFlatBlocksPerSm)) * sms_ : 0;
     words_.resize(kWords);
+    // Every word defined before the first read-back copies them all (stats a path does not write included).
+    CUDA_CHECK(cudaMemset(words_.data(), 0, kWords * sizeof(unsigned long long)));
   }
   if (parent_.size() < n) {
     parent_.resize(n);
