@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The tree a release run's GPU machine commands build: the tagged commit,
+# exported into the ignored folder .release/ with the run's finished results,
+# so that the project can move on while a release run spans several sessions
+# (a GPU machine command sends the whole checkout; .release travels with it
+# when named in carry, and the command builds there, never from the checkout).
+#
+#   scripts/release-tree.sh TAG [RESULTS]   (RESULTS default results/release/h100)
+#   RELEASE_TREE=DIR puts the export elsewhere (default .release).
+#
+# Then, per command (carry [".debs", ".release"]), on the GPU machine:
+#   ln -sfn "$PWD/.debs" .release/.debs && cd .release && GS_SOURCE_COMMIT=<sha> \
+#     REPRODUCE_RESULTS=<RESULTS> CTEST_REGEX=none BUDGET_S=560 OUT=$OUT bash scripts/gpu-machine.sh
+# and here, after it: tar xzf <files_at>/reproduce.tar.gz -C <RESULTS>; commit RESULTS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TAG=${1:?usage: scripts/release-tree.sh TAG [RESULTS]}
+RESULTS=${2:-results/release/h100}
+TREE=${RELEASE_TREE:-.release}
+SHA=$(git rev-parse --verify "$TAG^{commit}")
+rm -rf "$TREE" && mkdir -p "$TREE"
+git archive "$SHA" | tar x -C "$TREE"
+mkdir -p "$TREE/$RESULTS"
+if [ -d "$RESULTS" ]; then
+  find "$RESULTS" -maxdepth 1 -type f \( -name '*.csv' -o -name '*.json' \) -exec cp {} "$TREE/$RESULTS/" \;
+fi
+echo "release tree: $TAG = $SHA in $TREE, source hash $(bash scripts/source-hash.sh "$TREE")"
+echo "finished pieces carried: $(find "$TREE/$RESULTS" -name '*.json' ! -name 'reproduce-status.json' | wc -l) result files"
+echo "GS_SOURCE_COMMIT=$SHA"
