@@ -9,8 +9,7 @@
 #   RELEASE_TREE=DIR puts the export elsewhere (default .release).
 #
 # Then, per command (carry [".debs", ".release"]), on the GPU machine:
-#   ln -sfn "$PWD/.debs" .release/.debs && cd .release && GS_SOURCE_COMMIT=<sha> \
-#     REPRODUCE_RESULTS=<RESULTS> CTEST_REGEX=none BUDGET_S=560 OUT=$OUT bash scripts/gpu-machine.sh
+#   GS_SOURCE_COMMIT=<sha> BUDGET_S=560 OUT=$OUT bash scripts/release-command.sh
 # and here, after it: tar xzf <files_at>/reproduce.tar.gz -C <RESULTS>; commit RESULTS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
