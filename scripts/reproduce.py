@@ -406,7 +406,13 @@ class Runner:
                 spent = time.time() - self.started
                 _, ratio = self.eta()
                 if spent + p.est * ratio > self.args.budget:
-                    p.status, p.reason = "skipped", "deferred: would exceed --budget %ds; rerun to continue" % self.args.budget
+                    if p.est * ratio > self.args.budget:  # a rerun with the same budget would defer it again
+                        p.status, p.reason = "skipped", (
+                            "deferred: its estimate (%s, estimates x%.2f so far) exceeds the whole --budget %ds; "
+                            "run it alone with a larger --budget or none" % (fmt_duration(p.est * ratio), ratio,
+                                                                             self.args.budget))
+                    else:
+                        p.status, p.reason = "skipped", "deferred: would exceed --budget %ds; rerun to continue" % self.args.budget
                     continue
             self.write_status()
             self.run_piece(p, i, len(todo))

@@ -171,6 +171,7 @@ class ReproduceTest(Harness):
         self.assertEqual(st[("prim_gpu", "a")]["status"], "done")
         self.assertEqual(st[("prim_gpu", "b")]["status"], "skipped")
         self.assertIn("deferred", st[("prim_gpu", "b")]["reason"])
+        self.assertIn("exceeds the whole --budget 50s", st[("prim_gpu", "b")]["reason"])  # the same budget never runs it
         # Without the earlier timing the same budget runs it.
         os.remove(os.path.join(self.results, "prim_gpu-a.json"))
         os.remove(os.path.join(self.results, "prim_gpu-a.csv"))
