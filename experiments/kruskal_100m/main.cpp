@@ -49,11 +49,11 @@ std::string format_phase(const std::string& name, double value) {
 
 // Seconds of every generated graph besides the programs' trials: generation and verification.
 constexpr double kGraphSeconds = 5;
-// Every run of a program copies the input edges and verifies the forest, untimed: about 5 s
-// at 100M edges whatever the program (NOTES.md).
+// Every run of a program also copies the input edges and verifies the forest, untimed, in a
+// time proportional to the edges whatever the program (measured: NOTES.md).
 constexpr double kRunOverheadPerMillionEdges = 0.05;
 // A thread sweep's time relative to one pass of its programs at the full thread count, and the
-// thread counts it runs (1, 2, 4, 8, 16 on the 16-core reference machine) (NOTES.md).
+// number of thread counts it runs (the default list for the reference machine's cores) (NOTES.md).
 constexpr double kSweepFactor = 20;
 constexpr double kSweepThreadCounts = 5;
 
@@ -102,7 +102,7 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   // edges, NOTES.md): its own pieces, one trial without a warm-up at paper scale, so that
   // every piece fits one 10-minute command. It is not run at 200M edges. The 200M-edge
   // piece and the thread sweep run two trials without a warm-up at paper scale for the
-  // same reason (with the full count each would take about ten minutes).
+  // same reason (with the full count neither would fit one command: NOTES.md).
   const int bgl_trials = paper ? 1 : 0, bgl_warmups = paper ? 0 : -1;
   const int long_trials = paper ? 2 : 0, long_warmups = paper ? 0 : -1;
   return {
