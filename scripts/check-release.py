@@ -19,6 +19,8 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The driver's record of which pieces ran (scripts/reproduce.py): bookkeeping, not a result.
+STATUS_FILE = "reproduce-status.json"
 
 
 def commit_named(meta):
@@ -44,7 +46,8 @@ def archive_hash(commit):
 def check(results):
     problems = []
     csvs = {os.path.splitext(p)[0] for p in glob.glob(os.path.join(glob.escape(results), "*.csv"))}
-    jsons = {os.path.splitext(p)[0] for p in glob.glob(os.path.join(glob.escape(results), "*.json"))}
+    jsons = {os.path.splitext(p)[0] for p in glob.glob(os.path.join(glob.escape(results), "*.json"))
+             if os.path.basename(p) != STATUS_FILE}
     for stem in sorted(csvs ^ jsons):
         problems.append("%s: %s without its %s" % (os.path.basename(stem), "CSV" if stem in csvs else "JSON",
                                                    "JSON" if stem in csvs else "CSV"))

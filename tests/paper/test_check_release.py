@@ -56,6 +56,15 @@ class CheckRelease(unittest.TestCase):
         self.assertEqual(rc, 0, out)
         self.assertIn("is one release run", out)
 
+    def test_the_drivers_status_file_is_not_a_result(self):
+        sha, own = head(), head_hash()
+        self.piece("a-x", source_commit=sha, source_hash=own)
+        with open(os.path.join(self.dir, "reproduce-status.json"), "w") as f:
+            json.dump({"pieces": []}, f)
+        rc, out = self.check()
+        self.assertEqual(rc, 0, out)
+        self.assertNotIn("reproduce-status", out)
+
     def test_another_tree_than_the_commit_is_refused(self):
         sha = head()
         self.piece("a-x", source_commit=sha, source_hash="0" * 40)
