@@ -257,8 +257,11 @@ def main_graph_teps(algo):
     def measure_it(res):
         v, th, name = _main_at_max(res, algo)
         n, m = main_graph(res)
-        return Measured(v * 1e-9, "%s on N = %s, M = %s, %s thread%s: median %.3g GTEPS (%s)"
-                        % (algo, measure.fmt_size(n), measure.fmt_size(m), th, "" if th == 1 else "s", v * 1e-9, name))
+        # A GPU-only program's threads column counts no CPU threads.
+        gpu_only = set(res.where(algorithm=algo).values("device")) == {"gpu"}
+        threads = "" if gpu_only else ", %s thread%s" % (th, "" if th == 1 else "s")
+        return Measured(v * 1e-9, "%s on N = %s, M = %s%s: median %.3g GTEPS (%s)"
+                        % (algo, measure.fmt_size(n), measure.fmt_size(m), threads, v * 1e-9, name))
     measure_it.__doc__ = "median GTEPS of %s on the main graph" % algo
     return measure_it
 

@@ -120,10 +120,17 @@ class ScaleOut:
                                     measure.fmt_size(g[2])))
         return best
 
-    def single_label(self, best):
+    def single_label(self, best, res):
         t, a, th = best
         name = self.labels[a].label if a in self.labels else a
+        if not self.on_cpu_alone(a, res):
+            return name  # a GPU program's threads column counts no CPU threads
         return "%s, %d thread%s" % (name, th, "" if th == 1 else "s")
+
+    def on_cpu_alone(self, algorithm, res):
+        """Whether the program runs on the CPU only (its rows say device cpu)."""
+        devices = set(res.where(algorithm=algorithm).values("device"))
+        return devices <= {"cpu"}
 
     def graph_text(self, g):
         return "%s n = %s, m = %s" % (g[0], measure.fmt_size(g[1]), measure.fmt_size(g[2]))
@@ -143,7 +150,7 @@ class ScaleOut:
         try:
             best = self.single_node(res, g)
             ax.axhline(best[0], color=SINGLE_NODE.colour, linestyle="--", linewidth=0.9,
-                       label="best single node: " + self.single_label(best))
+                       label="best single node: " + self.single_label(best, res))
             ys.append(best[0])
         except ResultsMissing:
             pass  # the curve alone; the table and the claim say what is missing
@@ -159,7 +166,7 @@ class ScaleOut:
         g, ts = self.times(res)
         try:
             best = self.single_node(res, g)
-            best_text = "best single-node program %s: %.4g s" % (self.single_label(best), best[0])
+            best_text = "best single-node program %s: %.4g s" % (self.single_label(best, res), best[0])
         except ResultsMissing as e:
             best, best_text = None, "no single-node program on this graph (%s)" % e
         t1 = ts[1].median if 1 in ts else None
@@ -188,7 +195,7 @@ class ScaleOut:
             sp_text = "; no P = 1 run, so no speedup"
         return Measured({WINS: ts[p_best].median < best[0], SCALES: scales},
                         "%s best at P = %d: %.4g s vs %s %.4g s (%.3gx)%s; %s"
-                        % (self.program, p_best, ts[p_best].median, self.single_label(best), best[0],
+                        % (self.program, p_best, ts[p_best].median, self.single_label(best, res), best[0],
                            best[0] / ts[p_best].median, sp_text, self.graph_text(g)))
 
     def figure_item(self):
