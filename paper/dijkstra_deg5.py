@@ -197,7 +197,8 @@ MODULE = Module(
     ours="5 out-arcs per vertex to uniform random targets, float weights in [1, 1000), n = 10^4 .. 4x10^6; BGL "
          "`dijkstra_shortest_paths`, the two-kernel SSSP in OpenCL (NVIDIA OpenCL on the GPU machine, PoCL on a "
          "CPU) and in CUDA with an atomic-min relaxation, OpenMP delta-stepping and a near-far GPU SSSP. Copies "
-         "(`h2d_s`, `d2h_s`) and kernels (`kernel_s`) are separate columns.",
+         "(`h2d_s`, `d2h_s`) and kernels (`kernel_s`) are separate columns. "
+         + SCALE_OUT.describe("the n = 4x10^6 graph"),
     figures=[
         Figure("runtime", "SSSP time per source vs n (median, min..max)", runtime),
         Figure("speedup", "Speedup over BGL Dijkstra vs n, with the paper's 4.73x and 9.69x", speedup),

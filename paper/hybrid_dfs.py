@@ -310,7 +310,9 @@ MODULE = Module(
          "initialising the branch array and copying the levels back to the host, 4 bits per vertex plus the "
          "vertices deeper than 13 or found after the copy started with their exact levels (exact at any depth), "
          "the copy started on a second stream once the branches shrink. Main graph: 10 random roots in the "
-         "giant component (Fig. 5a and 5b: 3).",
+         "giant component (Fig. 5a and 5b: 3). "
+         + SCALE_OUT.describe("Fig. 5a's N = 4M, M = 32M graph (on the main graph one rank count would not fit a "
+                              "10-minute command)"),
     figures=[
         Figure("fig3_cpu_threads", "Fig. 3: CPU methods vs threads (GTEPS)", fig3_cpu_threads),
         Figure("fig4_gpu", "Fig. 4: GPU, CPU+GPU hybrid and the CPU methods (GTEPS)", fig4_gpu),

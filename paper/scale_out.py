@@ -73,6 +73,13 @@ class ScaleOut:
         self.single_roles, self.labels, self.claim_id = tuple(single_roles), labels, claim_id
         self.unit_note, self.exclude = unit_note, exclude or (lambda r: False)
 
+    def describe(self, graph_note):
+        """A sentence for the module's "what the suite runs": the distributed
+        program and which graph it runs on (``graph_note``)."""
+        return ("Beyond one host: the distributed `%s` (Parallel BGL, MPI) on %s, one rank per core at 1 to 16 "
+                "ranks, against the best single-node program on the same graph (docs/SCALE-OUT.md)."
+                % (self.program, graph_note))
+
     # --- data ---------------------------------------------------------------
     def rows(self, res):
         sub = select.role(res, ROLE).where(algorithm=self.program)
