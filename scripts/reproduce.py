@@ -431,7 +431,9 @@ class Runner:
 
     # --- report ------------------------------------------------------------
     def summary(self):
-        rows = [(p.experiment, p.label, p.kind, p.status, fmt_duration(p.seconds), p.reason) for p in self.pieces]
+        def time_of(p):  # a pending piece shows its estimate
+            return "est " + fmt_duration(p.est) if p.status == "pending" else fmt_duration(p.seconds)
+        rows = [(p.experiment, p.label, p.kind, p.status, time_of(p), p.reason) for p in self.pieces]
         head = ("experiment", "piece", "kind", "status", "time", "reason")
         widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(5)]
         print("\nSummary (%s, scale %s, %s):" % (self.results, self.args.scale, fmt_duration(time.time() - self.started)))
@@ -441,6 +443,10 @@ class Runner:
         for p in self.pieces:
             counts[p.status] = counts.get(p.status, 0) + 1
         print("  " + ", ".join("%d %s" % (n, s) for s, n in sorted(counts.items())))
+        if counts.get("pending"):
+            left, ratio = self.eta()
+            print("  pending: about %s by the estimates%s" % (
+                fmt_duration(left), " x%.2f (what the timed pieces took against theirs)" % ratio if ratio != 1.0 else ""))
         sys.stdout.flush()
         return any(p.status == "failed" for p in self.pieces)
 

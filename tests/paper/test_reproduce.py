@@ -186,6 +186,17 @@ class ReproduceTest(Harness):
         self.assertEqual(self.invocations(), [])
         self.assertIn("pending", r.stdout)
 
+    def test_list_estimates_what_is_left_from_what_earlier_pieces_took(self):
+        self.fake("prim_gpu")
+        pieces = "a:10:cpu,b:10:cpu,c:30:cpu"
+        r = self.reproduce("--only", "prim_gpu", "--pieces", "a", FAKE_PIECES=pieces, FAKE_WALL="20")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = self.reproduce("--only", "prim_gpu", "--list", FAKE_PIECES=pieces)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertRegex(r.stdout, r"b\s+cpu\s+pending\s+est 10s")
+        # a took twice its estimate: b and c (40 s estimated) count as 80 s.
+        self.assertIn("pending: about 1m20s by the estimates x2.00", r.stdout)
+
 
 class ReproduceMpiTest(Harness):
     """Pieces of kind mpi: one run per rank count under mpirun, capped at the cores."""
