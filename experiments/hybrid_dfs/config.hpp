@@ -28,7 +28,6 @@ struct Config {
   std::optional<int> roots;  // 10 at paper scale, 4 at quick
   bool gpu_early_copy = true;
   std::string gpu_bottom_up = "4/2";
-  std::vector<std::int64_t> m_steps = {0, 1, 2, 3};
   std::int64_t t1 = 64, t2 = 0, t3 = 2048, t4 = 16384;
   double alpha = 2.0, beta = 2.0;
   std::int64_t local_stack = 256;

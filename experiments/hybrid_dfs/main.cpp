@@ -4,6 +4,7 @@
 // experiment keeps the paper's name (hybrid_dfs) and every program returns BFS
 // levels, checked against the Graph500 rules.
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -21,36 +22,50 @@ using harness::GraphSize;
 using harness::Piece;
 using harness::Role;
 
-std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
+// fig5b's edge counts, as doublings of the main graph's M: one piece per size, so that the
+// largest (generation and CSR alone take minutes) fits one command of a time-limited machine.
+constexpr int kFig5bDoublings = 3;
+
+std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   const bool paper = opt.scale == "paper";
   const GraphSize main_graph = paper ? GraphSize{1ull << 25, 1ull << 28} : GraphSize{1ull << 16, 1ull << 19};
-  std::vector<GraphSize> by_n, by_m;
+  std::vector<GraphSize> by_n;
   for (int s = paper ? 20 : 13; s <= (paper ? 26 : 18); ++s) by_n.push_back({1ull << s, 8ull << s});
-  for (std::int64_t k : c.m_steps) by_m.push_back({main_graph.n, main_graph.m << k});
   using namespace name;
-  const std::vector<std::string> cpu = {bgl_bfs, stack_omp, read_omp, hybrid_omp, dobfs_omp};
+  const std::vector<std::string> cpu = {stack_omp, read_omp, hybrid_omp, dobfs_omp};
   const std::vector<std::string> gpu = {read_gpu, hybrid_cpu_gpu, dobfs_gpu, hybrid_omp, dobfs_omp};
   const std::vector<std::string> sizes = {stack_omp, hybrid_omp, dobfs_omp, read_gpu, hybrid_cpu_gpu, dobfs_gpu};
   // Paper-scale estimates: the pieces' measured wall times on the reference machine (NOTES.md).
-  return {
+  std::vector<Piece> out = {
       {.name = "table1", .role = Role::main, .est_seconds = paper ? 30.0 : 5.0, .programs = read_benchmarks().names(),
        .kind = kReadBandwidth},
-      {.name = "fig3", .role = Role::thread_sweep, .est_seconds = paper ? 260.0 : 20.0, .programs = cpu,
+      {.name = "fig3", .role = Role::thread_sweep, .est_seconds = paper ? 360.0 : 20.0, .programs = cpu,
        .graphs = {main_graph}, .thread_sweep = true, .kind = kRmat},
+      // BGL's sequential BFS on fig3's graph, a piece of its own so that fig3 fits one command.
+      {.name = "fig3-bgl", .role = Role::thread_sweep, .est_seconds = paper ? 130.0 : 5.0, .programs = {bgl_bfs},
+       .graphs = {main_graph}, .kind = kRmat},
       {.name = "fig4", .role = Role::main, .est_seconds = paper ? 90.0 : 10.0, .programs = gpu, .graphs = {main_graph},
        .kind = kRmat},
       {.name = "fig5a", .role = Role::size_sweep, .est_seconds = paper ? 150.0 : 20.0, .programs = sizes, .graphs = by_n,
        .kind = kRmat},
-      {.name = "fig5b", .role = Role::size_sweep, .est_seconds = paper ? 450.0 : 20.0, .programs = sizes, .graphs = by_m,
-       .kind = kRmatEachSize},
-      // PBGL's traversals at the main graph's size would take minutes each at P = 2..16
-      // (NOTES.md): at paper scale the piece runs on fig5a's N = 2^22, M = 2^25 graph (the
-      // same graph; its single-node programs run there), three roots, no warm-up, so that
-      // each P fits one command.
-      {.name = "scale-out", .role = Role::scale_out, .est_seconds = paper ? 250.0 : 20.0, .programs = {pbgl_bfs},
-       .graphs = {paper ? GraphSize{1ull << 22, 1ull << 25} : main_graph}, .kind = harness::kMpiKind, .max_trials = paper ? 3 : 0,
-       .max_warmups = paper ? 0 : -1},
   };
+  for (int k = 0; k <= kFig5bDoublings; ++k) {
+    const GraphSize size{main_graph.n, main_graph.m << k};
+    out.push_back({.name = "fig5b-m2e" + std::to_string(std::countr_zero(size.m)),
+                   .role = Role::size_sweep,
+                   .est_seconds = paper ? 15.0 + 1.6e-7 * double(size.m) : 5.0,
+                   .programs = sizes,
+                   .graphs = {size},
+                   .kind = kRmatEachSize});
+  }
+  // PBGL's traversals at the main graph's size would take minutes each at P = 2..16
+  // (NOTES.md): at paper scale the piece runs on fig5a's N = 2^22, M = 2^25 graph (the
+  // same graph; its single-node programs run there), three roots, no warm-up, so that
+  // each P fits one command.
+  out.push_back({.name = "scale-out", .role = Role::scale_out, .est_seconds = paper ? 170.0 : 20.0,
+                 .programs = {pbgl_bfs}, .graphs = {paper ? GraphSize{1ull << 22, 1ull << 25} : main_graph},
+                 .kind = harness::kMpiKind, .max_trials = paper ? 3 : 0, .max_warmups = paper ? 0 : -1});
+  return out;
 }
 
 void options(Cli& cli, Config& c) {
@@ -59,7 +74,6 @@ void options(Cli& cli, Config& c) {
              c.gpu_early_copy);
   cli.option("gpu-bottom-up", "dobfs_gpu: W/A = bitmap words per warp / arcs per search round (1/1, 2/2, 4/1, 4/2)",
              c.gpu_bottom_up);
-  cli.option("m-steps", "fig5b: which sizes, as doublings of the main graph's M (0 = the main graph)", c.m_steps);
   cli.option("t1", "hybrid: sequential -> stack above this branch size", c.t1);
   cli.option("t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", c.t2);
   cli.option("t3", "hybrid: stack -> read above this size when growing by > alpha", c.t3);
@@ -83,11 +97,6 @@ void check(Config& c, const CommonOptions& opt) {
   c.roots_per_graph = c.roots.value_or(opt.scale == "paper" ? 10 : 4);
   if (c.roots_per_graph < 1) throw InputError("--roots: must be >= 1");
   c.trials_per_root = opt.was_given("trials") ? opt.trials : 1;
-  for (std::int64_t k : c.m_steps)
-    if (k < 0 || k > 3)
-      throw InputError("--m-steps: values are 0..3 (M = main M * 2^k), got " + std::to_string(k));
-  std::sort(c.m_steps.begin(), c.m_steps.end());
-  c.m_steps.erase(std::unique(c.m_steps.begin(), c.m_steps.end()), c.m_steps.end());
   for (const auto& [option, value] : {std::pair{"t1", c.t1}, {"t2", c.t2}, {"t3", c.t3}, {"t4", c.t4}})
     if (value < 0) throw InputError(std::string("--") + option + ": must be >= 0");
   if (c.defer_claims_from < -1) throw InputError("--defer-claims-from: -1 (never) or >= 0");
@@ -151,9 +160,9 @@ harness::Experiment<Config> declaration() {
       "GPU rows record 1 thread (hybrid_cpu_gpu: its CPU threads); branch_ms = each branch's milliseconds (GPU\n"
       "programs, hybrid_omp, dobfs_omp); GPU levels travel back as 4-bit codes widened untimed (widen_s).\n"
       "Pieces: table1 (read bandwidth micro-benchmark: bw_seq_cpu, bw_rand_cpu, bw_seq_gpu, bw_rand_gpu; GB/s in\n"
-      "column gbs), fig3 (CPU programs vs threads, --thread-list), fig4 (GPU, CPU+GPU, best CPU), fig5a (N =\n"
-      "2^20..2^26, M = 8N), fig5b (M = 2^28..2^31 at N = 2^25, --m-steps picks sizes; each size admitted or\n"
-      "refused by host/device memory), scale-out (pbgl_bfs on the ranks of an MPI job, paper: fig5a's N = 2^22\n"
+      "column gbs), fig3 (CPU programs vs threads, --thread-list), fig3-bgl (BGL BFS on fig3's graph), fig4\n"
+      "(GPU, CPU+GPU, best CPU), fig5a (N = 2^20..2^26, M = 8N), fig5b-m2e28 .. fig5b-m2e31 (one M each of\n"
+      "2^28..2^31 at N = 2^25; each size admitted or refused by host/device memory), scale-out (pbgl_bfs on the ranks of an MPI job, paper: fig5a's N = 2^22\n"
       "graph, quick: the main graph:\n"
       "mpirun -np P hybrid_dfs --piece scale-out; each rank generates its own share; the same roots, found with\n"
       "all-reduces).";
