@@ -404,7 +404,11 @@ class Runner:
                 continue
             if self.args.budget is not None:
                 spent = time.time() - self.started
+                # What the timed pieces took may lengthen an estimate, never shorten it: the
+                # ratio pools every experiment's pieces, and a piece started on a shortened
+                # estimate and cut off at the budget wastes all of its time.
                 _, ratio = self.eta()
+                ratio = max(ratio, 1.0)
                 if spent + p.est * ratio > self.args.budget:
                     if p.est * ratio > self.args.budget:  # a rerun with the same budget would defer it again
                         p.status, p.reason = "skipped", (

@@ -179,6 +179,19 @@ class ReproduceTest(Harness):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(self.status()[("prim_gpu", "b")]["status"], "ran")
 
+    def test_budget_never_shortens_an_estimate(self):
+        self.fake("prim_gpu")
+        pieces = "a:100:cpu,b:80:cpu"
+        r = self.reproduce("--only", "prim_gpu", "--pieces", "a", FAKE_PIECES=pieces, FAKE_WALL="10")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        # a took a tenth of its estimate; b still counts as 80 s, past a budget of 50.
+        r = self.reproduce("--only", "prim_gpu", "--budget", "50", FAKE_PIECES=pieces)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        st = self.status()
+        self.assertEqual(st[("prim_gpu", "b")]["status"], "skipped")
+        self.assertIn("exceeds the whole --budget 50s", st[("prim_gpu", "b")]["reason"])
+        self.assertEqual(self.invocations(), ["prim_gpu a"])
+
     def test_list_runs_nothing(self):
         self.fake("prim_gpu")
         r = self.reproduce("--list", FAKE_PIECES="a:1:cpu")
