@@ -10,7 +10,7 @@
 #
 # Then, per command (carry [".debs", ".release"]), on the GPU machine:
 #   GS_SOURCE_COMMIT=<sha> BUDGET_S=560 OUT=$OUT bash scripts/release-command.sh
-# and here, after it: tar xzf <files_at>/reproduce.tar.gz -C <RESULTS>; commit RESULTS.
+# and here, after it: scripts/release-collect.sh TAG <files_at> [RESULTS]; commit RESULTS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TAG=${1:?usage: scripts/release-tree.sh TAG [RESULTS]}
