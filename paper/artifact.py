@@ -219,7 +219,9 @@ def render(results_dir):
         "## Time of each piece on the reference machine",
         "",
         "Wall time of each result file's run (metadata `wall_seconds`: the whole piece, graph generation and "
-        "verification included).",
+        "verification included). A run split over several commands of a lent machine may land on different "
+        "hosts of the same kind, and one piece's time differs between such hosts; a rerun's times are a guide, "
+        "most claims compare programs within one piece.",
         "",
         tables.to_markdown(times_table(times)),
         "## Code versions",
