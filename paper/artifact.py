@@ -3,7 +3,8 @@
     python3 -m paper.artifact --results DIR [--out FILE]
 
 The appendix goes to ``docs/ARTIFACT.md`` for results/reference/h100 (which
-also rewrites the README's block of reference times) and to
+also rewrites the README's block of reference times and the measured blocks
+of docs/SCALE-OUT.md, paper.scale_out_doc) and to
 ``DIR/paper/ARTIFACT.md`` for any other results (the rule of
 ``paper.outputs``).  Its prose is written here; every number in it comes from
 the results: the machine and the software versions (the metadata), how long
@@ -19,7 +20,7 @@ import os
 import sys
 
 from paper import claims as claims_mod
-from paper import outputs, registry, select, tables, tolerances
+from paper import outputs, registry, scale_out_doc, select, tables, tolerances
 from paper.report import claims_rows
 from paper.results import ResultsMissing, load, piece_stems, read_metadata
 
@@ -276,17 +277,7 @@ def readme_block(results_dir):
 
 def update_readme(path, results_dir):
     """Replaces the README's reference-times block; False if the README has none."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    start, end = text.find(README_BEGIN), text.find(README_END)
-    if start < 0 or end < start:
-        return False
-    text = text[:start] + readme_block(results_dir) + text[end + len(README_END):]
-    tmp = path + ".partial"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
-    return True
+    return outputs.replace_marked_block(path, README_BEGIN, README_END, readme_block(results_dir))
 
 
 def main(argv=None):
@@ -312,6 +303,10 @@ def main(argv=None):
         readme = os.path.join(outputs.REPO, "README.md")
         if update_readme(readme, args.results):
             print("paper.artifact: updated the reference times in %s" % readme)
+        guide = os.path.join(outputs.REPO, "docs", "SCALE-OUT.md")
+        missing = scale_out_doc.update_guide(guide, args.results)
+        print("paper.artifact: updated the measured blocks of %s%s"
+              % (guide, " (no markers for: %s)" % ", ".join(missing) if missing else ""))
     return 0
 
 

@@ -184,7 +184,7 @@ def grid_speedup_over_two_kernel(res):
 # Beyond the paper: PBGL's distributed delta-stepping at 1..16 MPI ranks on the
 # largest degree-5 graph, against the fastest program at the same n.
 SCALE_OUT = scale_out.ScaleOut("dijkstra_deg5", "pbgl_delta_stepping", "PBGL delta-stepping (MPI)", ("main",), ALGOS,
-                               "E-S1", "one source")
+                               "E-S1", "one source", "SSSP", sequential="bgl_dijkstra", edge_word="arcs")
 
 
 MODULE = Module(

@@ -191,7 +191,8 @@ def cub_sort_ratio(res):
 # The scale-out graph is the main one at quick scale and sweep-edges' 25M-edge one at paper scale.
 SCALE_OUT = scale_out.ScaleOut("kruskal_100m", "pbgl_boruvka", "PBGL Boruvka (MPI)", ("main", "size-sweep"), ALGOS,
                                "C-S1",
-                               "the minimum spanning forest, end to end")
+                               "the minimum spanning forest, end to end", "MST", sequential="bgl_kruskal",
+                               build_column="build_s")
 
 
 MODULE = Module(

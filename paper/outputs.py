@@ -23,3 +23,20 @@ def is_reference(results_dir):
 def out_dir(results_dir):
     """The directory that holds figures/, tables/ and REPORT.md for these results."""
     return PAPER_DIR if is_reference(results_dir) else os.path.join(results_dir, "paper")
+
+
+def replace_marked_block(path, begin, end, block):
+    """Replaces the text from the line ``begin`` to the line ``end`` (both
+    included) of the file with ``block`` (markers included), atomically;
+    False if the file has no such pair of markers."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start, stop = text.find(begin), text.find(end)
+    if start < 0 or stop < start:
+        return False
+    text = text[:start] + block + text[stop + len(end):]
+    tmp = path + ".partial"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return True

@@ -66,12 +66,19 @@ class ScaleOut:
     single-node programs; ``labels``: the module's {algorithm: style.Algo}
     (for naming the single-node best); ``exclude``: rows that are not programs
     (e.g. micro-benchmarks); ``claim_id``, ``figure_name`` as in the module;
-    ``unit_note``: what one row's seconds time (e.g. one traversal)."""
+    ``unit_note``: what one row's seconds time (e.g. one traversal);
+    ``problem``: the problem's short name (BFS, SSSP, MST); ``sequential``:
+    the experiment's sequential BGL program; ``build_column``: the column
+    that times building the distributed graph, if the rows have one;
+    ``edge_word``: what the graph's m counts (edges, arcs)."""
 
-    def __init__(self, experiment, program, label, single_roles, labels, claim_id, unit_note, exclude=None):
+    def __init__(self, experiment, program, label, single_roles, labels, claim_id, unit_note, problem,
+                 sequential, build_column=None, edge_word="edges", exclude=None):
         self.experiment, self.program, self.algo = experiment, program, style.Algo(label, "beyond")
         self.single_roles, self.labels, self.claim_id = tuple(single_roles), labels, claim_id
         self.unit_note, self.exclude = unit_note, exclude or (lambda r: False)
+        self.problem, self.sequential = problem, sequential
+        self.build_column, self.edge_word = build_column, edge_word
 
     def describe(self, graph_note):
         """A sentence for the module's "what the suite runs": the distributed
@@ -96,24 +103,30 @@ class ScaleOut:
         return max(graphs, key=lambda g: (len({ranks_of(r) for r in sub.where(generator=g[0], n=g[1], m=g[2]).rows}),
                                           g[1], g[2]))
 
-    def times(self, res):
-        """(graph, {P: Summary of seconds}): at each P the trials of the newest run at that P."""
+    def rows_by_ranks(self, res):
+        """(graph, {P: rows}): at each P the rows of the newest run at that P."""
         g = self.graph(res)
         sub = self.rows(res).where(generator=g[0], n=g[1], m=g[2])
         out = {}
         for _, run in select.by_run(sub):  # newest first
             for p in sorted({ranks_of(r) for r in run.rows}):
                 if p not in out:
-                    out[p] = Summary(r["seconds"] for r in run.rows if ranks_of(r) == p)
+                    out[p] = [r for r in run.rows if ranks_of(r) == p]
         return g, dict(sorted(out.items()))
 
-    def single_node(self, res, g=None):
+    def times(self, res):
+        """(graph, {P: Summary of seconds}): at each P the trials of the newest run at that P."""
+        g, by_p = self.rows_by_ranks(res)
+        return g, {p: Summary(r["seconds"] for r in rows) for p, rows in by_p.items()}
+
+    def single_node(self, res, g=None, pred=None):
         """(median seconds, algorithm, threads) of the fastest non-distributed
-        program on the scale-out graph, each (program, threads) from the newest
-        run that has it."""
+        program on the scale-out graph (among those ``pred(row)`` keeps), each
+        (program, threads) from the newest run that has it."""
         g = g or self.graph(res)
         pool = select.role(res, *self.single_roles).where(
-            generator=g[0], n=g[1], m=g[2], pred=lambda r: r["device"] != DEVICE and not self.exclude(r))
+            generator=g[0], n=g[1], m=g[2],
+            pred=lambda r: r["device"] != DEVICE and not self.exclude(r) and (pred is None or pred(r)))
         best = None
         for a in pool.algorithms():
             for th in pool.where(algorithm=a).values("threads"):
