@@ -55,10 +55,11 @@ CMAKE_PREFIX_ARGS=()
 DEBS=$PWD/.debs
 if compgen -G "$DEBS/*.deb" > /dev/null; then
   PREFIX=${GS_PREFIX:-/tmp/gs-prefix}
-  stamp "MPI + Parallel BGL: unpacking $(find "$DEBS" -name '*.deb' | wc -l) packages of .debs into $PREFIX"
+  debs=("$DEBS"/*.deb)  # a glob, not find: .debs may be a link (scripts/release-command.sh makes one)
+  stamp "MPI + Parallel BGL: unpacking ${#debs[@]} packages of .debs into $PREFIX"
   command -v dpkg-deb > /dev/null || { echo "dpkg-deb not found: cannot unpack .debs"; exit 1; }
   rm -rf "$PREFIX" && mkdir -p "$PREFIX"
-  for deb in "$DEBS"/*.deb; do dpkg-deb -x "$deb" "$PREFIX" || { echo "cannot unpack $deb"; exit 1; }; done
+  for deb in "${debs[@]}"; do dpkg-deb -x "$deb" "$PREFIX" || { echo "cannot unpack $deb"; exit 1; }; done
   U=$PREFIX/usr
   ARCH=$(gcc -print-multiarch 2> /dev/null || true)
   ARCH=${ARCH:-x86_64-linux-gnu}
