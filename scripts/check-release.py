@@ -4,14 +4,18 @@ complete (CSV with its JSON), every JSON naming the same commit, that commit
 in this repository's history, no file from a dirty or patched tree, and,
 where the files carry ``source_hash`` (scripts/gpu-machine.sh sets it), that
 the hash is the commit's own (scripts/source-hash.sh over ``git archive``).
+With ``--build``, also that the run is whole: every piece that the build's
+experiments list at paper scale (``--list-pieces``; an mpi piece at each rank
+count of make reproduce) has its files.
 
-    scripts/check-release.py [--results results/reference/h100]
+    scripts/check-release.py [--results results/reference/h100] [--build build/default]
 
 Exit 0 when all holds, 1 with one line per problem otherwise, 2 on bad usage.
 """
 
 import argparse
 import glob
+import importlib.util
 import json
 import os
 import subprocess
@@ -41,6 +45,31 @@ def archive_hash(commit):
         out = subprocess.run(["bash", os.path.join(REPO, "scripts", "source-hash.sh"), tmp],
                              capture_output=True, text=True, check=True)
         return out.stdout.strip()
+
+
+def reproduce_module():
+    """scripts/reproduce.py, imported: its piece lists and file names are the driver's own."""
+    spec = importlib.util.spec_from_file_location("gs_reproduce", os.path.join(REPO, "scripts", "reproduce.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def missing_pieces(results, build, scale="paper"):
+    """One line per piece of the build's experiments without its files in
+    ``results`` (or per experiment whose pieces cannot be listed)."""
+    rp = reproduce_module()
+    problems = []
+    for exp in rp.EXPERIMENTS:
+        for p in rp.list_pieces(exp, os.path.join(build, "bin", exp), scale):
+            if p.status != "pending":
+                problems.append("%s: cannot list its pieces: %s" % (exp, p.reason))
+                continue
+            for q in ([rp.Piece(exp, p.name, p.est, p.kind, p.exe, r) for r in rp.RANKS] if p.kind == "mpi" else [p]):
+                stem = os.path.join(results, q.stem)
+                if not (os.path.isfile(stem + ".csv") and os.path.isfile(stem + ".json")):
+                    problems.append("%s: piece %s not in the run (no %s.csv and .json)" % (exp, q.tag, q.stem))
+    return problems
 
 
 def check(results):
@@ -90,16 +119,22 @@ def check(results):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--results", default=os.path.join(REPO, "results", "reference", "h100"))
+    ap.add_argument("--build", help="also check that every piece of this build's experiments is there")
     args = ap.parse_args(argv)
     if not os.path.isdir(args.results):
         print("check-release: %s is not a directory" % args.results, file=sys.stderr)
         return 2
+    if args.build and not os.path.isdir(os.path.join(args.build, "bin")):
+        print("check-release: %s has no bin/ (build it first, e.g. make build)" % args.build, file=sys.stderr)
+        return 2
     problems = check(args.results)
+    if args.build:
+        problems += missing_pieces(args.results, args.build)
     for p in problems:
         print("check-release: " + p)
     if problems:
         return 1
-    print("check-release: %s is one release run" % args.results)
+    print("check-release: %s is one release run%s" % (args.results, ", every piece of %s" % args.build if args.build else ""))
     return 0
 
 

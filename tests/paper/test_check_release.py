@@ -85,6 +85,41 @@ class CheckRelease(unittest.TestCase):
         self.assertIn("not in this repository's history", out)
         self.assertIn("c-z: JSON without its CSV", out)
 
+    def fake_build(self):
+        """A build/bin of fake experiments, each with a cpu piece and an mpi piece."""
+        build = os.path.join(self.dir, "build")
+        os.makedirs(os.path.join(build, "bin"))
+        with open(os.path.join(REPO, "experiments", "list.txt")) as f:
+            experiments = [line.strip() for line in f if line.strip()]
+        for exp in experiments:
+            exe = os.path.join(build, "bin", exp)
+            with open(exe, "w") as f:
+                f.write('#!/bin/sh\nFAKE_PIECES=main:1:cpu,scale-out:1:mpi exec "%s" "%s" "$@"\n'
+                        % (sys.executable, os.path.join(HERE, "fake_experiment.py")))
+            os.chmod(exe, 0o755)
+        return build, experiments
+
+    def test_with_a_build_every_piece_and_rank_count_must_be_there(self):
+        sha, own = head(), head_hash()
+        build, experiments = self.fake_build()
+        results = self.dir = os.path.join(self.dir, "results")  # self.piece writes here
+        os.makedirs(results)
+        for exp in experiments:
+            for tag in ["main"] + ["scale-out-p%d" % p for p in (1, 2, 4, 8, 16)]:
+                if (exp, tag) != (experiments[-1], "scale-out-p4"):
+                    self.piece("%s-%s" % (exp, tag), source_commit=sha, source_hash=own)
+        r = subprocess.run([sys.executable, SCRIPT, "--results", results, "--build", build],
+                           capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertEqual(r.stdout.strip().splitlines(),
+                         ["check-release: %s: piece scale-out-p4 not in the run (no %s-scale-out-p4.csv and .json)"
+                          % (experiments[-1], experiments[-1])])
+        self.piece("%s-scale-out-p4" % experiments[-1], source_commit=sha, source_hash=own)
+        r = subprocess.run([sys.executable, SCRIPT, "--results", results, "--build", build],
+                           capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("every piece of", r.stdout)
+
     def test_a_missing_directory_is_a_usage_error(self):
         r = subprocess.run([sys.executable, SCRIPT, "--results", os.path.join(self.dir, "nope")],
                            capture_output=True, text=True, timeout=60)
