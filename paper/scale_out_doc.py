@@ -73,7 +73,7 @@ def _rate(v, word):
     return "%.3g M %s/s" % (v / 1e6, word)
 
 
-class Measured:
+class DistributedRuns:
     """One distributed program's rows in a results directory: ``by_p`` {P: rows of
     the newest run at P}, ``graph`` (generator, n, m), or ``missing`` (why not)."""
 
@@ -97,7 +97,7 @@ class Measured:
         return min(self.by_p, key=lambda p: self.median(p))
 
     def rate_range(self):
-        """[(P, per-rank rate)] of the fastest and the slowest per-rank rate."""
+        """((P, rate), (P, rate)): the fastest and the slowest per-rank rate and where."""
         rates = [(p, self.per_rank(p, self.median(p))) for p in self.by_p]
         return max(rates, key=lambda x: x[1]), min(rates, key=lambda x: x[1])
 
@@ -181,7 +181,7 @@ def bounds_table(measured):
 
 def blocks(results_dir):
     """{block name: its markdown, markers included}."""
-    measured = [Measured(so, results_dir) for so in scale_outs()]
+    measured = [DistributedRuns(so, results_dir) for so in scale_outs()]
     wins_table, faster = wins(measured)
     verdict = ["", "At its best P the distributed program is faster than: " + "; ".join(
         "the %s in %s" % (col, ", ".join(probs) or "no problem") for col, probs in faster.items()) + "."]

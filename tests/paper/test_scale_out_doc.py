@@ -32,7 +32,7 @@ class BlocksFromFixtures(unittest.TestCase):
     def setUpClass(cls):
         cls.blocks = scale_out_doc.blocks(COMPLETE)
         cls.measured = {m.so.program: m for m in
-                        (scale_out_doc.Measured(so, COMPLETE) for so in scale_out_doc.scale_outs())}
+                        (scale_out_doc.DistributedRuns(so, COMPLETE) for so in scale_out_doc.scale_outs())}
 
     def test_every_block_is_between_its_markers(self):
         self.assertEqual(sorted(self.blocks), sorted(scale_out_doc.BLOCKS))
