@@ -23,9 +23,9 @@ from paper import outputs, registry, select, tables
 from paper.results import ResultsError, ResultsMissing, load
 from paper.stats import Summary
 
-# Edges (arcs) per rank at RMAT scale 30 on ranks of 7.2 GB: the memory model
-# of docs/SCALE-OUT.md ("Memory per rank", "RMAT scale 30 and 32"); the
-# programs not named here cannot run at that scale.
+# Edges (arcs) per rank at RMAT scale 30 when a host's memory is shared by one
+# rank per core: docs/SCALE-OUT.md works them out ("Memory per rank", "RMAT
+# scale 30 and 32"); the programs not named here cannot run at that scale.
 SCALE30_SHARE = {"pbgl_bfs": 2.0e7, "pbgl_delta_stepping": 2.3e7}
 
 BLOCKS = ("rates", "wins", "bounds")
