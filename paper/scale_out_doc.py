@@ -183,8 +183,10 @@ def blocks(results_dir):
     """{block name: its markdown, markers included}."""
     measured = [DistributedRuns(so, results_dir) for so in scale_outs()]
     wins_table, faster = wins(measured)
+    absent = [m.so.problem for m in measured if m.missing]
     verdict = ["", "At its best P the distributed program is faster than: " + "; ".join(
-        "the %s in %s" % (col, ", ".join(probs) or "no problem") for col, probs in faster.items()) + "."]
+        "the %s in %s" % (col, ", ".join(probs) or "no problem") for col, probs in faster.items()) + "."
+        + (" Not in these results: %s." % ", ".join(absent) if absent else "")]
     body = {
         "rates": [tables.to_markdown(rates_table(measured)).rstrip("\n")],
         "wins": [tables.to_markdown(wins_table).rstrip("\n")] + verdict,

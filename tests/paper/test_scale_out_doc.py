@@ -73,6 +73,7 @@ class BlocksFromFixtures(unittest.TestCase):
             b = scale_out_doc.blocks(empty)
         self.assertEqual(b["rates"].count("not in these results"), 3)
         self.assertIn("in no problem", b["wins"])
+        self.assertIn("Not in these results: MST, BFS, SSSP.", b["wins"])
 
 
 class MarkedBlock(unittest.TestCase):
