@@ -2,9 +2,9 @@
 
     python3 -m paper.artifact --results DIR [--out FILE]
 
-The appendix goes to ``docs/ARTIFACT.md`` for results/reference/h100 (which
-also rewrites the README's block of reference times and the measured blocks
-of docs/SCALE-OUT.md, paper.scale_out_doc) and to
+The appendix goes to ``docs/ARTIFACT.md`` for results/reference/h100 (which,
+without --out, also rewrites the README's block of reference times and the
+measured blocks of docs/SCALE-OUT.md, paper.scale_out_doc) and to
 ``DIR/paper/ARTIFACT.md`` for any other results (the rule of
 ``paper.outputs``).  Its prose is written here; every number in it comes from
 the results: the machine and the software versions (the metadata), how long
@@ -289,8 +289,11 @@ def main(argv=None):
     if not os.path.isdir(args.results):
         print("paper.artifact: results directory %s does not exist" % args.results, file=sys.stderr)
         return 2
+    # The README's and the guide's blocks follow the committed appendix only: an
+    # appendix written elsewhere (--out) leaves the repository's files alone.
+    committed = args.out is None and outputs.is_reference(args.results)
     if args.out is None:
-        args.out = (os.path.join(outputs.REPO, "docs", "ARTIFACT.md") if outputs.is_reference(args.results)
+        args.out = (os.path.join(outputs.REPO, "docs", "ARTIFACT.md") if committed
                     else os.path.join(args.results, "paper", "ARTIFACT.md"))
     text = render(args.results)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
@@ -299,7 +302,7 @@ def main(argv=None):
         f.write(text)
     os.replace(tmp, args.out)
     print("paper.artifact: wrote %s" % args.out)
-    if outputs.is_reference(args.results):
+    if committed:
         readme = os.path.join(outputs.REPO, "README.md")
         if update_readme(readme, args.results):
             print("paper.artifact: updated the reference times in %s" % readme)
