@@ -6,7 +6,9 @@ where the files carry ``source_hash`` (scripts/gpu-machine.sh sets it), that
 the hash is the commit's own (scripts/source-hash.sh over ``git archive``).
 With ``--build``, also that the run is whole: every piece that the build's
 experiments list at paper scale (``--list-pieces``; an mpi piece at each rank
-count of make reproduce) has its files.
+count of make reproduce) has its files, and ran with the environment the
+protocol sets for it (scripts/reproduce.py's ``piece_env``, as its metadata's
+``openmp_env`` records it).
 
     scripts/check-release.py [--results results/reference/h100] [--build build/default]
 
@@ -55,9 +57,18 @@ def reproduce_module():
     return mod
 
 
-def missing_pieces(results, build, scale="paper"):
+def recorded_env(json_path):
+    """The OpenMP settings a result file ran with, as {variable: value}
+    (common/results.cpp writes "VAR=value ..." or "default")."""
+    with open(json_path, encoding="utf-8") as f:
+        text = str(json.load(f).get("openmp_env", "default"))
+    return {} if text == "default" else dict(w.split("=", 1) for w in text.split() if "=" in w)
+
+
+def piece_problems(results, build, scale="paper"):
     """One line per piece of the build's experiments without its files in
-    ``results`` (or per experiment whose pieces cannot be listed)."""
+    ``results`` or run without the protocol's environment (or per experiment
+    whose pieces cannot be listed)."""
     rp = reproduce_module()
     problems = []
     for exp in rp.EXPERIMENTS:
@@ -69,6 +80,17 @@ def missing_pieces(results, build, scale="paper"):
                 stem = os.path.join(results, q.stem)
                 if not (os.path.isfile(stem + ".csv") and os.path.isfile(stem + ".json")):
                     problems.append("%s: piece %s not in the run (no %s.csv and .json)" % (exp, q.tag, q.stem))
+                    continue
+                want = rp.piece_env(exp, q.kind)
+                try:
+                    have = recorded_env(stem + ".json")
+                except (OSError, ValueError):
+                    continue  # check() names an unreadable file
+                wrong = ["%s=%s" % (v, x) for v, x in sorted(want.items()) if have.get(v) != x]
+                if wrong:
+                    problems.append("%s: piece %s ran without the protocol's %s (its openmp_env: %s)"
+                                    % (exp, q.tag, " ".join(wrong),
+                                       " ".join("%s=%s" % kv for kv in sorted(have.items())) or "default"))
     return problems
 
 
@@ -129,7 +151,7 @@ def main(argv=None):
         return 2
     problems = check(args.results)
     if args.build:
-        problems += missing_pieces(args.results, args.build)
+        problems += piece_problems(args.results, args.build)
     for p in problems:
         print("check-release: " + p)
     if problems:

@@ -15,8 +15,9 @@
 #   CTEST_REGEX=sollin                                  run only the tests matching it
 #   CTEST_REGEX=none                                    run no tests
 #
-# A piece may start with environment settings for that piece alone, ended by
-# '@': "OMP_WAIT_POLICY=active@hybrid_dfs:fig4:--tag active".
+# A piece runs with the environment the protocol sets for it (scripts/reproduce.py's
+# piece_env; a variable already set here wins), or with settings for that piece
+# alone, ended by '@': "OMP_WAIT_POLICY=passive@hybrid_dfs:fig4:--tag passive".
 #
 # REPRODUCE_RESULTS=results/release/h100 runs make reproduce's resumable
 # driver instead (below: the release run, split over commands).
@@ -37,6 +38,15 @@ mkdir -p "$OUT"
 exec > >(tee -a "$OUT/gpu-machine.log") 2>&1
 T0=$(date +%s)
 stamp() { echo "=== [$(( $(date +%s) - T0 ))s] $*"; }
+# protocol_env EXP KIND: "VAR=value ..." that make reproduce would set for such a piece.
+protocol_env() {
+  python3 - "$1" "$2" << 'PY'
+import os, sys
+sys.path.insert(0, "scripts")
+from reproduce import piece_env
+print(" ".join("%s=%s" % kv for kv in sorted(piece_env(sys.argv[1], sys.argv[2]).items()) if kv[0] not in os.environ))
+PY
+}
 
 stamp "machine"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
@@ -144,6 +154,7 @@ for spec in "$@"; do
   left=$(( T0 + BUDGET_S - $(date +%s) ))
   if [ "$left" -lt 15 ]; then echo "piece $exp/$piece not run: out of time"; continue; fi
   kind=$(build/default/bin/"$exp" --scale "$SCALE" --list-pieces 2> /dev/null | awk -F'\t' -v p="$piece" '$1 == p { print $3 }')
+  [ -n "$piece_env" ] || piece_env=$(protocol_env "$exp" "$kind")
   if [ "$kind" != mpi ]; then
     stamp "${piece_env:+$piece_env }$exp --piece $piece $extra (limit ${left}s)"
     # shellcheck disable=SC2086

@@ -70,6 +70,12 @@ RANKS = (1, 2, 4, 8, 16)  # the rank counts of an mpi piece (strong scaling)
 NOTHING_TO_RUN = "nothing to run here"
 
 
+def piece_env(experiment, kind):
+    """The protocol's environment for a piece of ``kind``: PIECE_ENV for thread
+    pieces; none for mpi pieces, which run one thread per rank (no idle team)."""
+    return {} if kind == "mpi" else dict(PIECE_ENV.get(experiment, {}))
+
+
 class Interrupted(Exception):
     def __init__(self, signum):
         super().__init__("signal %d" % signum)
@@ -337,7 +343,7 @@ class Runner:
         with open(os.path.join(logdir, p.stem + ".out"), "wb") as out, open(os.path.join(logdir, p.stem + ".log"), "wb") as errlog:
             errlog.write(("$ " + " ".join(cmd) + "\n").encode())
             env = dict(os.environ)
-            for var, value in PIECE_ENV.get(p.experiment, {}).items():
+            for var, value in piece_env(p.experiment, p.kind).items():
                 env.setdefault(var, value)  # a user's own setting wins
             if p.ranks:
                 env.setdefault("OMP_NUM_THREADS", "1")  # one core per rank

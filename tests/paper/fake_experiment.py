@@ -80,6 +80,10 @@ def main(argv):
         f.write("\n".join(rows[2:]) + "\n")
     with open(stem + ".json.partial", "w") as f:
         meta = {"experiment": exp, "tag": piece, "rows": len(rows), "scale": opt(argv, "--scale"), "run_id": run_id}
+        # As common/results.cpp records it: the OpenMP settings the piece ran with.
+        omp = " ".join("%s=%s" % (v, os.environ[v]) for v in ("OMP_WAIT_POLICY", "OMP_PROC_BIND", "OMP_PLACES",
+                                                             "GOMP_SPINCOUNT") if v in os.environ)
+        meta["openmp_env"] = omp or "default"
         if os.environ.get("FAKE_WALL"):
             meta["wall_seconds"] = float(os.environ["FAKE_WALL"])
         json.dump(meta, f)

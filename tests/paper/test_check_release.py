@@ -99,6 +99,28 @@ class CheckRelease(unittest.TestCase):
             os.chmod(exe, 0o755)
         return build, experiments
 
+    @staticmethod
+    def protocol_env(exp, tag):
+        """What the fake build's pieces record when run as the protocol says."""
+        return "OMP_WAIT_POLICY=active" if (exp, tag) == ("hybrid_dfs", "main") else "default"
+
+    def test_with_a_build_thread_pieces_must_record_the_protocols_environment(self):
+        sha, own = head(), head_hash()
+        build, experiments = self.fake_build()
+        self.assertIn("hybrid_dfs", experiments)
+        results = self.dir = os.path.join(self.dir, "results")
+        os.makedirs(results)
+        for exp in experiments:
+            for tag in ["main"] + ["scale-out-p%d" % p for p in (1, 2, 4, 8, 16)]:
+                self.piece("%s-%s" % (exp, tag), source_commit=sha, source_hash=own,
+                           openmp_env="default" if exp == "hybrid_dfs" else self.protocol_env(exp, tag))
+        r = subprocess.run([sys.executable, SCRIPT, "--results", results, "--build", build],
+                           capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertEqual(r.stdout.strip().splitlines(),
+                         ["check-release: hybrid_dfs: piece main ran without the protocol's OMP_WAIT_POLICY=active "
+                          "(its openmp_env: default)"])
+
     def test_with_a_build_every_piece_and_rank_count_must_be_there(self):
         sha, own = head(), head_hash()
         build, experiments = self.fake_build()
@@ -107,7 +129,8 @@ class CheckRelease(unittest.TestCase):
         for exp in experiments:
             for tag in ["main"] + ["scale-out-p%d" % p for p in (1, 2, 4, 8, 16)]:
                 if (exp, tag) != (experiments[-1], "scale-out-p4"):
-                    self.piece("%s-%s" % (exp, tag), source_commit=sha, source_hash=own)
+                    self.piece("%s-%s" % (exp, tag), source_commit=sha, source_hash=own,
+                               openmp_env=self.protocol_env(exp, tag))
         r = subprocess.run([sys.executable, SCRIPT, "--results", results, "--build", build],
                            capture_output=True, text=True, timeout=120)
         self.assertEqual(r.returncode, 1, r.stdout + r.stderr)

@@ -269,6 +269,23 @@ class ReproduceMpiTest(Harness):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(self.invocations()[n:], self.launch(2))
 
+    def openmp_env(self, stem):
+        with open(os.path.join(self.results, stem + ".json")) as f:
+            return json.load(f)["openmp_env"]
+
+    def test_the_protocols_environment_reaches_thread_pieces_not_ranks(self):
+        env = self.env()
+        env.pop("OMP_WAIT_POLICY", None)
+        r = subprocess.run(self.command("--only", "hybrid_dfs", "--max-ranks", "2"), env=env, capture_output=True,
+                           text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.openmp_env("hybrid_dfs-a"), "OMP_WAIT_POLICY=active")
+        self.assertEqual(self.openmp_env("hybrid_dfs-scale-out-p2"), "default")  # one thread per rank
+        self.results = os.path.join(self.tmp.name, "results-passive")  # a user's own setting wins
+        r = self.mpi("--max-ranks", "1", OMP_WAIT_POLICY="passive")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.openmp_env("hybrid_dfs-a"), "OMP_WAIT_POLICY=passive")
+
     def test_pieces_names_one_rank_count(self):
         r = self.mpi("--pieces", "scale-out-p2")
         self.assertEqual(r.returncode, 0, r.stderr)
