@@ -241,7 +241,10 @@ def render(results_dir):
         "`make compare RESULTS=<dir>` compares a run with these results claim by claim and figure point by "
         "figure point, and prints where they agree within the tolerances below and by how much they differ "
         "elsewhere (`STRICT=1`: exit 1 on any difference). On another machine verdicts can differ; the "
-        "comparison names the machines of both sides.",
+        "comparison names the machines of both sides. Even two hosts of the reference machine's type "
+        "differed by more than the time tolerance on the CPU programs (the release's `hybrid_dfs` thread "
+        "pieces ran on two, same code: `experiments/hybrid_dfs/NOTES.md`), so a CPU time that differs "
+        "alone is weak evidence; a ratio of one run is the firmer comparison.",
         "",
         "Tolerances (`paper/tolerances.py`): the largest relative difference |rerun − reference| / |reference| at "
         "which two values still agree.",
