@@ -141,7 +141,8 @@ def check(results):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--results", default=os.path.join(REPO, "results", "reference", "h100"))
-    ap.add_argument("--build", help="also check that every piece of this build's experiments is there")
+    ap.add_argument("--build", help="also check that every piece of this build's experiments is there, "
+                    "run with the protocol's environment")
     args = ap.parse_args(argv)
     if not os.path.isdir(args.results):
         print("check-release: %s is not a directory" % args.results, file=sys.stderr)
