@@ -1,4 +1,4 @@
-// RAII device and pinned-host arrays.
+// RAII device, pinned-host and mapped-host arrays.
 #pragma once
 
 #include <cstddef>
@@ -85,6 +85,26 @@ class PinnedBuffer {
  private:
   T* p_ = nullptr;
   std::size_t n_ = 0;
+};
+
+// Page-locked host memory that kernels write directly (through device()):
+// a few words a kernel hands the host without a copy queued behind others.
+template <class T>
+class MappedBuffer {
+ public:
+  explicit MappedBuffer(std::size_t n) {
+    CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&host_), n * sizeof(T), cudaHostAllocMapped));
+    CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_), host_, 0));
+  }
+  ~MappedBuffer() { cudaFreeHost(host_); }
+  MappedBuffer(const MappedBuffer&) = delete;
+  MappedBuffer& operator=(const MappedBuffer&) = delete;
+  const volatile T* host() const { return host_; }  // read after the writing kernel has been synchronised
+  T* device() { return device_; }
+
+ private:
+  T* host_ = nullptr;
+  T* device_ = nullptr;
 };
 
 }  // namespace gs

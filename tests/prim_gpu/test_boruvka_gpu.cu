@@ -176,14 +176,12 @@ TEST(BoruvkaEngine, BatchesAndDeviceCount) {
   d.upload(edges);
   gs::DeviceBuffer<unsigned> count(1);
   gs::mst_gpu::BoruvkaEngine engine;
-  // Engine modes: worklist, flat, or the two taking turns batch by batch.
-  for (int mode = 0; mode < 36; ++mode) {
+  for (int mode = 0; mode < 12; ++mode) {
     const std::size_t batches = std::size_t(1) + 2 * (mode % 3);  // 1, 3, 5
     const bool device_count = (mode / 3) % 2, cooperative = (mode / 6) % 2;
-    const int flavour = mode / 12;
     {
       SCOPED_TRACE(std::to_string(batches) + " batches, device count " + std::to_string(device_count) +
-                   ", cooperative " + std::to_string(cooperative) + ", engine mode " + std::to_string(flavour));
+                   ", cooperative " + std::to_string(cooperative));
       engine.set_cooperative(cooperative);
       engine.reset(el.n, 0);
       const std::size_t m = edges.size();
@@ -197,8 +195,6 @@ TEST(BoruvkaEngine, BatchesAndDeviceCount) {
           batch.max_m = std::min(batch.max_m, m - lo);
           batch.count = count.data();
         }
-        const bool flat = flavour == 1 || (flavour == 2 && b % 2 == 1);
-        engine.set_mode(flat ? gs::mst_gpu::BoruvkaMode::kFlat : gs::mst_gpu::BoruvkaMode::kWorklist);
         const int rounds = engine.add(batch, 0);
         EXPECT_LE(rounds, 20);  // about log2(n) + 1
       }
@@ -214,7 +210,7 @@ TEST(BoruvkaEngine, BatchesAndDeviceCount) {
   }
 }
 
-TEST(BoruvkaEngine, LongHookChainsInBothModes) {
+TEST(BoruvkaEngine, LongHookChainsCooperativeOrNot) {
   // Rising weights along a path: every vertex's lightest edge points back, so
   // the first round unites all vertices through chains of hooks.
   const auto el = monotone_path(100000, true);
@@ -224,11 +220,9 @@ TEST(BoruvkaEngine, LongHookChainsInBothModes) {
   gs::DeviceBuffer<KEdge> d;
   d.upload(edges);
   gs::mst_gpu::BoruvkaEngine engine;
-  for (int mode = 0; mode < 4; ++mode) {
-    const bool cooperative = mode % 2, flat = mode / 2;
-    SCOPED_TRACE(std::string(cooperative ? "cooperative" : "kernel per step") + (flat ? ", flat" : ", worklist"));
+  for (const bool cooperative : {false, true}) {
+    SCOPED_TRACE(cooperative ? "cooperative" : "kernel per step");
     engine.set_cooperative(cooperative);
-    engine.set_mode(flat ? gs::mst_gpu::BoruvkaMode::kFlat : gs::mst_gpu::BoruvkaMode::kWorklist);
     engine.reset(el.n, 0);
     engine.add({d.data(), edges.size(), nullptr}, 0);
     EXPECT_TRUE(engine.spanning());

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "algorithms/mst/boruvka_gpu/boruvka_engine.cuh"
+#include "algorithms/mst/kruskal/weight_threshold.cuh"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
 #include "common/cuda/device_csr.cuh"
@@ -84,7 +85,7 @@ std::size_t list_capacity(const Csr<std::uint32_t>& g) { return std::size_t(g.nu
 std::uint64_t boruvka_gpu_device_bytes(const Csr<std::uint32_t>& g) {
   const std::size_t cap = list_capacity(g);
   return std::uint64_t(g.n + 1) * sizeof(eid_t) + g.num_arcs() * 8 + cap * sizeof(KEdge) +
-         BoruvkaEngine::device_bytes(g.n, cap) + (32u << 20);
+         BoruvkaEngine::device_bytes(g.n) + (32u << 20);
 }
 
 GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions& opt) {
@@ -112,7 +113,7 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions
   DeviceBuffer<std::uint32_t> threshold(1);
   PinnedBuffer<unsigned> host_counts(2);
   BoruvkaEngine engine;
-  engine.reserve(n, cap);
+  engine.reserve(n);
   PhaseClock clock;
   clock.reserve(256);
 

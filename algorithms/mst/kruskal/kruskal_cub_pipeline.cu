@@ -10,6 +10,7 @@
 
 #include "algorithms/mst/boruvka_gpu/boruvka_engine.cuh"
 #include "algorithms/mst/kruskal/kruskal_gpu.hpp"
+#include "algorithms/mst/kruskal/weight_threshold.cuh"
 #include "common/cuda/buffer.cuh"
 #include "common/timer.hpp"
 
@@ -128,9 +129,8 @@ CubKruskalPipeline::CubKruskalPipeline(std::size_t max_m) {
 CubKruskalPipeline::~CubKruskalPipeline() { unpin(); }
 
 std::size_t CubKruskalPipeline::device_bytes(std::size_t m) {
-  // The Boruvka engine for a batch of up to m edges (an upper bound: its
-  // default mode keeps no worklists); its per-vertex arrays are small next to them.
-  return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t)) + mst_gpu::BoruvkaEngine::device_bytes(0, m);
+  // The Boruvka engine's per-vertex arrays are small next to the edges.
+  return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t));
 }
 
 double CubKruskalPipeline::pin(const KEdge* edges, std::size_t m) {
