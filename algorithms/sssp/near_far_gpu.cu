@@ -56,8 +56,11 @@
 #include "algorithms/sssp/sssp_input.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/device_clock.cuh"
 #include "common/cuda/device_csr.cuh"
 #include "common/cuda/event_timer.cuh"
+#include "common/cuda/grid.cuh"
+#include "common/cuda/warp.cuh"
 #include "common/errors.hpp"
 #include "common/memory.hpp"
 
@@ -122,19 +125,10 @@ struct Shared {
   unsigned long long sum[2][kBlock / 32];
 };
 
-__device__ unsigned long long global_ns() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
 // Appends e at queue[offset + slot] (dropped past `capacity`: the counter then
-// exceeds it and the loop switches to a scan); a warp shares one atomicAdd.
+// exceeds it and the loop switches to a scan).
 __device__ void push_global(Entry e, Entry* queue, unsigned offset, unsigned* size, unsigned capacity) {
-  cg::coalesced_group g = cg::coalesced_threads();
-  unsigned base = 0;
-  if (g.thread_rank() == 0) base = atomicAdd(size, g.size());
-  const unsigned at = offset + g.shfl(base, 0) + g.thread_rank();
+  const unsigned at = offset + append_slot(size);
   if (at < capacity) queue[at] = e;
 }
 
@@ -156,60 +150,84 @@ __device__ void flush(Entry* stage, unsigned* stage_size, Entry* queue, unsigned
   __syncthreads();
 }
 
-// Whether the far stage and the first local queue are a quarter full (so that
-// the next batch of pushes still fits), the same answer in every thread of the
-// block: read between two barriers, so that no thread pushes before all have read.
-__device__ void worth_flushing(bool& stage, bool& local, const Shared& sh) {
-  __syncthreads();
-  stage = sh.stage_size >= kStageCap / 4;
-  local = sh.local_size[0] >= kLocalCap / 4;
-  __syncthreads();
-}
-
-// Where an expansion sends the entries it creates.
+// Where a round sends the entries it creates.
 struct Sinks {
   float high;           // band end: below goes near, else far
   Entry* near_out;      // global near queue of the next round
   unsigned* near_size;  // its counter
+  unsigned near_capacity;
   Entry* local_out;     // shared near entries (staged, or chained)
   unsigned* local_size;
   bool far_open;        // false in scan mode: the far pile is not kept
   Entry* far;           // the far pile, appended at far_offset
   unsigned far_offset;
   unsigned* far_added;
+  unsigned far_capacity;
 };
 
-// Relaxes u's out-arcs from distance du; returns the number of arcs scanned.
-// `far_min` collects the smallest distance sent beyond the band.
-__device__ __forceinline__ unsigned expand(const Params& p, vid_t u, float du, const Sinks& s, Shared& sh,
-                                           unsigned capacity_near, unsigned capacity_far, unsigned& far_min) {
+// Routes entry e (distance d, not settled): below the band end to the
+// block's shared near entries (the global near queue once they are full),
+// else to the far pile through the block's stage. `far_min` collects the
+// smallest distance sent beyond the band.
+__device__ __forceinline__ void route(Entry e, float d, const Sinks& s, Shared& sh, unsigned& far_min) {
+  if (d < s.high) {
+    const unsigned at = atomicAdd(s.local_size, 1u);
+    if (at < kLocalCap) s.local_out[at] = e;
+    else push_global(e, s.near_out, 0, s.near_size, s.near_capacity);
+  } else {
+    far_min = min(far_min, e.y);
+    if (!s.far_open) return;
+    const unsigned at = atomicAdd(&sh.stage_size, 1u);
+    if (at < kStageCap) sh.stage[at] = e;
+    else push_global(e, s.far, s.far_offset, s.far_added, s.far_capacity);
+  }
+}
+
+// The block's far stage, or its shared near entries `local`, to global memory.
+__device__ void flush_far(const Sinks& s, Shared& sh) {
+  flush(sh.stage, &sh.stage_size, s.far, s.far_offset, s.far_added, s.far_capacity, sh);
+}
+__device__ void flush_near(const Sinks& s, int local, Shared& sh) {
+  flush(sh.local[local], &sh.local_size[local], s.near_out, 0, s.near_size, s.near_capacity, sh);
+}
+
+// Flushes the far stage and the first local queue when a quarter full (so
+// that the next batch of pushes still fits). Every thread of the block reads
+// the same sizes, between two barriers, so that no thread pushes before all
+// have read.
+__device__ void keep_shared_room(const Sinks& s, Shared& sh) {
+  __syncthreads();
+  const bool stage = sh.stage_size >= kStageCap / 4, local = sh.local_size[0] >= kLocalCap / 4;
+  __syncthreads();
+  if (stage) flush_far(s, sh);
+  if (local) flush_near(s, 0, sh);
+}
+
+// Vertex visits and arc relaxations of one thread.
+struct Work {
+  unsigned long long visits = 0, relaxations = 0;
+};
+
+// Relaxes u's out-arcs from distance du, routing every improvement.
+__device__ __forceinline__ void expand(const Params& p, vid_t u, float du, const Sinks& s, Shared& sh,
+                                       unsigned& far_min, Work& work) {
   const eid_t begin = __ldg(p.offsets + u), end = __ldg(p.offsets + u + 1);
   for (eid_t e = begin; e < end; ++e) {
     const vid_t v = __ldg(p.adj + e);
     const float nd = du + __ldg(p.w + e);
     const unsigned bits = __float_as_uint(nd);
     if (atomicMin(p.dist + v, bits) <= bits) continue;
-    const Entry entry{v, bits};
-    if (nd < s.high) {
-      const unsigned at = atomicAdd(s.local_size, 1u);
-      if (at < kLocalCap) s.local_out[at] = entry;
-      else push_global(entry, s.near_out, 0, s.near_size, capacity_near);
-    } else {
-      far_min = min(far_min, bits);
-      if (!s.far_open) continue;
-      const unsigned at = atomicAdd(&sh.stage_size, 1u);
-      if (at < kStageCap) sh.stage[at] = entry;
-      else push_global(entry, s.far, s.far_offset, s.far_added, capacity_far);
-    }
+    route(Entry{v, bits}, nd, s, sh, far_min);
   }
-  return unsigned(end - begin);
+  ++work.visits;
+  work.relaxations += end - begin;
 }
 
 // One atomicMin per block (not one per far push: they all hit one word).
 __device__ void block_min_to(unsigned* target, unsigned x, Shared& sh) {
   if (threadIdx.x == 0) sh.min_bits = kInfinityBits;
   __syncthreads();
-  x = __reduce_min_sync(0xffffffffu, x);
+  x = __reduce_min_sync(kFullWarp, x);
   if (threadIdx.x % 32 == 0 && x < kInfinityBits) atomicMin(&sh.min_bits, x);
   __syncthreads();
   if (threadIdx.x == 0 && sh.min_bits < kInfinityBits) atomicMin(target, sh.min_bits);
@@ -217,21 +235,15 @@ __device__ void block_min_to(unsigned* target, unsigned x, Shared& sh) {
 
 // Sums x and y over the block into thread 0's x and y.
 __device__ void block_sum(unsigned long long& x, unsigned long long& y, Shared& sh) {
-  for (int o = 16; o > 0; o >>= 1) {
-    x += __shfl_down_sync(0xffffffffu, x, o);
-    y += __shfl_down_sync(0xffffffffu, y, o);
-  }
+  x = warp_sum(x);
+  y = warp_sum(y);
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   __syncthreads();
   if (lane == 0) sh.sum[0][warp] = x, sh.sum[1][warp] = y;
   __syncthreads();
   if (warp == 0) {
-    x = lane < kBlock / 32 ? sh.sum[0][lane] : 0;
-    y = lane < kBlock / 32 ? sh.sum[1][lane] : 0;
-    for (int o = 16; o > 0; o >>= 1) {
-      x += __shfl_down_sync(0xffffffffu, x, o);
-      y += __shfl_down_sync(0xffffffffu, y, o);
-    }
+    x = warp_sum(lane < kBlock / 32 ? sh.sum[0][lane] : 0ull);
+    y = warp_sum(lane < kBlock / 32 ? sh.sum[1][lane] : 0ull);
   }
 }
 
@@ -249,178 +261,180 @@ __device__ void block_share(unsigned size, unsigned& first, unsigned& last) {
   last = min(size, first + chunk);
 }
 
+// The loop state, the same in every thread.
+struct Loop {
+  unsigned round = 0, near_size = 1, far_size = 0, far_min_bits = kInfinityBits;
+  unsigned expansions = 0, splits = 0, scan_rounds = 0, band_expansions = 0;
+  Entry *near_in, *near_out, *far_cur, *far_next;
+  float low = 0, delta, high, max_delta;
+  bool last_was_expansion = true, far_scan = false;
+  __device__ explicit Loop(const Params& p)
+      : near_in(p.near[0]), near_out(p.near[1]), far_cur(p.far[0]), far_next(p.far[1]), delta(p.delta),
+        high(p.delta), max_delta(p.delta * kMaxDeltaGrowth) {}
+
+  // After the barrier ending the previous round: its counters.
+  __device__ void read_counts(const Params& p) {
+    const Slot* c = p.slots + round % 3;
+    near_size = __ldcg(&c->near);
+    const unsigned far_count = __ldcg(&c->far), min_bits = __ldcg(&c->far_min_bits);
+    far_size = last_was_expansion ? far_size + far_count : far_count;
+    far_min_bits = last_was_expansion ? min(far_min_bits, min_bits) : min_bits;
+    if (far_size > p.far_capacity) far_scan = true;  // entries were dropped: scan from now on
+  }
+  __device__ bool finished() const {
+    const bool far_left = far_scan ? far_min_bits < kInfinityBits : far_size > 0;
+    return near_size == 0 && !far_left;
+  }
+  // The sinks of this round: near entries to near_out, far ones onto `far` at `far_offset`.
+  __device__ Sinks sinks(const Params& p, Slot* next, Shared& sh, Entry* far, unsigned far_offset) const {
+    return Sinks{high,     near_out, &next->near, p.near_capacity, sh.local[0], &sh.local_size[0],
+                 !far_scan, far,     far_offset,  &next->far,      p.far_capacity};
+  }
+};
+
+// Block-local chaining (see the top): expands the near entries the block
+// created itself, alternating between its two shared buffers; returns the
+// buffer left holding entries.
+__device__ int chain_locally(const Params& p, const Loop& L, Sinks& s, Shared& sh, unsigned& far_min, Work& work) {
+  int cur = 0;
+  const int steps = L.round < kEarlyRounds ? min(p.local_steps, p.early_steps) : p.local_steps;
+  for (int step = 0; step < steps; ++step) {
+    __syncthreads();  // pushes into local[cur] done; local[cur ^ 1] is empty
+    const unsigned count = min(sh.local_size[cur], kLocalCap);
+    if (count == 0 || count > p.chain_max) break;  // done, or too many to chain (see top)
+    s.local_out = sh.local[cur ^ 1];
+    s.local_size = &sh.local_size[cur ^ 1];
+    for (unsigned i = threadIdx.x; i < count; i += blockDim.x) {
+      const Entry e = sh.local[cur][i];
+      if (__ldcg(p.dist + e.x) != e.y) continue;  // stale
+      expand(p, e.x, __uint_as_float(e.y), s, sh, far_min, work);
+    }
+    __syncthreads();  // everyone has read local[cur] and its counter; no pushes until the next step
+    if (threadIdx.x == 0) sh.local_size[cur] = 0;
+    if (sh.stage_size >= kStageCap / 4) flush_far(s, sh);
+    cur ^= 1;
+  }
+  return cur;
+}
+
+// An expansion round: the near entries (or, after a near queue overflowed,
+// every vertex in the band), each current one expanded.
+__device__ void expand_round(const Params& p, Loop& L, Slot* next, Shared& sh, unsigned& far_min, Work& work) {
+  const bool near_scan = L.near_size > p.near_capacity;  // entries were dropped: scan the band
+  L.scan_rounds += near_scan;
+  Sinks s = L.sinks(p, next, sh, L.far_cur, L.far_size);
+  unsigned first, last;
+  block_share(near_scan ? p.n : L.near_size, first, last);
+  for (unsigned base = first; base < last; base += blockDim.x) {
+    const unsigned i = base + threadIdx.x;
+    if (i < last) {
+      vid_t u;
+      unsigned d, now;
+      if (near_scan) {
+        u = i;
+        d = now = __ldcg(p.dist + u);
+        if (__uint_as_float(d) < L.low || __uint_as_float(d) >= L.high) d = ~now;  // not in the band: skip
+      } else {
+        const Entry e = __ldcg(L.near_in + i);
+        u = e.x, d = e.y, now = __ldcg(p.dist + u);
+      }
+      if (now == d) expand(p, u, __uint_as_float(d), s, sh, far_min, work);
+    }
+    keep_shared_room(s, sh);
+  }
+  const int cur = p.local_steps > 0 ? chain_locally(p, L, s, sh, far_min, work) : 0;
+  // What is left (not chained, or steps used up) goes to the global near queue.
+  flush_near(s, cur, sh);
+  flush_far(s, sh);
+  ++L.expansions;
+  ++L.band_expansions;
+  L.last_was_expansion = true;
+}
+
+// A split round: the next band, and the far pile (or, in scan mode, every
+// vertex) routed into near entries and a new far pile.
+__device__ void split_round(const Params& p, Loop& L, Slot* next, Shared& sh, unsigned& far_min) {
+  // Start at the smallest far distance when that lies beyond the current end
+  // (a lower bound: every entry sent beyond the band counted it).
+  if (L.band_expansions <= 1 && L.delta < L.max_delta) L.delta *= 2;
+  L.band_expansions = 0;
+  L.low = fmaxf(L.high, __uint_as_float(L.far_min_bits));
+  L.high = fmaxf(L.low + L.delta, nextafterf(L.low, INFINITY));  // never an empty interval
+  const Sinks s = L.sinks(p, next, sh, L.far_next, 0);
+  unsigned first, last;
+  block_share(L.far_scan ? p.n : L.far_size, first, last);
+  for (unsigned base = first; base < last; base += blockDim.x) {
+    const unsigned i = base + threadIdx.x;
+    if (i < last) {
+      Entry e;
+      unsigned now;
+      if (L.far_scan) {
+        e = Entry{i, __ldcg(p.dist + i)};
+        now = e.y;
+      } else {
+        e = __ldcg(L.far_cur + i);
+        now = __ldcg(p.dist + e.x);
+      }
+      const float d = __uint_as_float(e.y);
+      if (now == e.y && d >= L.low && e.y != kInfinityBits) route(e, d, s, sh, far_min);  // current, not settled, reached
+    }
+    keep_shared_room(s, sh);
+  }
+  flush_far(s, sh);
+  flush_near(s, 0, sh);
+  swap_values(L.far_cur, L.far_next);
+  ++L.splits;
+  L.scan_rounds += L.far_scan;
+  L.last_was_expansion = false;
+}
+
 __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Params p) {
   cg::grid_group grid = cg::this_grid();
   __shared__ Shared sh;
   const bool leader = grid.thread_rank() == 0;
-  unsigned long long visits = 0, relaxations = 0;
-  unsigned long long t_last = leader ? global_ns() : 0, expand_ns = 0, split_ns = 0;
+  StepTimer timer(leader);
+  unsigned long long init_ns = 0, expand_ns = 0, split_ns = 0;
+  Work work;
 
-  for (unsigned long long v = grid.thread_rank(); v < p.n; v += grid.size())
-    p.dist[v] = v == p.source ? 0u : kInfinityBits;
+  for (const unsigned long long v : grid_stride<unsigned long long>(p.n)) p.dist[v] = v == p.source ? 0u : kInfinityBits;
   if (leader) {
     for (int k = 0; k < 3; ++k) p.slots[k] = Slot{0, 0, kInfinityBits, 0};
     p.near[0][0] = Entry{p.source, 0u};
   }
   if (threadIdx.x == 0) sh.local_size[0] = sh.local_size[1] = sh.stage_size = 0;
   grid.sync();
-  const unsigned long long init_ns = leader ? global_ns() - t_last : 0;
-  if (leader) t_last = global_ns();
+  timer.lap(init_ns);
 
-  // The loop state, the same in every thread.
-  unsigned near_size = 1, far_size = 0, far_min_bits = kInfinityBits;
-  unsigned round = 0, expansions = 0, splits = 0, scan_rounds = 0, band_expansions = 0;
-  Entry *near_in = p.near[0], *near_out = p.near[1], *far_cur = p.far[0], *far_next = p.far[1];
-  float low = 0, delta = p.delta, high = delta;
-  const float max_delta = p.delta * kMaxDeltaGrowth;
-  bool last_was_expansion = true, far_scan = false;
-  const bool chain = p.local_steps > 0;
-  for (;; ++round) {
-    if (round > 0) {
-      const Slot* c = p.slots + round % 3;
-      near_size = __ldcg(&c->near);
-      const unsigned far_count = __ldcg(&c->far), min_bits = __ldcg(&c->far_min_bits);
-      far_size = last_was_expansion ? far_size + far_count : far_count;
-      far_min_bits = last_was_expansion ? min(far_min_bits, min_bits) : min_bits;
-      if (far_size > p.far_capacity) far_scan = true;  // entries were dropped: scan from now on
-    }
-    const bool far_left = far_scan ? far_min_bits < kInfinityBits : far_size > 0;
-    if (near_size == 0 && !far_left) break;
-    Slot* next = p.slots + (round + 1) % 3;
-    if (leader) p.slots[(round + 2) % 3] = Slot{0, 0, kInfinityBits, 0};
+  Loop L(p);
+  for (;; ++L.round) {
+    if (L.round > 0) L.read_counts(p);
+    if (L.finished()) break;
+    Slot* next = p.slots + (L.round + 1) % 3;
+    if (leader) p.slots[(L.round + 2) % 3] = Slot{0, 0, kInfinityBits, 0};
     unsigned far_min = kInfinityBits;
-
-    if (near_size > 0) {
-      const bool near_scan = near_size > p.near_capacity;  // entries were dropped: scan the band
-      scan_rounds += near_scan;
-      Sinks s{high, near_out, &next->near, sh.local[0], &sh.local_size[0],
-              !far_scan, far_cur, far_size, &next->far};
-      unsigned first, last;
-      block_share(near_scan ? p.n : near_size, first, last);
-      for (unsigned base = first; base < last; base += blockDim.x) {
-        const unsigned i = base + threadIdx.x;
-        if (i < last) {
-          vid_t u;
-          unsigned d, now;
-          if (near_scan) {
-            u = i;
-            d = now = __ldcg(p.dist + u);
-            if (__uint_as_float(d) < low || __uint_as_float(d) >= high) d = ~now;  // not in the band: skip
-          } else {
-            const Entry e = __ldcg(near_in + i);
-            u = e.x, d = e.y, now = __ldcg(p.dist + u);
-          }
-          if (now == d) {
-            relaxations += expand(p, u, __uint_as_float(d), s, sh, p.near_capacity, p.far_capacity, far_min);
-            ++visits;
-          }
-        }
-        // Keep the shared buffers from overflowing.
-        bool stage_full, local_full;
-        worth_flushing(stage_full, local_full, sh);
-        if (stage_full) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
-        if (local_full) flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
-      }
-      int cur = 0;
-      if (chain) {
-        const int steps = round < kEarlyRounds ? min(p.local_steps, p.early_steps) : p.local_steps;
-        for (int step = 0; step < steps; ++step) {
-          __syncthreads();  // pushes into local[cur] done; local[cur ^ 1] is empty
-          const unsigned count = min(sh.local_size[cur], kLocalCap);
-          if (count == 0 || count > p.chain_max) break;  // done, or too many to chain (see top)
-          s.local_out = sh.local[cur ^ 1];
-          s.local_size = &sh.local_size[cur ^ 1];
-          for (unsigned i = threadIdx.x; i < count; i += blockDim.x) {
-            const Entry e = sh.local[cur][i];
-            if (__ldcg(p.dist + e.x) != e.y) continue;  // stale
-            relaxations += expand(p, e.x, __uint_as_float(e.y), s, sh, p.near_capacity, p.far_capacity, far_min);
-            ++visits;
-          }
-          __syncthreads();  // everyone has read local[cur] and its counter; no pushes until the next step
-          if (threadIdx.x == 0) sh.local_size[cur] = 0;
-          if (sh.stage_size >= kStageCap / 4) flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
-          cur ^= 1;
-        }
-      }
-      // What is left (not chained, or steps used up) goes to the global near queue.
-      flush(sh.local[cur], &sh.local_size[cur], near_out, 0, &next->near, p.near_capacity, sh);
-      flush(sh.stage, &sh.stage_size, far_cur, far_size, &next->far, p.far_capacity, sh);
-      ++expansions;
-      ++band_expansions;
-      last_was_expansion = true;
-    } else {
-      // Next band: start at the smallest far distance when that lies beyond the
-      // current end (a lower bound: every entry sent beyond the band counted it).
-      if (band_expansions <= 1 && delta < max_delta) delta *= 2;
-      band_expansions = 0;
-      low = fmaxf(high, __uint_as_float(far_min_bits));
-      high = fmaxf(low + delta, nextafterf(low, INFINITY));  // never an empty interval
-      unsigned first, last;
-      block_share(far_scan ? p.n : far_size, first, last);
-      for (unsigned base = first; base < last; base += blockDim.x) {
-        const unsigned i = base + threadIdx.x;
-        if (i < last) {
-          Entry e;
-          unsigned now;
-          if (far_scan) {
-            e = Entry{i, __ldcg(p.dist + i)};
-            now = e.y;
-          } else {
-            e = __ldcg(far_cur + i);
-            now = __ldcg(p.dist + e.x);
-          }
-          const float d = __uint_as_float(e.y);
-          if (now == e.y && d >= low && e.y != kInfinityBits) {  // current, not settled, reached
-            if (d < high) {
-              const unsigned at = atomicAdd(&sh.local_size[0], 1u);
-              if (at < kLocalCap) sh.local[0][at] = e;
-              else push_global(e, near_out, 0, &next->near, p.near_capacity);
-            } else {
-              far_min = min(far_min, e.y);
-              if (!far_scan) {
-                const unsigned at = atomicAdd(&sh.stage_size, 1u);
-                if (at < kStageCap) sh.stage[at] = e;
-                else push_global(e, far_next, 0, &next->far, p.far_capacity);
-              }
-            }
-          }
-        }
-        bool stage_full, local_full;
-        worth_flushing(stage_full, local_full, sh);
-        if (stage_full) flush(sh.stage, &sh.stage_size, far_next, 0, &next->far, p.far_capacity, sh);
-        if (local_full) flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
-      }
-      flush(sh.stage, &sh.stage_size, far_next, 0, &next->far, p.far_capacity, sh);
-      flush(sh.local[0], &sh.local_size[0], near_out, 0, &next->near, p.near_capacity, sh);
-      swap_values(far_cur, far_next);
-      ++splits;
-      scan_rounds += far_scan;
-      last_was_expansion = false;
-    }
+    if (L.near_size > 0) expand_round(p, L, next, sh, far_min, work);
+    else split_round(p, L, next, sh, far_min);
     block_min_to(&next->far_min_bits, far_min, sh);
-    swap_values(near_in, near_out);
+    swap_values(L.near_in, L.near_out);
     grid.sync();
-    if (leader) {
-      const unsigned long long now = global_ns();
-      (last_was_expansion ? expand_ns : split_ns) += now - t_last;
-      t_last = now;
-    }
+    timer.lap(L.last_was_expansion ? expand_ns : split_ns);
   }
 
-  block_sum(visits, relaxations, sh);
+  block_sum(work.visits, work.relaxations, sh);
   if (threadIdx.x == 0) {
-    atomicAdd(&p.result->vertex_visits, visits);
-    atomicAdd(&p.result->arc_relaxations, relaxations);
+    atomicAdd(&p.result->vertex_visits, work.visits);
+    atomicAdd(&p.result->arc_relaxations, work.relaxations);
   }
   if (leader) {
-    p.result->rounds = round;
-    p.result->expansions = expansions;
-    p.result->splits = splits;
-    p.result->scan_rounds = scan_rounds;
-    p.result->init_ns = init_ns;
-    p.result->expand_ns = expand_ns;
-    p.result->split_ns = split_ns;
-    p.result->last_delta = delta;
+    Result& r = *p.result;  // (the sums above are every block's)
+    r.rounds = L.round;
+    r.expansions = L.expansions;
+    r.splits = L.splits;
+    r.scan_rounds = L.scan_rounds;
+    r.init_ns = init_ns;
+    r.expand_ns = expand_ns;
+    r.split_ns = split_ns;
+    r.last_delta = L.delta;
   }
 }
 
