@@ -29,13 +29,8 @@
 // reach them (the graph is symmetric) unless one is the source, and bottom-up
 // warps then skip them without reading their offsets.
 //
-// Copying the result back: the level codes travel as 4 bits per vertex
-// (0..13 exact, 14 = "deeper: see the list", 15 = unreached), packed on the
-// GPU, i.e. n / 2 bytes over the bus. Once the branches shrink
-// (GpuOptions::early_copy) they are packed and copied on a second stream while
-// the last branches run; at the end the vertices whose codes are above the
-// level settled when the copy started (those found since, and any deeper than
-// 13) are gathered on the GPU with their byte codes and patched in.
+// Copying the result back: the level codes travel as 4 bits per vertex,
+// copied early while the last branches run (level_copy_gpu.cuh).
 //
 // Each branch's counters (found vertices, their arcs, ...) live in one of two
 // device slots; the branch's main kernel zeroes the other slot for the next
@@ -45,24 +40,23 @@
 // counter copy queued behind it stalled the branch until the whole copy ended.)
 #include "algorithms/traversal/gpu_traversal.hpp"
 
-#include <cooperative_groups.h>
-
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
 #include "algorithms/traversal/level_codes.hpp"
+#include "algorithms/traversal/level_copy_gpu.cuh"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/grid.cuh"
+#include "common/cuda/warp.cuh"
 #include "common/system_info.hpp"
-
-namespace cg = cooperative_groups;
 
 namespace gs::traversal {
 namespace {
 
-constexpr unsigned kFull = 0xffffffffu;
 // RMAT without relabelling puts its hubs at small ids, i.e. in the same few
 // warps: a low threshold keeps any one warp's serial work short (at most
 // 32 * 63 arcs, 63 steps).
@@ -74,9 +68,6 @@ constexpr int kThreads = 256;
 // many arcs write the next frontier as a bitmap, not a queue.
 constexpr std::uint64_t kBitmapOutputDivisor = 8;
 constexpr int kWarpsPerBlock = kThreads / 32;
-// Packed level codes for the copy back: 4 bits per vertex.
-constexpr std::uint8_t kPackedDeep = 14;       // level >= 14: its byte code travels in the late list
-constexpr std::uint8_t kPackedUnreached = 15;
 
 // Device counters of one branch (one slot).
 enum Counter { kFound = 0, kFoundArcs = 1, kLarge = 2, kPushed = 3, kCounters = 4 };
@@ -124,15 +115,7 @@ __device__ __forceinline__ bool claim(std::uint32_t* visited, vid_t x) {
   return !(atomicOr(w, bit) & bit);
 }
 
-// A slot at the end of a list, with one atomic per group of converged lanes.
-__device__ __forceinline__ unsigned long long reserve(unsigned long long* tail) {
-  cg::coalesced_group grp = cg::coalesced_threads();
-  unsigned long long base = 0;
-  if (grp.thread_rank() == 0) base = atomicAdd(tail, (unsigned long long)grp.size());
-  return grp.shfl(base, 0) + grp.thread_rank();
-}
-
-__device__ __forceinline__ void push(vid_t* queue, unsigned long long* tail, vid_t x) { queue[reserve(tail)] = x; }
+__device__ __forceinline__ void push(vid_t* queue, unsigned long long* tail, vid_t x) { queue[append_slot(tail)] = x; }
 
 __device__ __forceinline__ bool in_bitmap(const std::uint32_t* __restrict__ bits, vid_t x) {
   return (__ldg(bits + (x >> 5)) >> (x & 31)) & 1;
@@ -164,8 +147,8 @@ __device__ __forceinline__ void visit(const DeviceGraph& g, const DeviceLevels& 
 }
 
 __device__ __forceinline__ void add_counts(unsigned found, unsigned long long arcs, unsigned long long* counters) {
-  found = __reduce_add_sync(kFull, found);
-  for (int d = 16; d > 0; d >>= 1) arcs += __shfl_down_sync(kFull, arcs, d);
+  found = warp_sum(found);
+  arcs = warp_sum(arcs);
   if ((threadIdx.x & 31) == 0 && found) {
     atomicAdd(counters + kFound, (unsigned long long)found);
     atomicAdd(counters + kFoundArcs, arcs);
@@ -190,11 +173,9 @@ __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branc
   clear_next_slot(next_counters);
   const unsigned lane = threadIdx.x & 31;
   const std::uint64_t total = kFromQueue ? queue_size : g.n;
-  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
-  const std::uint64_t warps = (std::uint64_t(gridDim.x) * blockDim.x) >> 5;
   unsigned found = 0;
   unsigned long long arcs = 0;
-  for (std::uint64_t base = warp * 32; base < total; base += warps * 32) {
+  for (const std::uint64_t base : warp_stride<std::uint64_t>(total, 32)) {
     std::uint32_t word = 0;  // kBitmap: the frontier bits of vertices base .. base + 31
     if (kSource == Source::kBitmap) {
       word = frontier[base >> 5];
@@ -217,20 +198,16 @@ __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branc
       if (d >= kLargeDegree) list_chunks(v, d, chunks, counters + kLarge);
       else degree = std::uint32_t(d);
     }
-    std::uint32_t incl = degree;  // inclusive prefix sum of the degrees over the warp
-    for (int s = 1; s < 32; s <<= 1) {
-      const std::uint32_t y = __shfl_up_sync(kFull, incl, s);
-      if (lane >= unsigned(s)) incl += y;
-    }
+    const std::uint32_t incl = warp_inclusive_sum(degree);
     const std::uint32_t excl = incl - degree;
-    const std::uint32_t warp_arcs = __shfl_sync(kFull, incl, 31);
+    const std::uint32_t warp_arcs = __shfl_sync(kFullWarp, incl, 31);
     for (std::uint32_t step = 0; step < warp_arcs; step += 32) {
       const std::uint32_t k = step + lane;  // this lane's arc among the warp's
       int owner = 0;                        // lanes whose arcs end at or before k
       for (int s = 16; s > 0; s >>= 1)
-        if (__shfl_sync(kFull, incl, owner + s - 1) <= k) owner += s;
-      const eid_t owner_begin = __shfl_sync(kFull, begin, owner);
-      const std::uint32_t owner_excl = __shfl_sync(kFull, excl, owner);
+        if (__shfl_sync(kFullWarp, incl, owner + s - 1) <= k) owner += s;
+      const eid_t owner_begin = __shfl_sync(kFullWarp, begin, owner);
+      const std::uint32_t owner_excl = __shfl_sync(kFullWarp, excl, owner);
       if (k < warp_arcs)
         visit<kOut>(g, L, g.adj[owner_begin + (k - owner_excl)], branch + 1, visited, next, counters, found, arcs);
     }
@@ -244,11 +221,9 @@ __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t
                                     const std::uint64_t* chunks, NextFrontier next, unsigned long long* counters) {
   const unsigned long long count = counters[kLarge];
   const unsigned lane = threadIdx.x & 31;
-  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
-  const std::uint64_t warps = (std::uint64_t(gridDim.x) * blockDim.x) >> 5;
   unsigned found = 0;
   unsigned long long arcs = 0;
-  for (std::uint64_t k = warp; k < count; k += warps) {
+  for (const std::uint64_t k : warp_stride<std::uint64_t>(count)) {
     const std::uint64_t item = chunks[k];
     const vid_t v = vid_t(item >> 32);
     const eid_t begin = g.off[v] + (item & 0xffffffffu) * kChunkArcs;
@@ -273,19 +248,17 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
                                  unsigned long long* counters, unsigned long long* next_counters) {
   clear_next_slot(next_counters);
   const unsigned lane = threadIdx.x & 31;
-  const std::uint64_t warp = (std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
-  const std::uint64_t warps = (std::uint64_t(gridDim.x) * blockDim.x) >> 5;
   const std::uint64_t words = (std::uint64_t(g.n) + 31) / 32;
   unsigned found = 0;
   unsigned long long arcs = 0;
-  for (std::uint64_t w0 = warp * kWords; w0 < words; w0 += warps * kWords) {
+  for (const std::uint64_t w0 : warp_stride<std::uint64_t>(words, kWords)) {
     std::uint32_t seen[kWords];
     bool all_seen = true;
 #pragma unroll
     for (int j = 0; j < kWords; ++j) {
       // All visited or without arcs; the last word's bits beyond n are set too.
-      seen[j] = w0 + j < words ? visited[w0 + j] : kFull;
-      all_seen &= seen[j] == kFull;
+      seen[j] = w0 + j < words ? visited[w0 + j] : kFullWarp;
+      all_seen &= seen[j] == kFullWarp;
     }
     if (all_seen) {
       if (lane < kWords && w0 + lane < words) next_frontier[w0 + lane] = 0;
@@ -332,7 +305,7 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
         ++found;
         arcs += degree[j];
       }
-      const unsigned mask = __ballot_sync(kFull, h);
+      const unsigned mask = __ballot_sync(kFullWarp, h);
       if (lane == 0 && w0 + j < words) {  // this warp alone writes word w0 + j in a bottom-up branch
         next_frontier[w0 + j] = mask;
         if (mask) visited[w0 + j] = seen[j] | mask;
@@ -343,24 +316,7 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
 }
 
 __global__ void queue_to_bitmap_kernel(const vid_t* queue, std::uint64_t size, std::uint32_t* bits) {
-  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < size;
-       i += std::uint64_t(gridDim.x) * blockDim.x)
-    atomicOr(bits + (queue[i] >> 5), 1u << (queue[i] & 31));
-}
-
-// Early copy: the vertices whose codes were set after the copy started
-// (code above `settled`, unreached excluded), with their codes.
-__global__ void collect_late_kernel(const std::uint8_t* code, vid_t n, std::uint8_t settled, vid_t* late,
-                                    std::uint8_t* late_code, unsigned long long* count) {
-  for (std::uint64_t v = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; v < n;
-       v += std::uint64_t(gridDim.x) * blockDim.x) {
-    const std::uint8_t c = code[v];
-    if (c > settled && c != kUnreachedCode) {
-      const unsigned long long i = reserve(count);
-      late[i] = vid_t(v);
-      late_code[i] = c;
-    }
-  }
+  for (const std::uint64_t i : grid_stride<std::uint64_t>(size)) atomicOr(bits + (queue[i] >> 5), 1u << (queue[i] & 31));
 }
 
 // The branch array before a traversal, in one launch: every code unreached
@@ -368,10 +324,8 @@ __global__ void collect_late_kernel(const std::uint8_t* code, vid_t n, std::uint
 // slots zero; and when source < n, the source at level 0, visited, queued.
 __global__ void init_kernel(DeviceLevels L, vid_t n, std::uint32_t* visited, const std::uint32_t* no_arcs,
                             std::uint64_t words, unsigned long long* counters, vid_t source, vid_t* queue) {
-  const std::uint64_t first = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   const bool seeded = source < n;
-  for (std::uint64_t i = first; i < (std::uint64_t(n) + 15) / 16; i += stride) {
+  for (const std::uint64_t i : grid_stride<std::uint64_t>((std::uint64_t(n) + 15) / 16)) {
     if (16 * i + 16 <= n) {
       reinterpret_cast<uint4*>(L.code)[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
     } else {
@@ -379,8 +333,9 @@ __global__ void init_kernel(DeviceLevels L, vid_t n, std::uint32_t* visited, con
     }
     if (seeded && source / 16 == i) L.code[source] = 0;  // after this thread's fill of that group
   }
-  for (std::uint64_t w = first; w < words; w += stride)
+  for (const std::uint64_t w : grid_stride<std::uint64_t>(words))
     visited[w] = no_arcs[w] | (seeded && w == source / 32 ? 1u << (source & 31) : 0u);
+  const std::uint64_t first = grid_thread<std::uint64_t>();
   if (first < 2 * kCounters) counters[first] = 0;
   if (seeded && first == 0) queue[0] = source;
 }
@@ -389,38 +344,10 @@ __global__ void init_kernel(DeviceLevels L, vid_t n, std::uint32_t* visited, con
 // them), and the bits beyond n of the last word.
 __global__ void no_arcs_kernel(DeviceGraph g, std::uint64_t words, std::uint32_t* bits) {
   const unsigned lane = threadIdx.x & 31;
-  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words * 32;
-       i += std::uint64_t(gridDim.x) * blockDim.x) {
+  for (const std::uint64_t i : grid_stride<std::uint64_t>(words * 32)) {
     const bool empty = i >= g.n || g.off[i + 1] == g.off[i];
-    const unsigned mask = __ballot_sync(kFull, empty);
+    const unsigned mask = __ballot_sync(kFullWarp, empty);
     if (lane == 0) bits[i >> 5] = mask;
-  }
-}
-
-__device__ __forceinline__ std::uint32_t packed_code(std::uint8_t c) {
-  return c == kUnreachedCode ? kPackedUnreached : (c < kPackedDeep ? c : kPackedDeep);
-}
-
-// Two vertices' codes per byte (the even one in the low nibble), 8 vertices per thread.
-__global__ void pack_codes_kernel(const std::uint8_t* code, vid_t n, std::uint8_t* packed) {
-  const std::uint64_t groups = (std::uint64_t(n) + 7) / 8;
-  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < groups;
-       i += std::uint64_t(gridDim.x) * blockDim.x) {
-    std::uint8_t c[8];
-    if (8 * i + 8 <= n) {
-      const uint2 word = reinterpret_cast<const uint2*>(code)[i];
-      for (int k = 0; k < 4; ++k) c[k] = std::uint8_t(word.x >> (8 * k)), c[k + 4] = std::uint8_t(word.y >> (8 * k));
-    } else {
-      for (int k = 0; k < 8; ++k) c[k] = 8 * i + k < n ? code[8 * i + k] : kUnreachedCode;
-    }
-    std::uint32_t out = 0;
-    for (int k = 0; k < 8; ++k) out |= packed_code(c[k]) << (4 * k);
-    const std::uint64_t bytes = (std::uint64_t(n) + 1) / 2;  // the last group may own fewer bytes
-    if (4 * i + 4 <= bytes) {
-      reinterpret_cast<std::uint32_t*>(packed)[i] = out;
-    } else {
-      for (std::uint64_t k = 0; 4 * i + k < bytes; ++k) packed[4 * i + k] = std::uint8_t(out >> (8 * k));
-    }
   }
 }
 
@@ -428,8 +355,7 @@ __global__ void pack_codes_kernel(const std::uint8_t* code, vid_t n, std::uint8_
 // branch order; branch k = [segments[k], segments[k+1])) become the branch array.
 __global__ void rebuild_kernel(const vid_t* stack, std::uint64_t size, const std::uint64_t* segments, int branches,
                                DeviceLevels L, std::uint32_t* visited) {
-  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < size;
-       i += std::uint64_t(gridDim.x) * blockDim.x) {
+  for (const std::uint64_t i : grid_stride<std::uint64_t>(size)) {
     int lo = 0, hi = branches - 1;  // the last k with segments[k] <= i
     while (lo < hi) {
       const int mid = (lo + hi + 1) / 2;
@@ -446,25 +372,6 @@ __global__ void rebuild_kernel(const vid_t* stack, std::uint64_t size, const std
 __global__ void publish_counters_kernel(const unsigned long long* slot, unsigned long long* host) {
   if (threadIdx.x < kCounters) host[threadIdx.x] = slot[threadIdx.x];
 }
-
-// Page-locked host memory that kernels write directly.
-template <class T>
-class MappedBuffer {
- public:
-  explicit MappedBuffer(std::size_t n) {
-    CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&host_), n * sizeof(T), cudaHostAllocMapped));
-    CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_), host_, 0));
-  }
-  ~MappedBuffer() { cudaFreeHost(host_); }
-  MappedBuffer(const MappedBuffer&) = delete;
-  MappedBuffer& operator=(const MappedBuffer&) = delete;
-  const volatile T* host() const { return host_; }  // read after the writing kernel has been synchronised
-  T* device() { return device_; }
-
- private:
-  T* host_ = nullptr;
-  T* device_ = nullptr;
-};
 
 // Chunks listed in one branch: each vertex of degree d >= kLargeDegree gives
 // ceil(d / kChunkArcs) <= d / kChunkArcs + d / kLargeDegree.
@@ -489,22 +396,7 @@ struct GpuTraversal::Impl {
   DeviceBuffer<std::uint64_t> segments;
   MappedBuffer<unsigned long long> published{kCounters};
   unsigned long long host_counters[kCounters] = {};
-  DeviceBuffer<std::uint8_t> packed;   // 4-bit codes for the copy back
-  PinnedBuffer<std::uint8_t> host_packed;
-  std::vector<std::uint8_t> host_codes;  // untimed: the byte codes unpacked for widen_levels
-  // The packing and the copy back run on a stream that does not wait for the
-  // branches' kernels (early copy), once `branch_done` says the branch ended;
-  // the vertices found after the copy started are gathered at the end.
-  cudaStream_t copy_stream = nullptr;
-  cudaEvent_t branch_done = nullptr;
-  DeviceBuffer<vid_t> late;
-  DeviceBuffer<std::uint8_t> late_code;
-  DeviceBuffer<unsigned long long> late_count;
-  PinnedBuffer<vid_t> host_late;
-  PinnedBuffer<std::uint8_t> host_late_code;
-  PinnedBuffer<unsigned long long> host_late_count{1};
-  int settled = -1;  // this traversal's early copy: codes <= settled were final when it started; -1: none
-  std::uint64_t prev_found = 0;
+  std::optional<LevelCopyGpu> copy;  // the levels back to the host
   double upload_s = 0;
   std::uint32_t* pinned_level = nullptr;
   int grid = 0;
@@ -523,32 +415,13 @@ struct GpuTraversal::Impl {
     init_kernel<<<blocks_for(std::max<std::uint64_t>(words(), (std::uint64_t(host.n) + 15) / 16)), kThreads>>>(
         dl(), host.n, visited.data(), no_arcs.data(), words(), counters.data(), source, queue_a.data());
     CUDA_CHECK_LAUNCH();
-    settled = -1;
-    prev_found = 0;
+    copy->reset();
   }
   void init_from_source(vid_t source) {
     init_branch_array(source);
     CUDA_CHECK(cudaStreamSynchronize(0));
   }
-  // Branch `branch` found `found` vertices, so levels <= branch + 1 are final
-  // (the host has synchronised). Once the branches shrink, copy the codes now.
-  void maybe_copy_early(std::uint32_t branch, std::uint64_t found) {
-    if (opt.early_copy && settled < 0 && found < prev_found && found * 24 < host.n) start_copy(branch + 1);
-    prev_found = found;
-  }
-  // Packs the codes (codes <= `final_level` are final by then) and copies
-  // them on copy_stream, while the next branches may run: the codes they set
-  // are gathered at the end. (The packing runs on the default stream, between
-  // branches: on copy_stream it would wait for the next branch's kernels,
-  // which hold every SM, and the copy would start that much later.)
-  void start_copy(std::uint32_t final_level) {
-    pack_codes_kernel<<<blocks_for((std::uint64_t(host.n) + 7) / 8), kThreads>>>(code.data(), host.n, packed.data());
-    CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cudaEventRecord(branch_done, 0));
-    CUDA_CHECK(cudaStreamWaitEvent(copy_stream, branch_done, 0));
-    CUDA_CHECK(cudaMemcpyAsync(host_packed.data(), packed.data(), packed.size(), cudaMemcpyDeviceToHost, copy_stream));
-    settled = int(std::min<std::uint32_t>(final_level, kPackedDeep - 1));  // deeper codes are always gathered
-  }
+  void maybe_copy_early(std::uint32_t branch, std::uint64_t found) { copy->maybe_copy_early(code.data(), branch, found); }
   // One top-down branch (the queue or the frontier bitmap as kSource needs,
   // into `next` as kOut says, its bitmap zeroed here); returns its counters
   // (one host sync).
@@ -606,66 +479,18 @@ struct GpuTraversal::Impl {
       maybe_copy_early(branch, found);
     }
   }
-  // The packed codes into page-locked memory (copied now, or since the early
-  // copy), the vertices whose codes are above the settled level with their
-  // byte codes, patched in, and the exact levels too when some are deep.
-  void copy_back(std::uint32_t deepest, std::vector<std::uint32_t>& out, GpuRunTimes& t) {
-    out.resize(host.n);
-    t.early_copy = settled >= 0;
-    if (settled < 0) start_copy(deepest);
-    CUDA_CHECK(cudaMemsetAsync(late_count.data(), 0, sizeof(unsigned long long)));
-    collect_late_kernel<<<blocks_for(host.n), kThreads>>>(code.data(), host.n, std::uint8_t(settled), late.data(),
-                                                          late_code.data(), late_count.data());
-    CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cudaMemcpyAsync(host_late_count.data(), late_count.data(), sizeof(unsigned long long),
-                               cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaStreamSynchronize(0));
-    const std::uint64_t count = host_late_count[0];
-    if (count) {
-      CUDA_CHECK(cudaMemcpyAsync(host_late.data(), late.data(), count * sizeof(vid_t), cudaMemcpyDeviceToHost));
-      CUDA_CHECK(cudaMemcpyAsync(host_late_code.data(), late_code.data(), count, cudaMemcpyDeviceToHost));
-    }
-    if (deepest >= kDeepCode)
-      CUDA_CHECK(cudaMemcpyAsync(out.data(), deep.data(), std::size_t(host.n) * sizeof(std::uint32_t),
-                                 cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaStreamSynchronize(0));
-    CUDA_CHECK(cudaStreamSynchronize(copy_stream));
-    std::uint8_t* p = host_packed.data();
-    for (std::uint64_t i = 0; i < count; ++i) {
-      const vid_t v = host_late[i];
-      const int shift = 4 * (v & 1);
-      p[v >> 1] = std::uint8_t((p[v >> 1] & ~(0xF << shift)) | (packed_code_host(host_late_code[i]) << shift));
-    }
-    t.late_vertices = count;
-  }
-  static std::uint8_t packed_code_host(std::uint8_t c) {
-    return c == kUnreachedCode ? kPackedUnreached : (c < kPackedDeep ? c : kPackedDeep);
-  }
-  // Untimed: the caller's 4-byte levels for the verifier (the 4-bit codes
-  // unpacked, the gathered vertices' byte codes put back, then widened).
-  void widen(std::vector<std::uint32_t>& out, GpuRunTimes& t) {
-    const double t0 = now_s();
-    host_codes.resize(host.n);
-    const std::uint8_t* p = host_packed.data();
-    for (vid_t v = 0; v < host.n; ++v) {
-      const std::uint8_t c = (p[v >> 1] >> (4 * (v & 1))) & 0xF;
-      host_codes[v] = c == kPackedUnreached ? kUnreachedCode : c;
-    }
-    patch_codes(host_codes.data(), host_late.data(), host_late_code.data(), t.late_vertices);
-    widen_levels(host_codes.data(), host.n, out);
-    t.widen_s = now_s() - t0;
-  }
   // The phases of one traversal from its timestamps: start, branch array
   // ready, last branch done; the copy back, then the untimed widening.
   void finish(std::uint32_t deepest, double start, double init_done, double compute_done,
               std::vector<std::uint32_t>& level, GpuRunTimes& t) {
-    copy_back(deepest, level, t);
+    copy->finish(code.data(), deep.data(), deepest, level, t);
     const double end = now_s();
     t.init_s = init_done - start;
     t.compute_s = compute_done - init_done;
     t.d2h_s = end - compute_done;
     t.seconds = end - start;
-    widen(level, t);
+    copy->widen(level, t);
+    t.widen_s = now_s() - end;
     branch_s = nullptr;
   }
 };
@@ -715,22 +540,12 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
     m.no_arcs.fill_bytes(0xff);
   }
   m.counters.resize(2 * kCounters);
-  m.packed.resize((n + 1) / 2);
-  m.host_packed.resize((n + 1) / 2);
-  m.late.resize(n);
-  m.late_code.resize(n);
-  m.late_count.resize(1);
-  m.host_late.resize(n);
-  m.host_late_code.resize(n);
-  CUDA_CHECK(cudaStreamCreateWithFlags(&m.copy_stream, cudaStreamNonBlocking));
-  CUDA_CHECK(cudaEventCreateWithFlags(&m.branch_done, cudaEventDisableTiming));
+  m.copy.emplace(g.n, m.grid, opt.early_copy);
   CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 GpuTraversal::~GpuTraversal() {
   if (impl_ && impl_->pinned_level) cudaHostUnregister(impl_->pinned_level);
-  if (impl_ && impl_->copy_stream) cudaStreamDestroy(impl_->copy_stream);
-  if (impl_ && impl_->branch_done) cudaEventDestroy(impl_->branch_done);
 }
 
 double GpuTraversal::upload_seconds() const { return impl_->upload_s; }
