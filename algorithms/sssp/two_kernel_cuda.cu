@@ -20,6 +20,8 @@
 #include "common/cuda/check.cuh"
 #include "common/cuda/device_csr.cuh"
 #include "common/cuda/event_timer.cuh"
+#include "common/cuda/grid.cuh"
+#include "common/cuda/warp.cuh"
 #include "common/memory.hpp"
 
 namespace gs::sssp {
@@ -29,7 +31,7 @@ namespace {
 constexpr int kBlock = 256;
 
 __global__ void init_kernel(vid_t n, vid_t source, float* cost, unsigned* updating_cost, unsigned char* mask) {
-  const vid_t v = blockIdx.x * blockDim.x + threadIdx.x;
+  const vid_t v = grid_thread<vid_t>();
   if (v >= n) return;
   const bool is_source = v == source;
   cost[v] = is_source ? 0.0f : INFINITY;
@@ -40,7 +42,7 @@ __global__ void init_kernel(vid_t n, vid_t source, float* cost, unsigned* updati
 __global__ void relax_kernel(vid_t n, const eid_t* __restrict__ offsets, const vid_t* __restrict__ adj,
                              const float* __restrict__ w, const float* __restrict__ cost, unsigned* updating_cost,
                              unsigned char* mask) {
-  const vid_t u = blockIdx.x * blockDim.x + threadIdx.x;
+  const vid_t u = grid_thread<vid_t>();
   if (u >= n || !mask[u]) return;
   mask[u] = 0;
   const float du = cost[u];
@@ -49,7 +51,7 @@ __global__ void relax_kernel(vid_t n, const eid_t* __restrict__ offsets, const v
 }
 
 __global__ void update_kernel(vid_t n, float* cost, unsigned* updating_cost, unsigned char* mask, int* any_mask) {
-  const vid_t v = blockIdx.x * blockDim.x + threadIdx.x;
+  const vid_t v = grid_thread<vid_t>();
   bool set = false;
   if (v < n) {
     const float uc = __uint_as_float(updating_cost[v]);
@@ -61,7 +63,7 @@ __global__ void update_kernel(vid_t n, float* cost, unsigned* updating_cost, uns
     updating_cost[v] = __float_as_uint(cost[v]);
   }
   // One store per warp that set a mask, not one per vertex.
-  if (__any_sync(0xffffffffu, set) && (threadIdx.x % 32) == 0) *any_mask = 1;
+  if (__any_sync(kFullWarp, set) && (threadIdx.x % 32) == 0) *any_mask = 1;
 }
 
 }  // namespace

@@ -1,35 +1,31 @@
 #include <chrono>
 
 #include "common/cuda/check.cuh"
+#include "common/cuda/grid.cuh"
+#include "common/cuda/warp.cuh"
 #include "experiments/hybrid_dfs/bandwidth.hpp"
 
 namespace gs::bench {
 namespace {
 
 __global__ void fill_kernel(std::uint64_t* a, std::uint64_t words) {
-  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words;
-       i += std::uint64_t(gridDim.x) * blockDim.x)
-    a[i] = word_value(i);
+  for (const std::uint64_t i : grid_stride(words)) a[i] = word_value(i);
 }
 
 __device__ __forceinline__ void add_block_sum(unsigned long long s, unsigned long long* out) {
-  for (int d = 16; d > 0; d >>= 1) s += __shfl_down_sync(0xffffffffu, s, d);
+  s = warp_sum(s);
   if ((threadIdx.x & 31) == 0) atomicAdd(out, s);
 }
 
 __global__ void sequential_kernel(const std::uint64_t* a, std::uint64_t words, unsigned long long* out) {
   unsigned long long s = 0;
-  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words;
-       i += std::uint64_t(gridDim.x) * blockDim.x)
-    s += a[i];
+  for (const std::uint64_t i : grid_stride(words)) s += a[i];
   add_block_sum(s, out);
 }
 
 __global__ void random_kernel(const std::uint64_t* a, std::uint64_t words, std::uint64_t reads, unsigned long long* out) {
   unsigned long long s = 0;
-  for (std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; k < reads;
-       k += std::uint64_t(gridDim.x) * blockDim.x)
-    s += a[random_position(k, words)];
+  for (const std::uint64_t k : grid_stride(reads)) s += a[random_position(k, words)];
   add_block_sum(s, out);
 }
 

@@ -11,6 +11,7 @@
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
 #include "common/cuda/event_timer.cuh"
+#include "common/cuda/grid.cuh"
 #include "common/errors.hpp"
 #include "common/memory.hpp"
 #include "common/timer.hpp"
@@ -45,13 +46,11 @@ struct Levels {
   vid_t* level_sizes;  // [0] = n, then the contracted sizes; ends at a size <= 1
 };
 
-__device__ vid_t grid_rank() { return vid_t(blockIdx.x * blockDim.x + threadIdx.x); }
-__device__ vid_t grid_width() { return vid_t(gridDim.x * blockDim.x); }
 
 // Level 1 select: one warp per row, 8 weights per 16-byte load, ties to the lower column.
 __device__ void select_input(const Levels& L) {
   const int lane = threadIdx.x % 32;
-  for (vid_t i = grid_rank() / 32; i < L.n; i += grid_width() / 32) {
+  for (const vid_t i : warp_stride<vid_t>(L.n)) {
     const uint4* row = reinterpret_cast<const uint4*>(L.matrix + i * L.pitch);
     Choice m = kNoChoice;
     for (std::size_t c = lane; c < L.pitch / kRowAlign; c += 32) {
@@ -73,7 +72,7 @@ __device__ void select_input(const Levels& L) {
 // every vertex points at its target, except the smaller end of the mutual pair,
 // which becomes its tree's root.
 __device__ void emit_and_hook(const Levels& L, vid_t nn, const EdgeKey* cur) {
-  for (vid_t v = grid_rank(); v < nn; v += grid_width()) {
+  for (const vid_t v : grid_stride<vid_t>(nn)) {
     const vid_t t = choice_target(L.choice[v]);
     const bool mutual = choice_target(L.choice[t]) == v;
     const vid_t p = mutual && v < t ? v : t;
@@ -113,7 +112,7 @@ __device__ void block_exclusive_sum(const vid_t* in, vid_t count, vid_t* out) {
 // Roots of the hook trees; new ids in the order of the roots (block 0 scans
 // while the others follow the parent chains); empty member lists.
 __device__ void find_roots_and_rank(const Levels& L, vid_t nn) {
-  for (vid_t v = grid_rank(); v < nn; v += grid_width()) {
+  for (const vid_t v : grid_stride<vid_t>(nn)) {
     vid_t r = v;
     while (L.parent[r] != r) r = L.parent[r];
     L.root[v] = r;
@@ -124,7 +123,7 @@ __device__ void find_roots_and_rank(const Levels& L, vid_t nn) {
 
 // Every old vertex pushed onto the member list of its new vertex (the rank of its root).
 __device__ void link_members(const Levels& L, vid_t nn) {
-  for (vid_t v = grid_rank(); v < nn; v += grid_width()) L.next[v] = atomicExch(&L.head[L.rank[L.root[v]]], v);
+  for (const vid_t v : grid_stride<vid_t>(nn)) L.next[v] = atomicExch(&L.head[L.rank[L.root[v]]], v);
 }
 
 // How a block builds row a of the next level, with no atomics: (1) fold a's
@@ -182,7 +181,7 @@ __device__ void merge(const Levels& L, Rows rows, vid_t nn2, EdgeKey* out, void*
   using Reduce = cub::BlockReduce<Choice, kBlock>;
   __shared__ typename Reduce::TempStorage temp;
   auto* r = static_cast<typename Rows::Folded*>(shared);
-  for (vid_t a = blockIdx.x; a < nn2; a += gridDim.x) {
+  for (const vid_t a : block_stride<vid_t>(nn2)) {
     rows.fold(L.head, L.next, a, r);
     __syncthreads();
     Choice m = kNoChoice;

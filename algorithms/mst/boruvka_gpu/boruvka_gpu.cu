@@ -21,6 +21,7 @@
 #include "common/cuda/check.cuh"
 #include "common/cuda/device_csr.cuh"
 #include "common/cuda/event_timer.cuh"
+#include "common/cuda/grid.cuh"
 #include "common/errors.hpp"
 
 namespace gs::mst_gpu {
@@ -40,7 +41,7 @@ __global__ void select_arcs(const eid_t* offsets, const vid_t* adj, const std::u
   __shared__ typename Scan::TempStorage storage;
   __shared__ unsigned base;
   const std::uint32_t t = threshold ? *threshold : 0xffffffffu;
-  const eid_t first = (eid_t(blockIdx.x) * kBlock + threadIdx.x) * kItems;
+  const eid_t first = grid_thread<eid_t>() * kItems;
   const eid_t last = first + kItems < arcs ? first + kItems : arcs;
   vid_t u0 = 0;
   if (first < arcs) {  // the source of arc `first`: the last u with offsets[u] <= first

@@ -12,6 +12,7 @@
 #include "algorithms/mst/kruskal/kruskal_gpu.hpp"
 #include "algorithms/mst/kruskal/weight_threshold.cuh"
 #include "common/cuda/buffer.cuh"
+#include "common/cuda/grid.cuh"
 #include "common/timer.hpp"
 
 namespace gs::mst {
@@ -58,12 +59,12 @@ __global__ void select_keys(const KEdge* e, std::size_t m, const std::uint32_t* 
 }
 
 __global__ void gather_edges(const std::uint64_t* keys, std::size_t count, const KEdge* e, KEdge* out) {
-  const std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::size_t i = grid_thread<std::size_t>();
   if (i < count) out[i] = e[keys[i] & 0xffffffffull];
 }
 
 __global__ void extract_pairs(const KEdge* e, std::size_t m, std::uint32_t* w, std::uint32_t* idx) {
-  const std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::size_t i = grid_thread<std::size_t>();
   if (i < m) {
     w[i] = e[i].w;
     idx[i] = std::uint32_t(i);

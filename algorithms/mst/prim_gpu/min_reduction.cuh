@@ -31,6 +31,7 @@
 
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/grid.cuh"
 
 namespace gs::mst_gpu {
 
@@ -85,7 +86,7 @@ __global__ void __launch_bounds__(kBlock) min_reduce_kernel(const std::uint32_t*
   std::uint32_t best_v = 0xffffffffu, best_i = 0xffffffffu;
   // Global-memory compare: the thread's elements in increasing index order.
 #pragma unroll 8
-  for (std::uint32_t k = blockIdx.x * kBlock + tid; k < len; k += gridDim.x * kBlock) {
+  for (const std::uint32_t k : grid_stride(len)) {
     const std::uint32_t v = values[k];
     const std::uint32_t i = kCarried ? indices[k] : k;
     if (min_index_better(v, i, best_v, best_i)) {

@@ -10,6 +10,7 @@
 
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/grid.cuh"
 #include "algorithms/mst/prim_gpu/min_reduction.cuh"  // NoEpilogue
 
 namespace gs::mst_gpu {
@@ -27,7 +28,7 @@ __global__ void naive_min_kernel(const std::uint32_t* values, std::uint32_t len,
   __shared__ bool s_last;
   if (threadIdx.x == 0) s_best = ~0ull;
   __syncthreads();
-  const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+  const std::uint32_t k = grid_thread<std::uint32_t>();
   if (k < len) atomicMin(&s_best, (static_cast<unsigned long long>(values[k]) << 32) | k);
   __syncthreads();
   if (threadIdx.x == 0) {

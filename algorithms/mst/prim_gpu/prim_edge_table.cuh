@@ -27,6 +27,7 @@
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
 #include "common/cuda/event_timer.cuh"
+#include "common/cuda/grid.cuh"
 
 namespace gs::mst_gpu {
 
@@ -44,7 +45,7 @@ inline constexpr unsigned kDecreaseBlock = 256;
 inline constexpr unsigned kAdjTile = 1024;  // C's arcs staged per round through shared memory
 
 __global__ void edge_table_init(vid_t* r1, vid_t* r2, std::uint32_t* r3, vid_t* c, std::uint32_t entries) {
-  const std::uint32_t p = blockIdx.x * blockDim.x + threadIdx.x;
+  const std::uint32_t p = grid_thread<std::uint32_t>();
   if (p < entries) {
     r1[p] = kNoVertex;
     r2[p] = p + 1;
@@ -62,7 +63,7 @@ __global__ void __launch_bounds__(kDecreaseBlock) decrease_distance(const eid_t*
   __shared__ std::uint32_t s_w[kAdjTile];
   const vid_t c = *c_ptr;
   const eid_t first = offsets[c], last = offsets[c + 1];
-  const std::uint32_t p = begin + blockIdx.x * blockDim.x + threadIdx.x;
+  const std::uint32_t p = begin + grid_thread<std::uint32_t>();
   const bool active = p < end;
   const vid_t x = active ? r2[p] : kNoVertex;
   std::uint32_t best = kNoEdgeWeight;
