@@ -56,6 +56,7 @@ def at_least(reproduced, partly=None, unit=""):
         if partly is not None and v >= partly:
             return PARTLY, "%s is below %s but ≥ %s" % (_fmt(v, unit), _fmt(reproduced, unit), _fmt(partly, unit))
         return NOT_REPRODUCED, "%s < %s" % (_fmt(v, unit), _fmt(partly if partly is not None else reproduced, unit))
+
     return Rule(text, judge, unit)
 
 
@@ -71,6 +72,7 @@ def at_most(reproduced, partly=None, unit=""):
         if partly is not None and v <= partly:
             return PARTLY, "%s is above %s but ≤ %s" % (_fmt(v, unit), _fmt(reproduced, unit), _fmt(partly, unit))
         return NOT_REPRODUCED, "%s > %s" % (_fmt(v, unit), _fmt(partly if partly is not None else reproduced, unit))
+
     return Rule(text, judge, unit)
 
 
@@ -84,9 +86,15 @@ def within(lo, hi, partly=None, unit=""):
         if lo <= v <= hi:
             return REPRODUCED, "%s in [%s, %s]" % (_fmt(v, unit), _fmt(lo, unit), _fmt(hi, unit))
         if partly and partly[0] <= v <= partly[1]:
-            return PARTLY, "%s outside [%s, %s] but in [%s, %s]" % (_fmt(v, unit), _fmt(lo, unit), _fmt(hi, unit),
-                                                                  _fmt(partly[0], unit), _fmt(partly[1], unit))
+            return PARTLY, "%s outside [%s, %s] but in [%s, %s]" % (
+                _fmt(v, unit),
+                _fmt(lo, unit),
+                _fmt(hi, unit),
+                _fmt(partly[0], unit),
+                _fmt(partly[1], unit),
+            )
         return NOT_REPRODUCED, "%s outside [%s, %s]" % (_fmt(v, unit), _fmt(lo, unit), _fmt(hi, unit))
+
     return Rule(text, judge, unit)
 
 
@@ -102,6 +110,7 @@ def share(partly=0.5):
         if total and k >= partly * total:
             return PARTLY, "holds in %d of %d cases" % (k, total)
         return NOT_REPRODUCED, "holds in %d of %d cases" % (k, total)
+
     return Rule(text, judge)
 
 
@@ -118,6 +127,7 @@ def conditions(partly_min=1):
             return REPRODUCED, "all hold: " + "; ".join(v)
         verdict = PARTLY if held >= partly_min else NOT_REPRODUCED
         return verdict, "fails: " + "; ".join(failed)
+
     return Rule(text, judge)
 
 

@@ -11,9 +11,26 @@ def rows(*specs):
     """Results of prim_gpu rows from (algorithm, n, seconds)."""
     out = []
     for algo, n, sec in specs:
-        out.append(Row(experiment="prim_gpu", graph="g%d" % n, generator="x", n=n, m=10 * n, seed=1, algorithm=algo,
-                       threads=1, device="cpu", trial=0, seconds=sec, answer="weight=1;edges=1", verified=True,
-                       piece="paper", role="main", run_id="r1"))
+        out.append(
+            Row(
+                experiment="prim_gpu",
+                graph="g%d" % n,
+                generator="x",
+                n=n,
+                m=10 * n,
+                seed=1,
+                algorithm=algo,
+                threads=1,
+                device="cpu",
+                trial=0,
+                seconds=sec,
+                answer="weight=1;edges=1",
+                verified=True,
+                piece="paper",
+                role="main",
+                run_id="r1",
+            )
+        )
     return Results("prim_gpu", out, [{}])
 
 
@@ -91,19 +108,25 @@ class PaperClaimsTest(unittest.TestCase):
         specs = []
         for n in (2048, 4096, 8192, 16384):
             bgl = n * 1e-6
-            specs += [("bgl_prim", n, bgl), ("prim_naive_gpu", n, bgl * 30),
-                      ("prim_minreduce_gpu", n, bgl * minreduce_factor(n))]
+            specs += [
+                ("bgl_prim", n, bgl),
+                ("prim_naive_gpu", n, bgl * 30),
+                ("prim_minreduce_gpu", n, bgl * minreduce_factor(n)),
+            ]
         return rows(*specs)
 
     def verdicts(self, res):
         from paper import prim_gpu
+
         return {c.id: evaluate(c, res).verdict for c in prim_gpu.MODULE.claims}
 
     def test_paper_shape_is_reproduced(self):
         # min-reduction 2x faster than BGL above 4096, slower below: the paper's curves.
         v = self.verdicts(self.sweep(lambda n: 0.5 if n > 4096 else 1.5))
-        self.assertEqual({k: v[k] for k in ("A1", "A2", "A3")},
-                         {"A1": claims.REPRODUCED, "A2": claims.REPRODUCED, "A3": claims.REPRODUCED})
+        self.assertEqual(
+            {k: v[k] for k in ("A1", "A2", "A3")},
+            {"A1": claims.REPRODUCED, "A2": claims.REPRODUCED, "A3": claims.REPRODUCED},
+        )
 
     def test_launch_bound_gpu_is_not_reproduced(self):
         # min-reduction 20x slower than BGL everywhere (but faster than the naive one).

@@ -25,9 +25,24 @@ def fixture(exp):
 
 
 def row(algorithm, seconds, ranks=None, role="scale-out", threads=1, device="mpi", n=1000, m=8000, run="r1", trial=0):
-    r = Row(experiment="kruskal_100m", graph="g", generator="path-random", n=n, m=m, seed=1, algorithm=algorithm,
-            threads=threads, device=device, trial=trial, seconds=seconds, answer="weight=1;edges=1", verified=True,
-            piece="scale-out" if role == "scale-out" else "main", role=role, run_id=run)
+    r = Row(
+        experiment="kruskal_100m",
+        graph="g",
+        generator="path-random",
+        n=n,
+        m=m,
+        seed=1,
+        algorithm=algorithm,
+        threads=threads,
+        device=device,
+        trial=trial,
+        seconds=seconds,
+        answer="weight=1;edges=1",
+        verified=True,
+        piece="scale-out" if role == "scale-out" else "main",
+        role=role,
+        run_id=run,
+    )
     if ranks is not None:
         r["ranks"] = str(ranks)
     return r
@@ -119,9 +134,19 @@ class FixtureTest(unittest.TestCase):
             for f in glob.glob(os.path.join(COMPLETE, "kruskal_100m-*")):
                 if "-scale-out-p16." not in f:
                     shutil.copy(f, tmp)
-            status = {"pieces": [{"experiment": "kruskal_100m", "piece": "scale-out", "kind": "mpi", "ranks": 16,
-                                  "tag": "scale-out-p16", "status": "skipped",
-                                  "reason": "16 ranks > 8 cores on this machine"}]}
+            status = {
+                "pieces": [
+                    {
+                        "experiment": "kruskal_100m",
+                        "piece": "scale-out",
+                        "kind": "mpi",
+                        "ranks": 16,
+                        "tag": "scale-out-p16",
+                        "status": "skipped",
+                        "reason": "16 ranks > 8 cores on this machine",
+                    }
+                ]
+            }
             with open(os.path.join(tmp, "reproduce-status.json"), "w") as f:
                 json.dump(status, f)
             out = os.path.join(tmp, "REPORT.md")
