@@ -4,7 +4,7 @@ import unittest
 
 from paper import claims
 from paper.claims import Claim, Measured, at_least, at_most, conditions, evaluate, share, within
-from paper.results import Results, ResultsMissing, Row
+from paper.results import Results, Row
 
 
 def rows(*specs):
