@@ -147,7 +147,7 @@ def compare(results_dir, reference_dir=DEFAULT_REFERENCE):
         try:
             claims = [
                 ClaimComparison(c, claims_mod.evaluate(c, ref, ref_absent), claims_mod.evaluate(c, new, new_absent))
-                for c in module.claims
+                for c in module.judged
             ]
         except ResultsMalformed as e:  # a column a claim reads is broken: the loader's kind of error
             raise CompareError(str(e)) from None
@@ -319,7 +319,7 @@ def tolerance_text():
         if not isinstance(module, registry.BrokenModule):
             own += [
                 "%s %s: %s" % (name, c.id, tolerances.fmt_tolerance(c.tolerance))
-                for c in module.claims
+                for c in module.judged
                 if c.tolerance is not None
             ]
     lines += ["", "Claims with their own tolerance: " + ("; ".join(own) if own else "none")]

@@ -7,7 +7,7 @@ beyond the paper, the copy/kernel split of the GPU programs, and every program
 on a high-diameter grid (a road-network stand-in)."""
 
 from paper import measure, plots, scale_out, select, style, tables
-from paper.claims import Claim, Measured, at_least, at_most, conditions, share
+from paper.claims import PAPER_FIGURE_SHARE, Check, Claim, Measured, at_least, at_most, check_every, conditions, share
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
 
@@ -133,11 +133,21 @@ def speedup_range(res):
         measure.fmt_size(pts[0][0]),
         measure.fmt_size(pts[-1][0]),
     )
+    smallest_ok = Check(
+        lo >= PAPER_FIGURE_SHARE * CLAIMED[0],
+        "smallest speedup %.3gx, below %g x %g" % (lo, PAPER_FIGURE_SHARE, CLAIMED[0]),
+    )
+    largest_ok = Check(
+        hi >= PAPER_FIGURE_SHARE * CLAIMED[1],
+        "largest speedup %.3gx, below %g x %g" % (hi, PAPER_FIGURE_SHARE, CLAIMED[1]),
+    )
+    speedups = dict(pts)
+    faster = check_every(sorted(speedups), lambda n: speedups[n] > 1.0, "not faster than BGL at n = %s")
     return Measured(
         {
-            "smallest speedup ≥ 0.7 x 4.73": lo >= 0.7 * CLAIMED[0],
-            "largest speedup ≥ 0.7 x 9.69": hi >= 0.7 * CLAIMED[1],
-            "faster than BGL at every n": lo > 1.0,
+            "smallest speedup ≥ %g x %g" % (PAPER_FIGURE_SHARE, CLAIMED[0]): smallest_ok,
+            "largest speedup ≥ %g x %g" % (PAPER_FIGURE_SHARE, CLAIMED[1]): largest_ok,
+            "faster than BGL at every n": faster,
         },
         text,
     )
@@ -272,7 +282,9 @@ MODULE = Module(
     claims=[
         Claim("E1", "Speedup 4.73x .. 9.69x over CPU Dijkstra", speedup_range, conditions()),
         Claim("E2", "The speedup grows with the vertex count", speedup_grows, share(partly=0.5)),
-        # Speed targets of this suite (not claims of the paper), at the largest n (4x10^6 at paper scale).
+    ],
+    # Speed targets of this suite (not claims of the paper), at the largest n (4x10^6 at paper scale).
+    targets=[
         Claim(
             "E3",
             "Target: two-kernel CUDA ≥ 200x faster than BGL Dijkstra at n = 4x10^6",
@@ -321,6 +333,6 @@ MODULE = Module(
             time_on_grid("delta_stepping_omp"),
             at_most(100, partly=200, unit=" ms"),
         ),
-        SCALE_OUT.claim_item(),
+        SCALE_OUT.target_item(),
     ],
 )

@@ -30,7 +30,7 @@ def remove_outputs(paths):
 
 def claims_table(module, results, absent_reason=None):
     rows = []
-    for c in module.claims:
+    for c in module.judged:
         o = claims_mod.evaluate(c, results, absent_reason)
         rows.append([c.id, c.statement, o.measured, o.verdict, o.reason])
     return tables.TableData(
@@ -98,7 +98,7 @@ def main(argv=None):
     ap.add_argument(
         "--out",
         default=None,
-        help="writes figures/ and tables/ under it (default: paper/ for " "results/reference/h100, else RESULTS/paper)",
+        help="writes figures/ and tables/ under it (default: paper/ for results/reference/h100, else RESULTS/paper)",
     )
     ap.add_argument("--only", default="", help="comma-separated experiments (default: all)")
     args = ap.parse_args(argv)

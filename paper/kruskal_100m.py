@@ -8,7 +8,7 @@ pipeline beyond the paper (the CUB pipeline's union-find step is Boruvka on
 the device)."""
 
 from paper import measure, plots, scale_out, select, style, tables
-from paper.claims import Claim, Measured, at_least, at_most
+from paper.claims import Claim, Measured, at_least, at_most, reaches
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
 
@@ -272,7 +272,7 @@ MODULE = Module(
     "on the device); phase columns (generate, pin, copies, sort, union-find); edge sweep 10M..200M; thread "
     "sweep. "
     + SCALE_OUT.describe(
-        "the 25M-edge graph of the edge sweep (at 100M edges one rank count " "would not fit a 10-minute command)"
+        "the 25M-edge graph of the edge sweep (at 100M edges one rank count would not fit a 10-minute command)"
     ),
     figures=[
         Figure("runtime", "End-to-end time per program at 100M edges (median, min..max)", main_runtime),
@@ -296,15 +296,17 @@ MODULE = Module(
             "C1",
             "OpenMP is 4.6x faster than sequential (end to end)",
             speedup_claim(PAPER_OMP, 4.6),
-            at_least(4.6 * 0.7, partly=1.0, unit="x"),
+            reaches(4.6, partly=1.0, unit="x"),
         ),
         Claim(
             "C2",
             "CUDA (approach 1, Thrust) is 3.34x faster than sequential (end to end)",
             speedup_claim("kruskal_thrust", 3.34),
-            at_least(3.34 * 0.7, partly=1.0, unit="x"),
+            reaches(3.34, partly=1.0, unit="x"),
         ),
-        # Speed targets of this suite (not the paper's).
+    ],
+    # Speed targets of this suite (not the paper's).
+    targets=[
         Claim(
             "T1",
             "Target: OpenMP program at least 8x faster than sequential on 16 threads",
@@ -335,6 +337,6 @@ MODULE = Module(
             cub_sort_ratio,
             at_most(1.3, partly=2.0, unit="x"),
         ),
-        SCALE_OUT.claim_item(),
+        SCALE_OUT.target_item(),
     ],
 )

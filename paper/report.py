@@ -100,7 +100,7 @@ def ours_table(results):
 
 def claims_rows(module, results, absent):
     rows, counts = [], {v: 0 for v in claims_mod.VERDICTS}
-    for c in module.claims:
+    for c in module.judged:
         o = claims_mod.evaluate(c, results, absent)
         counts[o.verdict] += 1
         rows.append([c.id, c.statement, o.measured, "**%s**" % o.verdict, o.reason, c.rule.text])
@@ -169,7 +169,7 @@ def main(argv=None):
     ap.add_argument(
         "--out",
         default=None,
-        help="report file (default: paper/REPORT.md for results/reference/h100, " "else RESULTS/paper/REPORT.md)",
+        help="report file (default: paper/REPORT.md for results/reference/h100, else RESULTS/paper/REPORT.md)",
     )
     ap.add_argument(
         "--figures", default=None, help="where paper.figures wrote the figures (default: figures/ beside --out)"

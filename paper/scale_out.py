@@ -287,7 +287,7 @@ class ScaleOut:
     def table_item(self):
         return Table("scale_out", "%s: strong scaling and the single-node best" % self.program, self.table)
 
-    def claim_item(self):
+    def target_item(self):
         return Claim(
             self.claim_id,
             "Target: where the distributed engine wins: %s (Parallel BGL, MPI) beats the best "

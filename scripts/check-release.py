@@ -162,7 +162,7 @@ def main(argv=None):
     ap.add_argument("--results", default=os.path.join(REPO, "results", "reference", "h100"))
     ap.add_argument(
         "--build",
-        help="also check that every piece of this build's experiments is there, " "run with the protocol's environment",
+        help="also check that every piece of this build's experiments is there, run with the protocol's environment",
     )
     args = ap.parse_args(argv)
     if not os.path.isdir(args.results):

@@ -58,7 +58,7 @@ def fig4_and_fig5b():
 
 
 def claim(cid):
-    return next(c for c in hybrid_dfs.MODULE.claims if c.id == cid)
+    return next(c for c in hybrid_dfs.MODULE.judged if c.id == cid)
 
 
 class MainGraphTest(unittest.TestCase):

@@ -103,7 +103,7 @@ class CommittedGuide(unittest.TestCase):
             self.assertIn(
                 text,
                 guide,
-                "docs/SCALE-OUT.md's %s block is stale: run make artifact " "RESULTS=results/reference/h100" % name,
+                "docs/SCALE-OUT.md's %s block is stale: run make artifact RESULTS=results/reference/h100" % name,
             )
 
 
