@@ -12,6 +12,7 @@
 #                                 (REFERENCE=DIR, default results/reference/h100; STRICT=1: exit 1 on a difference)
 #   (RESULTS=results/reference/h100 writes the committed paper/figures, paper/tables and
 #   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
+#   make lint                     format (black) and lint (pyflakes) check of the Python code; CI runs it
 #   make build | clean | deps
 #
 # Variables: PRESET=default|cpu-only|debug  SCALE=quick|paper  RESULTS=DIR  JOBS=N
@@ -27,7 +28,7 @@ RESULTS ?= results/local/$(SCALE)
 EXPERIMENTS := $(shell cat experiments/list.txt)
 PYTHON   = $(shell scripts/find-python.sh)
 
-.PHONY: all deps build test reproduce figures paper artifact compare clean $(addprefix exp-,$(EXPERIMENTS))
+.PHONY: all deps build test lint format reproduce figures paper artifact compare clean $(addprefix exp-,$(EXPERIMENTS))
 
 all: build
 
@@ -41,6 +42,17 @@ build: deps
 test: build
 	ctest --preset $(PRESET) -j $(JOBS)
 	@if [ -d tests/paper ]; then $(PYTHON) -m unittest discover -s tests/paper -t . -v; fi
+
+# The Python code: black at the suite's line length (format it with
+# `make format`), pyflakes for unused names and undefined ones.
+PY_SOURCES   := paper tests/paper $(wildcard scripts/*.py)
+BLACK_ARGS   := --line-length 120 --quiet
+lint: deps
+	$(PYTHON) -m black --check --diff $(BLACK_ARGS) $(PY_SOURCES)
+	$(PYTHON) -m pyflakes $(PY_SOURCES)
+
+format: deps
+	$(PYTHON) -m black $(BLACK_ARGS) $(PY_SOURCES)
 
 reproduce: build
 	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) $(if $(BUDGET),--budget $(BUDGET))

@@ -47,8 +47,9 @@ class ClaimComparison:
         self.kind, self.tolerance, self.diffs = None, None, []
         ref_ran, new_ran = ref.verdict != claims_mod.NOT_RUN, new.verdict != claims_mod.NOT_RUN
         if not (ref_ran and new_ran):
-            self.status = {(True, False): NOT_RUN_HERE, (False, True): NOT_RUN_REF}.get((ref_ran, new_ran),
-                                                                                        NOT_RUN_EITHER)
+            self.status = {(True, False): NOT_RUN_HERE, (False, True): NOT_RUN_REF}.get(
+                (ref_ran, new_ran), NOT_RUN_EITHER
+            )
             return
         self.kind, self.tolerance = tolerances.for_claim(claim, ref.value)
         self.diffs = agreement.differences(ref.value, new.value, self.tolerance)
@@ -144,8 +145,10 @@ def compare(results_dir, reference_dir=DEFAULT_REFERENCE):
                     values += [v for v in res.meta_value(key) if v not in values]
         (ref, ref_absent), (new, new_absent) = loaded["reference"], loaded["rerun"]
         try:
-            claims = [ClaimComparison(c, claims_mod.evaluate(c, ref, ref_absent),
-                                      claims_mod.evaluate(c, new, new_absent)) for c in module.claims]
+            claims = [
+                ClaimComparison(c, claims_mod.evaluate(c, ref, ref_absent), claims_mod.evaluate(c, new, new_absent))
+                for c in module.judged
+            ]
         except ResultsMalformed as e:  # a column a claim reads is broken: the loader's kind of error
             raise CompareError(str(e)) from None
         ref_pts = points.medians(ref) if ref is not None else {}
@@ -191,8 +194,18 @@ def _claim_lines(c, experiment_absent=(None, None)):
         parts = ["not run in either"]
     else:
         parts = _claim_parts(c)
-    return [CLAIM_HEAD % (c.claim.id, c.status, agreement.fmt_value(ref.value), ref.verdict,
-                          agreement.fmt_value(new.value), new.verdict, "; ".join(parts))]
+    return [
+        CLAIM_HEAD
+        % (
+            c.claim.id,
+            c.status,
+            agreement.fmt_value(ref.value),
+            ref.verdict,
+            agreement.fmt_value(new.value),
+            new.verdict,
+            "; ".join(parts),
+        )
+    ]
 
 
 def _point_text(c):
@@ -205,8 +218,10 @@ def _piece_lines(p):
     if not p.compared:
         side = "missing here (only in the reference)" if p.missing else "only here (not in the reference)"
         return ["  %-18s %s: %d points" % (p.piece, side, len(p.missing) + len(p.extra))]
-    lines = ["  %-18s %d/%d points within %s%s" % (p.piece, p.within, len(p.compared), tol,
-                                                  " (%d out)" % len(p.out) if p.out else "")]
+    lines = [
+        "  %-18s %d/%d points within %s%s"
+        % (p.piece, p.within, len(p.compared), tol, " (%d out)" % len(p.out) if p.out else "")
+    ]
     worst = [c for c in p.worst() if c[3] != 0]
     if worst:
         lines.append("      worst: " + "; ".join(_point_text(c) for c in worst))
@@ -222,9 +237,12 @@ def _machine(side_machines):
 
 
 def render(cmp):
-    lines = ["Comparing %s (here) with the reference %s" % (cmp.results_dir, cmp.reference_dir),
-             "A claim agrees when both verdicts are the same and every number is within its tolerance "
-             "(python3 -m paper.compare --tolerances).", ""]
+    lines = [
+        "Comparing %s (here) with the reference %s" % (cmp.results_dir, cmp.reference_dir),
+        "A claim agrees when both verdicts are the same and every number is within its tolerance "
+        "(python3 -m paper.compare --tolerances).",
+        "",
+    ]
     for e in cmp.experiments:
         lines.append("== %s. %s (%s)" % (e.module.letter, e.module.title, e.name))
         if e.new_absent and e.ref_absent:
@@ -240,9 +258,14 @@ def render(cmp):
         if e.pieces:
             lines.append("Figure data (median seconds per graph, program, threads, device; per piece):")
             if e.new_absent or e.ref_absent:
-                lines.append("  %d points of %s: %s" % (sum(len(p.missing) + len(p.extra) for p in e.pieces),
-                             ", ".join(p.piece for p in e.pieces),
-                             "missing here" if e.new_absent else "only here"))
+                lines.append(
+                    "  %d points of %s: %s"
+                    % (
+                        sum(len(p.missing) + len(p.extra) for p in e.pieces),
+                        ", ".join(p.piece for p in e.pieces),
+                        "missing here" if e.new_absent else "only here",
+                    )
+                )
             else:
                 for p in e.pieces:
                     lines += _piece_lines(p)
@@ -251,32 +274,54 @@ def render(cmp):
         lines.append("== %s: paper/%s.py does not import (see the error output); not compared" % (name, name))
     claims, pieces = cmp.claims(), cmp.pieces()
     compared = sum(len(p.compared) for p in pieces)
-    lines += ["Summary",
-              "  claims agreeing: %d/%d (%d differ, %d not run here, %d not run in the reference, %d in neither)"
-              % (len(cmp.claims(AGREE)), len(claims), len(cmp.claims(DIFFER)), len(cmp.claims(NOT_RUN_HERE)),
-                 len(cmp.claims(NOT_RUN_REF)), len(cmp.claims(NOT_RUN_EITHER))),
-              "  figure data points within tolerance: %d/%d (%d missing here, %d only here)"
-              % (sum(p.within for p in pieces), compared, sum(len(p.missing) for p in pieces),
-                 sum(len(p.extra) for p in pieces)),
-              "  reference machine: %s" % _machine(cmp.machines["reference"]),
-              "  this machine:      %s" % _machine(cmp.machines["rerun"])]
+    lines += [
+        "Summary",
+        "  claims agreeing: %d/%d (%d differ, %d not run here, %d not run in the reference, %d in neither)"
+        % (
+            len(cmp.claims(AGREE)),
+            len(claims),
+            len(cmp.claims(DIFFER)),
+            len(cmp.claims(NOT_RUN_HERE)),
+            len(cmp.claims(NOT_RUN_REF)),
+            len(cmp.claims(NOT_RUN_EITHER)),
+        ),
+        "  figure data points within tolerance: %d/%d (%d missing here, %d only here)"
+        % (
+            sum(p.within for p in pieces),
+            compared,
+            sum(len(p.missing) for p in pieces),
+            sum(len(p.extra) for p in pieces),
+        ),
+        "  reference machine: %s" % _machine(cmp.machines["reference"]),
+        "  this machine:      %s" % _machine(cmp.machines["rerun"]),
+    ]
     if cmp.machines["reference"] != cmp.machines["rerun"]:
-        lines.append("  The machines differ: on another machine timings, and the verdicts of claims about speed, "
-                     "may differ; the comparison above says by how much.")
+        lines.append(
+            "  The machines differ: on another machine timings, and the verdicts of claims about speed, "
+            "may differ; the comparison above says by how much."
+        )
     else:
-        lines.append("  The same machine model: differences beyond tolerance come from the code, the build or "
-                     "the setup, or from noise beyond the tolerance.")
+        lines.append(
+            "  The same machine model: differences beyond tolerance come from the code, the build or "
+            "the setup, or from noise beyond the tolerance."
+        )
     return "\n".join(lines)
 
 
 def tolerance_text():
-    lines = ["Tolerances (paper/tolerances.py): the largest relative difference |here - reference| / |reference| "
-             "at which two values still agree.", ""] + tolerances.table_lines()
+    lines = [
+        "Tolerances (paper/tolerances.py): the largest relative difference |here - reference| / |reference| "
+        "at which two values still agree.",
+        "",
+    ] + tolerances.table_lines()
     own = []
     for name, module in registry.load_modules():
         if not isinstance(module, registry.BrokenModule):
-            own += ["%s %s: %s" % (name, c.id, tolerances.fmt_tolerance(c.tolerance))
-                    for c in module.claims if c.tolerance is not None]
+            own += [
+                "%s %s: %s" % (name, c.id, tolerances.fmt_tolerance(c.tolerance))
+                for c in module.judged
+                if c.tolerance is not None
+            ]
     lines += ["", "Claims with their own tolerance: " + ("; ".join(own) if own else "none")]
     return "\n".join(lines)
 

@@ -30,12 +30,15 @@ def remove_outputs(paths):
 
 def claims_table(module, results, absent_reason=None):
     rows = []
-    for c in module.claims:
+    for c in module.judged:
         o = claims_mod.evaluate(c, results, absent_reason)
         rows.append([c.id, c.statement, o.measured, o.verdict, o.reason])
-    return tables.TableData(["#", "Paper's claim", "Measured", "Verdict", "Why"], rows,
-                            caption="%s (%s): claims vs. reproduced" % (module.title, module.experiment),
-                            align="lllll")
+    return tables.TableData(
+        ["#", "Paper's claim", "Measured", "Verdict", "Why"],
+        rows,
+        caption="%s (%s): claims vs. reproduced" % (module.title, module.experiment),
+        align="lllll",
+    )
 
 
 class Outcome:
@@ -54,7 +57,9 @@ def draw_module(module, results_dir, fig_dir, tab_dir, outcome):
     except ResultsMalformed as e:
         outcome.errors.append("%s: %s" % (module.experiment, e))
         return
-    items = [(f, fig_dir, ("pdf", "png")) for f in module.figures] + [(t, tab_dir, ("md", "tex")) for t in module.tables]
+    items = [(f, fig_dir, ("pdf", "png")) for f in module.figures] + [
+        (t, tab_dir, ("md", "tex")) for t in module.tables
+    ]
     for item, out_dir, exts in items:
         name = module.output_name(item)
         stale = [os.path.join(out_dir, "%s.%s" % (name, e)) for e in exts]
@@ -78,7 +83,9 @@ def draw_module(module, results_dir, fig_dir, tab_dir, outcome):
         finally:
             style.plt.close("all")
     try:
-        outcome.drawn += tables.write_table(claims_table(module, results, absent), module.experiment + "_claims", tab_dir)
+        outcome.drawn += tables.write_table(
+            claims_table(module, results, absent), module.experiment + "_claims", tab_dir
+        )
     except ResultsMalformed as e:
         outcome.errors.append("%s claims: %s" % (module.experiment, e))
     except Exception:
@@ -88,8 +95,11 @@ def draw_module(module, results_dir, fig_dir, tab_dir, outcome):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m paper.figures", description=__doc__.split("\n")[0])
     ap.add_argument("--results", required=True, help="results directory (CSV + JSON per experiment piece)")
-    ap.add_argument("--out", default=None, help="writes figures/ and tables/ under it (default: paper/ for "
-                    "results/reference/h100, else RESULTS/paper)")
+    ap.add_argument(
+        "--out",
+        default=None,
+        help="writes figures/ and tables/ under it (default: paper/ for results/reference/h100, else RESULTS/paper)",
+    )
     ap.add_argument("--only", default="", help="comma-separated experiments (default: all)")
     args = ap.parse_args(argv)
     only = [s for s in args.only.split(",") if s] or None
@@ -108,8 +118,10 @@ def main(argv=None):
         draw_module(module, args.results, fig_dir, tab_dir, outcome)
     n_fig = sum(1 for p in outcome.drawn if p.endswith(".pdf"))
     n_tab = sum(1 for p in outcome.drawn if p.endswith(".md"))
-    print("paper.figures: %d figures (PDF+PNG) in %s, %d tables (md+tex) in %s, from %s in %.1f s"
-          % (n_fig, fig_dir, n_tab, tab_dir, args.results, time.time() - start))
+    print(
+        "paper.figures: %d figures (PDF+PNG) in %s, %d tables (md+tex) in %s, from %s in %.1f s"
+        % (n_fig, fig_dir, n_tab, tab_dir, args.results, time.time() - start)
+    )
     if outcome.skipped:
         print("not drawn (%d):" % len(outcome.skipped))
         for name, why in outcome.skipped:

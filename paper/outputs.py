@@ -34,7 +34,7 @@ def replace_marked_block(path, begin, end, block):
     start, stop = text.find(begin), text.find(end)
     if start < 0 or stop < start:
         return False
-    text = text[:start] + block + text[stop + len(end):]
+    text = text[:start] + block + text[stop + len(end) :]
     tmp = path + ".partial"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(text)

@@ -18,8 +18,21 @@ def _finish(fig, ax, xs, ys, xlabel, ylabel, log_x, log_y, legend_loc="best"):
     return fig
 
 
-def lines(res, algos, x, value="seconds", xlabel="", ylabel="", title=None, log_x="auto", log_y="auto",
-          per_algo=None, scale=1.0, what="", **filters):
+def lines(
+    res,
+    algos,
+    x,
+    value="seconds",
+    xlabel="",
+    ylabel="",
+    title=None,
+    log_x="auto",
+    log_y="auto",
+    per_algo=None,
+    scale=1.0,
+    what="",
+    **filters
+):
     """One line per algorithm: ``value`` (median, min..max bars) against ``x``.
     ``per_algo`` maps a name to extra filters (e.g. {"kruskal_omp": {"threads": 16}});
     ``scale`` multiplies values (e.g. 1e3 for ms)."""
@@ -40,8 +53,19 @@ def lines(res, algos, x, value="seconds", xlabel="", ylabel="", title=None, log_
     return _finish(fig, ax, xs, ys, xlabel, ylabel, log_x, log_y)
 
 
-def speedups(res, algos, baseline, x, xlabel="", title=None, log_x="auto", baseline_filters=None, per_algo=None,
-             reference=None, **filters):
+def speedups(
+    res,
+    algos,
+    baseline,
+    x,
+    xlabel="",
+    title=None,
+    log_x="auto",
+    baseline_filters=None,
+    per_algo=None,
+    reference=None,
+    **filters
+):
     """Speedup of each algorithm over ``baseline`` against ``x``, with a line at 1
     and optional ``reference`` lines [(y, label)] (e.g. the paper's claimed speedup)."""
     fig, ax = style.new_figure(title)
@@ -57,15 +81,25 @@ def speedups(res, algos, baseline, x, xlabel="", title=None, log_x="auto", basel
             ys += [p[1].median for p in pts]
     if not xs:
         style.close(fig)
-        raise ResultsMissing("%s: no speedups over %s (need both %s and another program at the same %s)"
-                             % (res.experiment, baseline, baseline, x))
+        raise ResultsMissing(
+            "%s: no speedups over %s (need both %s and another program at the same %s)"
+            % (res.experiment, baseline, baseline, x)
+        )
     ax.axhline(1.0, color="black", linewidth=0.8)
     for y, label in reference or []:
         ax.axhline(y, color="#999999", linewidth=0.8, linestyle="-.")
         ax.annotate(label, (min(xs), y), fontsize=6, color="#666666", va="bottom")
         ys.append(y)
-    return _finish(fig, ax, xs, ys + [1.0], xlabel, "speedup over %s" % algos[baseline].label if baseline in algos else
-                   "speedup over " + baseline, log_x, "auto")
+    return _finish(
+        fig,
+        ax,
+        xs,
+        ys + [1.0],
+        xlabel,
+        "speedup over %s" % algos[baseline].label if baseline in algos else "speedup over " + baseline,
+        log_x,
+        "auto",
+    )
 
 
 def phase_bars(res, algos, phases, title=None, ylabel="seconds", phase_labels=None, **filters):
@@ -90,8 +124,14 @@ def phase_bars(res, algos, phases, title=None, ylabel="seconds", phase_labels=No
             vals = [v for v in vals if v is not None]
             heights.append(Summary(vals).median if vals else 0.0)
         if any(heights):
-            ax.bar(range(len(names)), heights, bottom=bottoms, color=colours[pi % len(colours)],
-                   label=(phase_labels or {}).get(ph, ph), width=0.6)
+            ax.bar(
+                range(len(names)),
+                heights,
+                bottom=bottoms,
+                color=colours[pi % len(colours)],
+                label=(phase_labels or {}).get(ph, ph),
+                width=0.6,
+            )
             bottoms = [b + h for b, h in zip(bottoms, heights)]
     totals = [measure.median_seconds(res, n, **dict(filters, algorithm=n)) for n in names]
     ax.scatter(range(len(names)), totals, marker="_", s=200, color="black", label="total (seconds)", zorder=3)

@@ -26,10 +26,20 @@ from paper.results import ResultsMalformed, ResultsMissing, load
 
 STATUS_FILE = "reproduce-status.json"
 
-OURS_KEYS = [("CPU", "cpu_model"), ("cores", "cpu_cores"), ("RAM", "ram_bytes"), ("GPU", "gpu_name"),
-             ("GPU driver (CUDA version)", "gpu_driver_cuda_version"), ("CUDA runtime", "cuda_runtime_version"),
-             ("CUDA compiler", "cuda_compiler_version"), ("compiler", "compiler"), ("Boost", "boost_version"),
-             ("date", "date"), ("scale", "scale"), ("trials", "trials")]
+OURS_KEYS = [
+    ("CPU", "cpu_model"),
+    ("cores", "cpu_cores"),
+    ("RAM", "ram_bytes"),
+    ("GPU", "gpu_name"),
+    ("GPU driver (CUDA version)", "gpu_driver_cuda_version"),
+    ("CUDA runtime", "cuda_runtime_version"),
+    ("CUDA compiler", "cuda_compiler_version"),
+    ("compiler", "compiler"),
+    ("Boost", "boost_version"),
+    ("date", "date"),
+    ("scale", "scale"),
+    ("trials", "trials"),
+]
 
 
 def code_versions(results):
@@ -53,14 +63,19 @@ def reproduce_status(results_dir):
 
 
 def absent_reason(loader_message, status_entries):
-    reasons = sorted({"%s: %s" % (p["status"], p["reason"]) if p.get("reason") else p["status"]
-                      for p in status_entries if p.get("status") not in ("ran", "done")})
+    reasons = sorted(
+        {
+            "%s: %s" % (p["status"], p["reason"]) if p.get("reason") else p["status"]
+            for p in status_entries
+            if p.get("status") not in ("ran", "done")
+        }
+    )
     return "; ".join(reasons) if reasons else loader_message
 
 
 def fmt_meta(key, values):
     if key == "ram_bytes":
-        return ", ".join("%.0f GiB" % (int(v) / 2 ** 30) for v in values)
+        return ", ".join("%.0f GiB" % (int(v) / 2**30) for v in values)
     if key == "date" and len(values) > 1:
         return "%s .. %s" % (values[0], values[-1])
     return ", ".join(values)
@@ -70,7 +85,14 @@ def ours_table(results):
     rows = [[label, fmt_meta(key, results.meta_value(key)) or "–"] for label, key in OURS_KEYS]
     rows.insert(len(OURS_KEYS) - 3, ["code version", ", ".join(code_versions(results))])
     rows.append(["result files", ", ".join("`%s`" % f for f in results.files)])
-    extra = sorted({k for m in results.metas for k, v in m.items() if isinstance(v, (int, float)) and ("_gbs" in k or k.endswith(("_s", "_us")))})
+    extra = sorted(
+        {
+            k
+            for m in results.metas
+            for k, v in m.items()
+            if isinstance(v, (int, float)) and ("_gbs" in k or k.endswith(("_s", "_us")))
+        }
+    )
     for k in extra:
         rows.append([k, fmt_meta(k, results.meta_value(k))])
     return tables.TableData(["", "this run"], rows, align="ll")
@@ -78,18 +100,27 @@ def ours_table(results):
 
 def claims_rows(module, results, absent):
     rows, counts = [], {v: 0 for v in claims_mod.VERDICTS}
-    for c in module.claims:
+    for c in module.judged:
         o = claims_mod.evaluate(c, results, absent)
         counts[o.verdict] += 1
         rows.append([c.id, c.statement, o.measured, "**%s**" % o.verdict, o.reason, c.rule.text])
-    return tables.TableData(["#", "Paper's claim", "Measured (ours)", "Verdict", "Why", "Rule"], rows, align="llllll"), counts
+    return (
+        tables.TableData(["#", "Paper's claim", "Measured (ours)", "Verdict", "Why", "Rule"], rows, align="llllll"),
+        counts,
+    )
 
 
 def module_section(module, results_dir, fig_dir, report_dir, status):
-    lines = ["## %s. %s (`%s`)" % (module.letter, module.title, module.experiment), "",
-             "*Paper:* %s" % module.citation, "",
-             "**Original setup and hardware.** %s" % module.original.strip(), "",
-             "**What the suite runs.** %s" % module.ours.strip(), ""]
+    lines = [
+        "## %s. %s (`%s`)" % (module.letter, module.title, module.experiment),
+        "",
+        "*Paper:* %s" % module.citation,
+        "",
+        "**Original setup and hardware.** %s" % module.original.strip(),
+        "",
+        "**What the suite runs.** %s" % module.ours.strip(),
+        "",
+    ]
     try:
         results, absent = select.drawable(load(results_dir, module.experiment)), None
     except ResultsMissing as e:
@@ -100,18 +131,32 @@ def module_section(module, results_dir, fig_dir, report_dir, status):
         lines += ["**Ours.**", "", tables.to_markdown(ours_table(results))]
         skipped = [p for p in status.get(module.experiment, []) if p.get("status") not in ("ran", "done")]
         if skipped:
-            lines.append("Pieces not in these results: " + "; ".join(
-                "`%s` (%s%s)" % (p.get("tag") or p["piece"], p["status"], ": " + p["reason"] if p.get("reason") else "") for p in skipped))
+            lines.append(
+                "Pieces not in these results: "
+                + "; ".join(
+                    "`%s` (%s%s)"
+                    % (p.get("tag") or p["piece"], p["status"], ": " + p["reason"] if p.get("reason") else "")
+                    for p in skipped
+                )
+            )
             lines.append("")
         figs = []
         for f in module.figures:
             png = os.path.join(fig_dir, module.output_name(f) + ".png")
             if os.path.exists(png):
                 rel = os.path.relpath(png, report_dir)
-                figs += ["![%s](%s)" % (f.caption, rel), "",
-                         "*%s* ([PDF](%s))" % (f.caption, os.path.splitext(rel)[0] + ".pdf"), ""]
+                figs += [
+                    "![%s](%s)" % (f.caption, rel),
+                    "",
+                    "*%s* ([PDF](%s))" % (f.caption, os.path.splitext(rel)[0] + ".pdf"),
+                    "",
+                ]
             else:
-                figs += ["*%s*: not drawn (run `make figures RESULTS=%s`, or its data is absent)." % (f.caption, results_dir), ""]
+                figs += [
+                    "*%s*: not drawn (run `make figures RESULTS=%s`, or its data is absent)."
+                    % (f.caption, results_dir),
+                    "",
+                ]
         lines += ["**Figures.**", ""] + figs
     table, counts = claims_rows(module, results, absent)
     lines += ["**Claims.**", "", tables.to_markdown(table)]
@@ -121,9 +166,14 @@ def module_section(module, results_dir, fig_dir, report_dir, status):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m paper.report", description=__doc__.split("\n")[0])
     ap.add_argument("--results", required=True, help="results directory (CSV + JSON per experiment piece)")
-    ap.add_argument("--out", default=None, help="report file (default: paper/REPORT.md for results/reference/h100, "
-                    "else RESULTS/paper/REPORT.md)")
-    ap.add_argument("--figures", default=None, help="where paper.figures wrote the figures (default: figures/ beside --out)")
+    ap.add_argument(
+        "--out",
+        default=None,
+        help="report file (default: paper/REPORT.md for results/reference/h100, else RESULTS/paper/REPORT.md)",
+    )
+    ap.add_argument(
+        "--figures", default=None, help="where paper.figures wrote the figures (default: figures/ beside --out)"
+    )
     args = ap.parse_args(argv)
     args.out = args.out or os.path.join(outputs.out_dir(args.results), "REPORT.md")
     report_dir = os.path.dirname(os.path.abspath(args.out))
@@ -139,23 +189,41 @@ def main(argv=None):
             text, counts = module_section(module, args.results, fig_dir, report_dir, status)
         except ResultsMalformed as e:
             errors.append("%s: %s" % (name, e))
-            text, counts = "## %s. %s (`%s`)\n\n**Results malformed:** %s\n" % (module.letter, module.title, name, e), None
+            text, counts = (
+                "## %s. %s (`%s`)\n\n**Results malformed:** %s\n" % (module.letter, module.title, name, e),
+                None,
+            )
         except Exception:
             errors.append("%s: the module failed:\n%s" % (name, traceback.format_exc()))
-            text, counts = "## %s. %s (`%s`)\n\n**The module failed** (see the error output).\n" % (module.letter, module.title, name), None
+            text, counts = (
+                "## %s. %s (`%s`)\n\n**The module failed** (see the error output).\n"
+                % (module.letter, module.title, name),
+                None,
+            )
         sections.append(text)
         if counts is None:
             summary.append([module.letter, "`%s`" % name, "error", "", "", "", ""])
         else:
             summary.append([module.letter, "`%s`" % name, module.title] + [counts[v] for v in claims_mod.VERDICTS])
-    head = ["# Claim-vs-reproduced report", "",
-            # No generation time: the same results give the same report, byte for byte.
-            "Generated by `python3 -m paper.report --results %s`. Do not edit: rerun `make paper RESULTS=%s`."
-            % (args.results, args.results), "",
-            "Verdicts come from the rule written next to each claim in `paper/<experiment>.py`: "
-            "*reproduced*, *partly*, *not reproduced*, or *not run* (the data is absent; the reason says why).", "",
-            tables.to_markdown(tables.TableData(["", "experiment", "paper"] + list(claims_mod.VERDICTS), summary,
-                                                align="lll" + "r" * len(claims_mod.VERDICTS))), ""]
+    head = [
+        "# Claim-vs-reproduced report",
+        "",
+        # No generation time: the same results give the same report, byte for byte.
+        "Generated by `python3 -m paper.report --results %s`. Do not edit: rerun `make paper RESULTS=%s`."
+        % (args.results, args.results),
+        "",
+        "Verdicts come from the rule written next to each claim in `paper/<experiment>.py`: "
+        "*reproduced*, *partly*, *not reproduced*, or *not run* (the data is absent; the reason says why).",
+        "",
+        tables.to_markdown(
+            tables.TableData(
+                ["", "experiment", "paper"] + list(claims_mod.VERDICTS),
+                summary,
+                align="lll" + "r" * len(claims_mod.VERDICTS),
+            )
+        ),
+        "",
+    ]
     text = "\n".join(head + sections)
     os.makedirs(report_dir, exist_ok=True)
     tmp = args.out + ".partial"

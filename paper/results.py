@@ -19,8 +19,24 @@ import json
 import math
 import os
 
-FIXED_COLUMNS = ["experiment", "graph", "generator", "n", "m", "seed", "algorithm",
-                 "threads", "device", "trial", "seconds", "answer", "verified", "piece", "role", "run_id"]
+FIXED_COLUMNS = [
+    "experiment",
+    "graph",
+    "generator",
+    "n",
+    "m",
+    "seed",
+    "algorithm",
+    "threads",
+    "device",
+    "trial",
+    "seconds",
+    "answer",
+    "verified",
+    "piece",
+    "role",
+    "run_id",
+]
 INT_COLUMNS = ("n", "m", "seed", "threads", "trial")
 # What a row is for (the experiment's declaration of each piece says it);
 # scale-out: a distributed program at P ranks (the CSV's ranks column).
@@ -51,8 +67,9 @@ class Row(dict):
         try:
             return float(value)
         except ValueError:
-            raise ResultsMalformed("%s line %s: column %r is %r, not a number"
-                                   % (self.get("_file"), self.get("_line"), col, value)) from None
+            raise ResultsMalformed(
+                "%s line %s: column %r is %r, not a number" % (self.get("_file"), self.get("_line"), col, value)
+            ) from None
 
     def answer_value(self, key):
         """A field of the ``answer`` column (``weight=W;edges=K``), or None."""
@@ -91,23 +108,33 @@ def _typed_row(raw, header, csv_path, line, experiment):
     row = Row(zip(header, raw))
     row["_file"], row["_line"] = csv_path, line
     if row["experiment"] != experiment:
-        raise ResultsMalformed("%s line %d: experiment is %r, expected %r" % (csv_path, line, row["experiment"], experiment))
+        raise ResultsMalformed(
+            "%s line %d: experiment is %r, expected %r" % (csv_path, line, row["experiment"], experiment)
+        )
     for col in INT_COLUMNS:
         try:
             row[col] = int(row[col])
         except ValueError:
-            raise ResultsMalformed("%s line %d: column %r is %r, not an integer" % (csv_path, line, col, row[col])) from None
+            raise ResultsMalformed(
+                "%s line %d: column %r is %r, not an integer" % (csv_path, line, col, row[col])
+            ) from None
     try:
         row["seconds"] = float(row["seconds"])
     except ValueError:
-        raise ResultsMalformed("%s line %d: column 'seconds' is %r, not a number" % (csv_path, line, row["seconds"])) from None
+        raise ResultsMalformed(
+            "%s line %d: column 'seconds' is %r, not a number" % (csv_path, line, row["seconds"])
+        ) from None
     if not math.isfinite(row["seconds"]) or row["seconds"] < 0:
-        raise ResultsMalformed("%s line %d: seconds %r is not a finite non-negative time" % (csv_path, line, row["seconds"]))
+        raise ResultsMalformed(
+            "%s line %d: seconds %r is not a finite non-negative time" % (csv_path, line, row["seconds"])
+        )
     if row["verified"] not in ("true", "false"):
         raise ResultsMalformed("%s line %d: verified is %r, expected true or false" % (csv_path, line, row["verified"]))
     row["verified"] = row["verified"] == "true"
     if row["role"] not in ROLES:
-        raise ResultsMalformed("%s line %d: role is %r, expected one of %s" % (csv_path, line, row["role"], ", ".join(ROLES)))
+        raise ResultsMalformed(
+            "%s line %d: role is %r, expected one of %s" % (csv_path, line, row["role"], ", ".join(ROLES))
+        )
     for col in ("piece", "run_id"):
         if not row[col]:
             raise ResultsMalformed("%s line %d: empty %s" % (csv_path, line, col))
@@ -128,28 +155,37 @@ def read_piece(stem, experiment):
         header = next(reader, None)
         if header is None:
             raise ResultsMalformed("%s: empty file, expected a header line" % csv_path)
-        if header[:len(FIXED_COLUMNS)] != FIXED_COLUMNS:
+        if header[: len(FIXED_COLUMNS)] != FIXED_COLUMNS:
             hint = ""
-            if header[:len(FIXED_COLUMNS) - 3] == FIXED_COLUMNS[:-3]:
-                hint = (" (written before rows carried piece, role and run_id: rebuild the experiment, or migrate "
-                        "existing results with %s %s)" % (MIGRATE, os.path.dirname(csv_path) or "."))
-            raise ResultsMalformed("%s: header starts %s, expected %s%s" % (
-                csv_path, ",".join(header[:len(FIXED_COLUMNS)]), ",".join(FIXED_COLUMNS), hint))
+            if header[: len(FIXED_COLUMNS) - 3] == FIXED_COLUMNS[:-3]:
+                hint = (
+                    " (written before rows carried piece, role and run_id: rebuild the experiment, or migrate "
+                    "existing results with %s %s)" % (MIGRATE, os.path.dirname(csv_path) or ".")
+                )
+            raise ResultsMalformed(
+                "%s: header starts %s, expected %s%s"
+                % (csv_path, ",".join(header[: len(FIXED_COLUMNS)]), ",".join(FIXED_COLUMNS), hint)
+            )
         for raw in reader:
             if not raw:
                 continue
             rows.append(_typed_row(raw, header, csv_path, reader.line_num, experiment))
     if len(rows) != meta["rows"]:
-        raise ResultsMalformed("%s: %d data rows, but %s says rows=%d (truncated or mixed files)"
-                               % (csv_path, len(rows), os.path.basename(json_path), meta["rows"]))
+        raise ResultsMalformed(
+            "%s: %d data rows, but %s says rows=%d (truncated or mixed files)"
+            % (csv_path, len(rows), os.path.basename(json_path), meta["rows"])
+        )
     unverified = [r for r in rows if not r["verified"]]
     if unverified:
-        raise ResultsMalformed("%s line %d: an unverified row (verified=false) in a results file"
-                               % (csv_path, unverified[0]["_line"]))
+        raise ResultsMalformed(
+            "%s line %d: an unverified row (verified=false) in a results file" % (csv_path, unverified[0]["_line"])
+        )
     runs = {r["run_id"] for r in rows} | ({str(meta["run_id"])} if meta.get("run_id") else set())
     if len(runs) > 1:
-        raise ResultsMalformed("%s: rows (and %s) of more than one run_id: %s (one file is one invocation)"
-                               % (csv_path, os.path.basename(json_path), ", ".join(sorted(runs))))
+        raise ResultsMalformed(
+            "%s: rows (and %s) of more than one run_id: %s (one file is one invocation)"
+            % (csv_path, os.path.basename(json_path), ", ".join(sorted(runs)))
+        )
     return rows, meta
 
 
@@ -180,6 +216,7 @@ class Results:
     def where(self, pred=None, **equal):
         """Rows matching every column=value (a list/tuple/set value means 'one of'),
         and ``pred(row)`` if given."""
+
         def ok(r):
             for col, want in equal.items():
                 have = r.get(col)
@@ -189,6 +226,7 @@ class Results:
                 elif have != want:
                     return False
             return pred is None or pred(r)
+
         return Results(self.experiment, [r for r in self.rows if ok(r)], self.metas, self.files)
 
     def values(self, col):
@@ -202,8 +240,10 @@ class Results:
         """Like where(), but raises ResultsMissing naming ``what`` when nothing matches."""
         sub = self.where(**equal)
         if not sub.rows:
-            raise ResultsMissing("%s: no rows for %s (%s)" % (self.experiment, what,
-                                 ", ".join("%s=%s" % kv for kv in equal.items()) or "any"))
+            raise ResultsMissing(
+                "%s: no rows for %s (%s)"
+                % (self.experiment, what, ", ".join("%s=%s" % kv for kv in equal.items()) or "any")
+            )
         return sub
 
     def meta_value(self, key):
@@ -226,11 +266,14 @@ def load(results_dir, experiment):
         except ResultsMissing:
             continue  # an interrupted piece (JSON without CSV): not a result, not an error
         if meta.get("experiment") not in (None, experiment):
-            raise ResultsMalformed("%s.json: experiment is %r, expected %r" % (stem, meta.get("experiment"), experiment))
+            raise ResultsMalformed(
+                "%s.json: experiment is %r, expected %r" % (stem, meta.get("experiment"), experiment)
+            )
         rows.extend(piece_rows)
         metas.append(meta)
         files.append(name + ".csv")
     if not files:
-        raise ResultsMissing("no results for %s in %s (expected %s-<piece>.csv with its .json)"
-                             % (experiment, results_dir, experiment))
+        raise ResultsMissing(
+            "no results for %s in %s (expected %s-<piece>.csv with its .json)" % (experiment, results_dir, experiment)
+        )
     return Results(experiment, rows, metas, files)

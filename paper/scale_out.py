@@ -41,9 +41,12 @@ def _rule():
         if v[SCALES]:
             return PARTLY, "it scales (%s) but never beats the best single-node program" % SCALES
         return NOT_REPRODUCED, "it neither beats the best single-node program nor reaches a speedup of P/2"
-    return Rule("reproduced if, at its best P, faster than the best single-node program on the same graph; "
-                "partly if its speedup over P = 1 reaches P/2 at some P ≥ %d; otherwise not reproduced" % SCALES_FROM,
-                judge)
+
+    return Rule(
+        "reproduced if, at its best P, faster than the best single-node program on the same graph; "
+        "partly if its speedup over P = 1 reaches P/2 at some P ≥ %d; otherwise not reproduced" % SCALES_FROM,
+        judge,
+    )
 
 
 wins_or_scales = _rule()
@@ -53,8 +56,9 @@ def ranks_of(row):
     """The row's MPI world size (column ``ranks``)."""
     v = row.num("ranks")
     if v is None or v < 1 or v != int(v):
-        raise ResultsMissing("%s line %s: a scale-out row without a rank count (column ranks)"
-                             % (row.get("_file"), row.get("_line")))
+        raise ResultsMissing(
+            "%s line %s: a scale-out row without a rank count (column ranks)" % (row.get("_file"), row.get("_line"))
+        )
     return int(v)
 
 
@@ -72,8 +76,21 @@ class ScaleOut:
     that times building the distributed graph, if the rows have one;
     ``edge_word``: what the graph's m counts (edges, arcs)."""
 
-    def __init__(self, experiment, program, label, single_roles, labels, claim_id, unit_note, problem,
-                 sequential, build_column=None, edge_word="edges", exclude=None):
+    def __init__(
+        self,
+        experiment,
+        program,
+        label,
+        single_roles,
+        labels,
+        claim_id,
+        unit_note,
+        problem,
+        sequential,
+        build_column=None,
+        edge_word="edges",
+        exclude=None,
+    ):
         self.experiment, self.program, self.algo = experiment, program, style.Algo(label, "beyond")
         self.single_roles, self.labels, self.claim_id = tuple(single_roles), labels, claim_id
         self.unit_note, self.exclude = unit_note, exclude or (lambda r: False)
@@ -83,16 +100,20 @@ class ScaleOut:
     def describe(self, graph_note):
         """A sentence for the module's "what the suite runs": the distributed
         program and which graph it runs on (``graph_note``)."""
-        return ("Beyond one host: the distributed `%s` (Parallel BGL, MPI) on %s, one rank per core at 1 to 16 "
-                "ranks, against the best single-node program on the same graph (docs/SCALE-OUT.md)."
-                % (self.program, graph_note))
+        return (
+            "Beyond one host: the distributed `%s` (Parallel BGL, MPI) on %s, one rank per core at 1 to 16 "
+            "ranks, against the best single-node program on the same graph (docs/SCALE-OUT.md)."
+            % (self.program, graph_note)
+        )
 
     # --- data ---------------------------------------------------------------
     def rows(self, res):
         sub = select.role(res, ROLE).where(algorithm=self.program)
         if not sub.rows:
-            raise ResultsMissing("%s: no scale-out rows of %s (role %s; run the piece scale-out under mpirun)"
-                                 % (self.experiment, self.program, ROLE))
+            raise ResultsMissing(
+                "%s: no scale-out rows of %s (role %s; run the piece scale-out under mpirun)"
+                % (self.experiment, self.program, ROLE)
+            )
         return sub
 
     def graph(self, res):
@@ -100,8 +121,10 @@ class ScaleOut:
         rank counts (then the largest)."""
         sub = self.rows(res)
         graphs = {(r["generator"], r["n"], r["m"]) for r in sub.rows}
-        return max(graphs, key=lambda g: (len({ranks_of(r) for r in sub.where(generator=g[0], n=g[1], m=g[2]).rows}),
-                                          g[1], g[2]))
+        return max(
+            graphs,
+            key=lambda g: (len({ranks_of(r) for r in sub.where(generator=g[0], n=g[1], m=g[2]).rows}), g[1], g[2]),
+        )
 
     def rows_by_ranks(self, res):
         """(graph, {P: rows}): at each P the rows of the newest run at that P."""
@@ -125,8 +148,11 @@ class ScaleOut:
         (program, threads) from the newest run that has it."""
         g = g or self.graph(res)
         pool = select.role(res, *self.single_roles).where(
-            generator=g[0], n=g[1], m=g[2],
-            pred=lambda r: r["device"] != DEVICE and not self.exclude(r) and (pred is None or pred(r)))
+            generator=g[0],
+            n=g[1],
+            m=g[2],
+            pred=lambda r: r["device"] != DEVICE and not self.exclude(r) and (pred is None or pred(r)),
+        )
         best = None
         for a in pool.algorithms():
             for th in pool.where(algorithm=a).values("threads"):
@@ -135,9 +161,10 @@ class ScaleOut:
                 if best is None or t < best[0]:
                     best = (t, a, th)
         if best is None:
-            raise ResultsMissing("%s: no single-node program (roles %s) on the scale-out graph %s n = %s, m = %s"
-                                 % (self.experiment, ", ".join(self.single_roles), g[0], measure.fmt_size(g[1]),
-                                    measure.fmt_size(g[2])))
+            raise ResultsMissing(
+                "%s: no single-node program (roles %s) on the scale-out graph %s n = %s, m = %s"
+                % (self.experiment, ", ".join(self.single_roles), g[0], measure.fmt_size(g[1]), measure.fmt_size(g[2]))
+            )
         return best
 
     def single_label(self, best, res):
@@ -164,13 +191,24 @@ class ScaleOut:
         ys = [s.median for s in ts.values()]
         if 1 in ts:
             ideal = [(p, ts[1].median / p) for p in ts]
-            ax.plot([p for p, _ in ideal], [y for _, y in ideal], color=IDEAL.colour, linestyle=":", linewidth=0.8,
-                    label=IDEAL.label)
+            ax.plot(
+                [p for p, _ in ideal],
+                [y for _, y in ideal],
+                color=IDEAL.colour,
+                linestyle=":",
+                linewidth=0.8,
+                label=IDEAL.label,
+            )
             ys += [y for _, y in ideal]
         try:
             best = self.single_node(res, g)
-            ax.axhline(best[0], color=SINGLE_NODE.colour, linestyle="--", linewidth=0.9,
-                       label="best single node: " + self.single_label(best, res))
+            ax.axhline(
+                best[0],
+                color=SINGLE_NODE.colour,
+                linestyle="--",
+                linewidth=0.9,
+                label="best single node: " + self.single_label(best, res),
+            )
             ys.append(best[0])
         except ResultsMissing:
             pass  # the curve alone; the table and the claim say what is missing
@@ -193,38 +231,67 @@ class ScaleOut:
         rows = []
         for p, s in ts.items():
             sp = t1 / s.median if t1 and s.median > 0 else None
-            rows.append([p, s.median, s.count, sp, sp / p if sp is not None else None,
-                         s.median / best[0] if best and best[0] > 0 else None])
-        return tables.TableData(["ranks P", "median (s)", "trials", "speedup vs P = 1", "parallel efficiency",
-                                 "time / single-node best"], rows,
-                                caption="%s on %s (seconds: %s); %s" % (self.program, self.graph_text(g), self.unit_note,
-                                                                        best_text))
+            rows.append(
+                [
+                    p,
+                    s.median,
+                    s.count,
+                    sp,
+                    sp / p if sp is not None else None,
+                    s.median / best[0] if best and best[0] > 0 else None,
+                ]
+            )
+        return tables.TableData(
+            ["ranks P", "median (s)", "trials", "speedup vs P = 1", "parallel efficiency", "time / single-node best"],
+            rows,
+            caption="%s on %s (seconds: %s); %s" % (self.program, self.graph_text(g), self.unit_note, best_text),
+        )
 
     def measure_claim(self, res):
         g, ts = self.times(res)
         best = self.single_node(res, g)
         p_best = min(ts, key=lambda p: ts[p].median)
         t1 = ts.get(1)
-        scales = t1 is not None and any(t1.median / s.median >= p / 2 for p, s in ts.items()
-                                        if p >= SCALES_FROM and s.median > 0)
+        scales = t1 is not None and any(
+            t1.median / s.median >= p / 2 for p, s in ts.items() if p >= SCALES_FROM and s.median > 0
+        )
         sp_text = ""
         if t1 is not None and len(ts) > 1:
-            sp_text = "; speedup over P = 1: " + ", ".join("P=%d %.3gx" % (p, t1.median / s.median)
-                                                          for p, s in ts.items() if p > 1 and s.median > 0)
+            sp_text = "; speedup over P = 1: " + ", ".join(
+                "P=%d %.3gx" % (p, t1.median / s.median) for p, s in ts.items() if p > 1 and s.median > 0
+            )
         elif t1 is None:
             sp_text = "; no P = 1 run, so no speedup"
-        return Measured({WINS: ts[p_best].median < best[0], SCALES: scales},
-                        "%s best at P = %d: %.4g s vs %s %.4g s (%.3gx)%s; %s"
-                        % (self.program, p_best, ts[p_best].median, self.single_label(best, res), best[0],
-                           best[0] / ts[p_best].median, sp_text, self.graph_text(g)))
+        return Measured(
+            {WINS: ts[p_best].median < best[0], SCALES: scales},
+            "%s best at P = %d: %.4g s vs %s %.4g s (%.3gx)%s; %s"
+            % (
+                self.program,
+                p_best,
+                ts[p_best].median,
+                self.single_label(best, res),
+                best[0],
+                best[0] / ts[p_best].median,
+                sp_text,
+                self.graph_text(g),
+            ),
+        )
 
     def figure_item(self):
-        return Figure("scale_out", "Time vs MPI ranks of %s (log-log), with the best single-node program"
-                      % self.program, self.draw)
+        return Figure(
+            "scale_out",
+            "Time vs MPI ranks of %s (log-log), with the best single-node program" % self.program,
+            self.draw,
+        )
 
     def table_item(self):
         return Table("scale_out", "%s: strong scaling and the single-node best" % self.program, self.table)
 
-    def claim_item(self):
-        return Claim(self.claim_id, "Target: where the distributed engine wins: %s (Parallel BGL, MPI) beats the best "
-                     "single-node program on the same graph" % self.program, self.measure_claim, wins_or_scales)
+    def target_item(self):
+        return Claim(
+            self.claim_id,
+            "Target: where the distributed engine wins: %s (Parallel BGL, MPI) beats the best "
+            "single-node program on the same graph" % self.program,
+            self.measure_claim,
+            wins_or_scales,
+        )

@@ -66,7 +66,7 @@ def _times(r):
 def _power10(v):
     """2.3x10^7 style."""
     e = len(str(int(v))) - 1
-    return "%.1fx10^%d" % (v / 10 ** e, e)
+    return "%.1fx10^%d" % (v / 10**e, e)
 
 
 def _rate(v, word):
@@ -114,12 +114,23 @@ def rates_table(measured):
         for p in m.by_p:
             t = m.median(p)
             build = m.median(p, so.build_column) if so.build_column else None
-            rows.append(["`%s`" % so.program if first else "", so.graph_text(m.graph) if first else "", p, _sec(t),
-                         _times(t1 / t) if t1 else "–", _rate(m.per_rank(p, t), so.edge_word),
-                         "%s: %s" % (_sec(build), _rate(m.per_rank(p, build), so.edge_word)) if build else "–"])
+            rows.append(
+                [
+                    "`%s`" % so.program if first else "",
+                    so.graph_text(m.graph) if first else "",
+                    p,
+                    _sec(t),
+                    _times(t1 / t) if t1 else "–",
+                    _rate(m.per_rank(p, t), so.edge_word),
+                    "%s: %s" % (_sec(build), _rate(m.per_rank(p, build), so.edge_word)) if build else "–",
+                ]
+            )
             first = False
-    return tables.TableData(["program", "graph", "P", "median", "speedup vs P = 1", "per rank",
-                             "building the graph: per rank"], rows, align="llrrrrr")
+    return tables.TableData(
+        ["program", "graph", "P", "median", "speedup vs P = 1", "per rank", "building the graph: per rank"],
+        rows,
+        align="llrrrrr",
+    )
 
 
 def _against(pbgl_t, other, label):
@@ -131,10 +142,14 @@ def _against(pbgl_t, other, label):
 
 def wins(measured):
     """(TableData, {column: [problems where PBGL at its best P is faster]})."""
-    columns = [("sequential BGL", lambda so: (lambda r: r["algorithm"] == so.sequential)),
-               ("best single-node CPU program", lambda so: (lambda r: r["device"] == "cpu"
-                                                            and r["algorithm"] != so.sequential)),
-               ("best GPU program", lambda so: (lambda r: "gpu" in r["device"]))]
+    columns = [
+        ("sequential BGL", lambda so: (lambda r: r["algorithm"] == so.sequential)),
+        (
+            "best single-node CPU program",
+            lambda so: (lambda r: r["device"] == "cpu" and r["algorithm"] != so.sequential),
+        ),
+        ("best GPU program", lambda so: (lambda r: "gpu" in r["device"])),
+    ]
     rows, faster = [], {c: [] for c, _ in columns}
     for m in measured:
         so = m.so
@@ -172,11 +187,26 @@ def bounds_table(measured):
             brates = [b for b in brates if b]
             if brates:
                 build = ["%.2g to %.2g s" % (share / max(brates), share / min(brates))]
-        rows.append(["`%s`" % m.so.program, "%s %s" % (_power10(share), m.so.edge_word),
-                     "%.2g s (P = %d rate)" % (share / rf, pf), "%.2g s (P = %d rate)" % (share / rs, ps)]
-                    + (build or ["–"]))
-    return tables.TableData(["program", "per rank at scale 30", "per traversal or source, fastest rate",
-                             "slowest rate", "building the graph"], rows, align="lrrrr")
+        rows.append(
+            [
+                "`%s`" % m.so.program,
+                "%s %s" % (_power10(share), m.so.edge_word),
+                "%.2g s (P = %d rate)" % (share / rf, pf),
+                "%.2g s (P = %d rate)" % (share / rs, ps),
+            ]
+            + (build or ["–"])
+        )
+    return tables.TableData(
+        [
+            "program",
+            "per rank at scale 30",
+            "per traversal or source, fastest rate",
+            "slowest rate",
+            "building the graph",
+        ],
+        rows,
+        align="lrrrr",
+    )
 
 
 def blocks(results_dir):
@@ -184,9 +214,13 @@ def blocks(results_dir):
     measured = [DistributedRuns(so, results_dir) for so in scale_outs()]
     wins_table, faster = wins(measured)
     absent = [m.so.problem for m in measured if m.missing]
-    verdict = ["", "At its best P the distributed program is faster than: " + "; ".join(
-        "the %s in %s" % (col, ", ".join(probs) or "no problem") for col, probs in faster.items()) + "."
-        + (" Not in these results: %s." % ", ".join(absent) if absent else "")]
+    verdict = [
+        "",
+        "At its best P the distributed program is faster than: "
+        + "; ".join("the %s in %s" % (col, ", ".join(probs) or "no problem") for col, probs in faster.items())
+        + "."
+        + (" Not in these results: %s." % ", ".join(absent) if absent else ""),
+    ]
     body = {
         "rates": [tables.to_markdown(rates_table(measured)).rstrip("\n")],
         "wins": [tables.to_markdown(wins_table).rstrip("\n")] + verdict,

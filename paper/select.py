@@ -60,8 +60,14 @@ def newest_run(res, *algorithms, **filters):
         here = sub.where(run_id=run_id)
         if all(here.where(algorithm=a).rows for a in algorithms):
             return here
-    raise ResultsMissing("%s: no run with %s%s" % (res.experiment, " and ".join(algorithms) or "rows",
-                         (" (%s)" % ", ".join("%s=%s" % kv for kv in filters.items())) if filters else ""))
+    raise ResultsMissing(
+        "%s: no run with %s%s"
+        % (
+            res.experiment,
+            " and ".join(algorithms) or "rows",
+            (" (%s)" % ", ".join("%s=%s" % kv for kv in filters.items())) if filters else "",
+        )
+    )
 
 
 def first_role(res, roles, *algorithms, **filters):
@@ -71,8 +77,15 @@ def first_role(res, roles, *algorithms, **filters):
             return newest_run(role(res, r), *algorithms, **filters)
         except ResultsMissing:
             continue
-    raise ResultsMissing("%s: no %s run with %s%s" % (res.experiment, " or ".join(roles), " and ".join(algorithms) or "rows",
-                         (" (%s)" % ", ".join("%s=%s" % kv for kv in filters.items())) if filters else ""))
+    raise ResultsMissing(
+        "%s: no %s run with %s%s"
+        % (
+            res.experiment,
+            " or ".join(roles),
+            " and ".join(algorithms) or "rows",
+            (" (%s)" % ", ".join("%s=%s" % kv for kv in filters.items())) if filters else "",
+        )
+    )
 
 
 def most_threads(res, algorithms, **filters):

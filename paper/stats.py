@@ -41,4 +41,3 @@ def summarize(results, key, value):
             continue
         groups.setdefault(key_fn(r), []).append(v)
     return OrderedDict((k, Summary(vs)) for k, vs in sorted(groups.items(), key=lambda kv: kv[0]))
-

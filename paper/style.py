@@ -99,7 +99,7 @@ def log_axes(ax, x=True, y=True, values_x=None):
 
 def spans_decades(values, decades=1.5):
     values = [v for v in values if v and v > 0]
-    return bool(values) and max(values) / min(values) >= 10 ** decades
+    return bool(values) and max(values) / min(values) >= 10**decades
 
 
 def plot_series(ax, algo, points, label=None, spread="minmax"):
@@ -116,8 +116,16 @@ def plot_series(ax, algo, points, label=None, spread="minmax"):
     else:
         lo = [p[1].median - p[1].min for p in points]
         hi = [p[1].max - p[1].median for p in points]
-    ax.errorbar(xs, med, yerr=[lo, hi], label=label or algo.label, color=algo.colour,
-                linestyle=algo.linestyle, marker=algo.marker, markerfacecolor="white" if algo.family == "beyond" else algo.colour)
+    ax.errorbar(
+        xs,
+        med,
+        yerr=[lo, hi],
+        label=label or algo.label,
+        color=algo.colour,
+        linestyle=algo.linestyle,
+        marker=algo.marker,
+        markerfacecolor="white" if algo.family == "beyond" else algo.colour,
+    )
 
 
 def bar_groups(ax, groups, series, algos, value_label=None):
@@ -136,9 +144,17 @@ def bar_groups(ax, groups, series, algos, value_label=None):
             med.append(s.median)
             lo.append(s.median - s.min)
             hi.append(s.max - s.median)
-        ax.bar(xs, med, width=width * 0.9, yerr=[lo, hi], color=algo.colour, label=algo.label,
-               hatch="//" if algo.family == "beyond" else None, edgecolor="white" if algo.family != "beyond" else algo.colour,
-               error_kw={"elinewidth": 0.8, "capsize": 2})
+        ax.bar(
+            xs,
+            med,
+            width=width * 0.9,
+            yerr=[lo, hi],
+            color=algo.colour,
+            label=algo.label,
+            hatch="//" if algo.family == "beyond" else None,
+            edgecolor="white" if algo.family != "beyond" else algo.colour,
+            error_kw={"elinewidth": 0.8, "capsize": 2},
+        )
     ax.set_xticks(range(len(groups)))
     ax.set_xticklabels([str(g) for g in groups])
     if value_label:

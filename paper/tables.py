@@ -43,16 +43,31 @@ def fmt_cell(v):
 def to_markdown(t):
     def esc(s):
         return fmt_cell(s).replace("|", "\\|").replace("\n", " ")
+
     sep = {"l": ":---", "r": "---:", "c": ":---:"}
-    lines = ["| " + " | ".join(esc(h) for h in t.header) + " |",
-             "| " + " | ".join(sep[a] for a in t.align) + " |"]
+    lines = ["| " + " | ".join(esc(h) for h in t.header) + " |", "| " + " | ".join(sep[a] for a in t.align) + " |"]
     lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in t.rows]
     return "\n".join(lines) + "\n"
 
 
-_TEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-                "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-                "–": "--", "≥": r"$\geq$", "≤": r"$\leq$", "×": r"$\times$", "→": r"$\to$", "≈": r"$\approx$"}
+_TEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "–": "--",
+    "≥": r"$\geq$",
+    "≤": r"$\leq$",
+    "×": r"$\times$",
+    "→": r"$\to$",
+    "≈": r"$\approx$",
+}
 
 
 def tex_escape(s):
@@ -60,8 +75,12 @@ def tex_escape(s):
 
 
 def to_latex(t, label=None):
-    lines = [r"\begin{tabular}{%s}" % t.align, r"\toprule",
-             " & ".join(tex_escape(fmt_cell(h)) for h in t.header) + r" \\", r"\midrule"]
+    lines = [
+        r"\begin{tabular}{%s}" % t.align,
+        r"\toprule",
+        " & ".join(tex_escape(fmt_cell(h)) for h in t.header) + r" \\",
+        r"\midrule",
+    ]
     lines += [" & ".join(tex_escape(fmt_cell(c)) for c in r) + r" \\" for r in t.rows]
     lines += [r"\bottomrule", r"\end{tabular}"]
     head = "%% %s\n" % t.caption.replace("\n", " ") if t.caption else ""
@@ -87,13 +106,15 @@ def write_table(t, name, out_dir):
     return [md, tex]
 
 
-def median_table(res, algos, x, xlabel, value="seconds", scale=1.0, unit="", per_algo=None, caption="",
-                 x_format=str, **filters):
+def median_table(
+    res, algos, x, xlabel, value="seconds", scale=1.0, unit="", per_algo=None, caption="", x_format=str, **filters
+):
     """Rows: each ``x`` value; columns: each algorithm (label), cells: the median
     of ``value`` times ``scale`` (``–`` where not measured). Raises
     ResultsMissing when no algorithm has rows."""
     from paper import measure
     from paper.results import ResultsMissing
+
     cols, data = [], {}
     for name, algo in algos.items():
         pts = measure.series(res, x, value, **dict(filters, algorithm=name, **(per_algo or {}).get(name, {})))

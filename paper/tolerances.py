@@ -15,27 +15,40 @@ class Kind:
         self.name, self.tolerance, self.what, self.why = name, tolerance, what, why
 
 
-KINDS = {k.name: k for k in (
-    # Two runs of the same program on machines of the same model differ through
-    # clock boost, memory placement, other load and driver or compiler versions;
-    # the shortest timings of the suite are a few kernel launches, whose jitter
-    # alone is of this order. A quarter still catches a program twice as slow.
-    Kind("time", 0.25, "a median time (s, ms, us): claims, and every figure data point",
-         "separate runs drift together with clocks, placement, load and versions"),
-    # Both times of a ratio come from the same run (the modules take ratios
-    # from one run), so most of that drift cancels: ratios are steadier.
-    Kind("ratio", 0.15, "a speedup or ratio of two times of one run (unit x, or none)",
-         "both times come from one run, so most drift cancels"),
-    # Edges per second: an inverse time, as noisy as one.
-    Kind("throughput", 0.25, "a rate such as GTEPS (edges / median time)",
-         "an inverse time, as noisy as a time"),
-    # Counts of cases and conditions are findings, not measurements: a change
-    # is a change of the finding, however small.
-    Kind("count", 0.0, "(k, total): a claim holds in k of total cases",
-         "a count of findings: any change is a different finding"),
-    Kind("condition", 0.0, "{condition: true/false}",
-         "compared exactly"),
-)}
+KINDS = {
+    k.name: k
+    for k in (
+        # Two runs of the same program on machines of the same model differ through
+        # clock boost, memory placement, other load and driver or compiler versions;
+        # the shortest timings of the suite are a few kernel launches, whose jitter
+        # alone is of this order. A quarter still catches a program twice as slow.
+        Kind(
+            "time",
+            0.25,
+            "a median time (s, ms, us): claims, and every figure data point",
+            "separate runs drift together with clocks, placement, load and versions",
+        ),
+        # Both times of a ratio come from the same run (the modules take ratios
+        # from one run), so most of that drift cancels: ratios are steadier.
+        Kind(
+            "ratio",
+            0.15,
+            "a speedup or ratio of two times of one run (unit x, or none)",
+            "both times come from one run, so most drift cancels",
+        ),
+        # Edges per second: an inverse time, as noisy as one.
+        Kind("throughput", 0.25, "a rate such as GTEPS (edges / median time)", "an inverse time, as noisy as a time"),
+        # Counts of cases and conditions are findings, not measurements: a change
+        # is a change of the finding, however small.
+        Kind(
+            "count",
+            0.0,
+            "(k, total): a claim holds in k of total cases",
+            "a count of findings: any change is a different finding",
+        ),
+        Kind("condition", 0.0, "{condition: true/false}", "compared exactly"),
+    )
+}
 
 UNIT_KINDS = {"": "ratio", "x": "ratio", " s": "time", " ms": "time", " us": "time", " GTEPS": "throughput"}
 POINT_KIND = "time"

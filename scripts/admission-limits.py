@@ -29,8 +29,9 @@ PROBES = {
 
 def admitted(gen, name, option, fixed, size, out, grace):
     """(True, '') when gen is still running after `grace` s; (False, refusal line) otherwise."""
-    p = subprocess.Popen([gen, name, option, str(size)] + fixed + ["--out", out],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.Popen(
+        [gen, name, option, str(size)] + fixed + ["--out", out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     deadline = time.monotonic() + grace
     while time.monotonic() < deadline and p.poll() is None:
         time.sleep(0.02)

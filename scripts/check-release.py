@@ -32,7 +32,7 @@ STATUS_FILE = "reproduce-status.json"
 def commit_named(meta):
     """The commit a JSON names: the runner's (a tree without .git) or the build's."""
     c = str(meta.get("source_commit") or meta.get("git_sha") or "unknown")
-    return c[:-len("-given")] if c.endswith("-given") else c
+    return c[: -len("-given")] if c.endswith("-given") else c
 
 
 def in_history(commit):
@@ -44,8 +44,9 @@ def archive_hash(commit):
     with tempfile.TemporaryDirectory(prefix="gs-release-") as tmp:
         archive = subprocess.run(["git", "-C", REPO, "archive", commit], capture_output=True, check=True).stdout
         subprocess.run(["tar", "x", "-C", tmp], input=archive, check=True)
-        out = subprocess.run(["bash", os.path.join(REPO, "scripts", "source-hash.sh"), tmp],
-                             capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            ["bash", os.path.join(REPO, "scripts", "source-hash.sh"), tmp], capture_output=True, text=True, check=True
+        )
         return out.stdout.strip()
 
 
@@ -76,7 +77,7 @@ def piece_problems(results, build, scale="paper"):
             if p.status != "pending":
                 problems.append("%s: cannot list its pieces: %s" % (exp, p.reason))
                 continue
-            for q in ([rp.Piece(exp, p.name, p.est, p.kind, p.exe, r) for r in rp.RANKS] if p.kind == "mpi" else [p]):
+            for q in [rp.Piece(exp, p.name, p.est, p.kind, p.exe, r) for r in rp.RANKS] if p.kind == "mpi" else [p]:
                 stem = os.path.join(results, q.stem)
                 if not (os.path.isfile(stem + ".csv") and os.path.isfile(stem + ".json")):
                     problems.append("%s: piece %s not in the run (no %s.csv and .json)" % (exp, q.tag, q.stem))
@@ -88,20 +89,31 @@ def piece_problems(results, build, scale="paper"):
                     continue  # check() names an unreadable file
                 wrong = ["%s=%s" % (v, x) for v, x in sorted(want.items()) if have.get(v) != x]
                 if wrong:
-                    problems.append("%s: piece %s ran without the protocol's %s (its openmp_env: %s)"
-                                    % (exp, q.tag, " ".join(wrong),
-                                       " ".join("%s=%s" % kv for kv in sorted(have.items())) or "default"))
+                    problems.append(
+                        "%s: piece %s ran without the protocol's %s (its openmp_env: %s)"
+                        % (
+                            exp,
+                            q.tag,
+                            " ".join(wrong),
+                            " ".join("%s=%s" % kv for kv in sorted(have.items())) or "default",
+                        )
+                    )
     return problems
 
 
 def check(results):
     problems = []
     csvs = {os.path.splitext(p)[0] for p in glob.glob(os.path.join(glob.escape(results), "*.csv"))}
-    jsons = {os.path.splitext(p)[0] for p in glob.glob(os.path.join(glob.escape(results), "*.json"))
-             if os.path.basename(p) != STATUS_FILE}
+    jsons = {
+        os.path.splitext(p)[0]
+        for p in glob.glob(os.path.join(glob.escape(results), "*.json"))
+        if os.path.basename(p) != STATUS_FILE
+    }
     for stem in sorted(csvs ^ jsons):
-        problems.append("%s: %s without its %s" % (os.path.basename(stem), "CSV" if stem in csvs else "JSON",
-                                                   "JSON" if stem in csvs else "CSV"))
+        problems.append(
+            "%s: %s without its %s"
+            % (os.path.basename(stem), "CSV" if stem in csvs else "JSON", "JSON" if stem in csvs else "CSV")
+        )
     if not jsons:
         return ["%s: no result files" % results]
     commits, hashes, no_hash = {}, {}, []
@@ -119,8 +131,13 @@ def check(results):
         else:
             no_hash.append(name)
     if len(commits) > 1:
-        problems.append("%d commits: %s" % (len(commits), "; ".join(
-            "%s (%d files, e.g. %s)" % (c, len(f), f[0]) for c, f in sorted(commits.items()))))
+        problems.append(
+            "%d commits: %s"
+            % (
+                len(commits),
+                "; ".join("%s (%d files, e.g. %s)" % (c, len(f), f[0]) for c, f in sorted(commits.items())),
+            )
+        )
     for c, files in sorted(commits.items()):
         if c == "unknown" or "-dirty" in c or "+" in c:
             problems.append("%s: not a clean commit (%s)" % (c, ", ".join(files[:3])))
@@ -134,15 +151,19 @@ def check(results):
         commit, (hash_given,) = next(iter(commits)), hashes
         own = archive_hash(commit)
         if own != hash_given:
-            problems.append("source_hash %s is not %s's own (%s): the run built another tree" % (hash_given, commit, own))
+            problems.append(
+                "source_hash %s is not %s's own (%s): the run built another tree" % (hash_given, commit, own)
+            )
     return problems
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--results", default=os.path.join(REPO, "results", "reference", "h100"))
-    ap.add_argument("--build", help="also check that every piece of this build's experiments is there, "
-                    "run with the protocol's environment")
+    ap.add_argument(
+        "--build",
+        help="also check that every piece of this build's experiments is there, run with the protocol's environment",
+    )
     args = ap.parse_args(argv)
     if not os.path.isdir(args.results):
         print("check-release: %s is not a directory" % args.results, file=sys.stderr)
@@ -157,7 +178,10 @@ def main(argv=None):
         print("check-release: " + p)
     if problems:
         return 1
-    print("check-release: %s is one release run%s" % (args.results, ", every piece of %s" % args.build if args.build else ""))
+    print(
+        "check-release: %s is one release run%s"
+        % (args.results, ", every piece of %s" % args.build if args.build else "")
+    )
     return 0
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks (and, as root on Debian/Ubuntu, installs) what the suite needs:
 # a C++20 compiler, CMake >= 3.25, Ninja, OpenMP, Boost Graph headers,
-# GoogleTest, Python 3 with matplotlib, OpenCL headers + ICD loader + PoCL,
+# GoogleTest, Python 3 with matplotlib, black and pyflakes (make lint),
+# OpenCL headers + ICD loader + PoCL,
 # MPI (Open MPI) with Boost.MPI and the Parallel BGL (algorithms/distributed).
 # CUDA is optional and never installed here: where nvcc exists it is used.
 # Usage: scripts/deps.sh [--check-only]
@@ -22,6 +23,7 @@ cmake_ok() {
   [ -n "$v" ] && [ "$(printf '%s\n3.25.0\n' "$v" | sort -V | head -1)" = "3.25.0" ]
 }
 python_ok() { "$(dirname "$0")/find-python.sh" >/dev/null; }
+python_has() { local py; py=$("$(dirname "$0")/find-python.sh" 2>/dev/null) && "$py" -m "$1" --version; }
 
 need "a C++ compiler" g++ command -v g++
 need "CMake >= 3.25" cmake cmake_ok
@@ -29,6 +31,8 @@ need "Ninja" ninja-build command -v ninja
 need "Boost Graph headers" libboost-graph-dev have_header boost/graph/adjacency_list.hpp
 need "GoogleTest" libgtest-dev have_header gtest/gtest.h
 need "Python 3 with matplotlib" python3-matplotlib python_ok
+need "the black formatter" black python_has black
+need "pyflakes" python3-pyflakes python_has pyflakes
 need "OpenCL headers" opencl-headers have_header CL/cl.h
 need "the OpenCL ICD loader" ocl-icd-opencl-dev sh -c 'ls /usr/lib/*/libOpenCL.so /usr/lib/libOpenCL.so /usr/local/cuda/lib64/libOpenCL.so 2>/dev/null | grep -q .'
 need "an OpenCL CPU driver (PoCL)" pocl-opencl-icd sh -c 'ls /etc/OpenCL/vendors/*.icd 2>/dev/null | grep -q .'

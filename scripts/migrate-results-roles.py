@@ -24,21 +24,57 @@ import os
 import re
 import sys
 
-OLD_FIXED = ["experiment", "graph", "generator", "n", "m", "seed", "algorithm", "threads", "device", "trial",
-             "seconds", "answer", "verified"]
+OLD_FIXED = [
+    "experiment",
+    "graph",
+    "generator",
+    "n",
+    "m",
+    "seed",
+    "algorithm",
+    "threads",
+    "device",
+    "trial",
+    "seconds",
+    "answer",
+    "verified",
+]
 NEW = ["piece", "role", "run_id"]
 
 # The role of every piece the experiments had when these files were written.
 ROLES = {
     "prim_gpu": {"paper": "main", "extended": "extension", "input": "input"},
-    "sollin_multicore": {"fig1": "main", "fig1-bgl": "main", "fig2-threads": "thread-sweep", "gpu": "extension",
-                         "ext20000": "extension", "input": "input"},
-    "kruskal_100m": {"main": "main", "sweep-edges": "size-sweep", "sweep-edges-200m": "size-sweep",
-                     "threads": "thread-sweep", "input": "input"},
-    "hybrid_dfs": {"table1": "main", "fig3": "thread-sweep", "fig4": "main", "fig5a": "size-sweep",
-                   "fig5b": "size-sweep", "input": "input"},
-    "dijkstra_deg5": {"sweep": "main", "sweep-large": "main", "opencl-cpu": "extension", "grid": "extension",
-                      "road": "input", "input": "input"},
+    "sollin_multicore": {
+        "fig1": "main",
+        "fig1-bgl": "main",
+        "fig2-threads": "thread-sweep",
+        "gpu": "extension",
+        "ext20000": "extension",
+        "input": "input",
+    },
+    "kruskal_100m": {
+        "main": "main",
+        "sweep-edges": "size-sweep",
+        "sweep-edges-200m": "size-sweep",
+        "threads": "thread-sweep",
+        "input": "input",
+    },
+    "hybrid_dfs": {
+        "table1": "main",
+        "fig3": "thread-sweep",
+        "fig4": "main",
+        "fig5a": "size-sweep",
+        "fig5b": "size-sweep",
+        "input": "input",
+    },
+    "dijkstra_deg5": {
+        "sweep": "main",
+        "sweep-large": "main",
+        "opencl-cpu": "extension",
+        "grid": "extension",
+        "road": "input",
+        "input": "input",
+    },
 }
 
 
@@ -79,8 +115,13 @@ def with_key(meta, key, value):
 
 
 def one_line_per_key(meta):
-    return "{\n" + ",\n".join("  %s: %s" % (json.dumps(k, ensure_ascii=False), json.dumps(v, ensure_ascii=False))
-                               for k, v in meta.items()) + "\n}\n"
+    return (
+        "{\n"
+        + ",\n".join(
+            "  %s: %s" % (json.dumps(k, ensure_ascii=False), json.dumps(v, ensure_ascii=False)) for k, v in meta.items()
+        )
+        + "\n}\n"
+    )
 
 
 def dump_like(meta, original):
@@ -102,10 +143,10 @@ def migrate(stem, check=False):
     if not table:
         raise MigrationError("%s: empty" % csv_path)
     header, rows = table[0], [r for r in table[1:] if r]
-    if header[len(OLD_FIXED):len(OLD_FIXED) + len(NEW)] == NEW:
+    if header[len(OLD_FIXED) : len(OLD_FIXED) + len(NEW)] == NEW:
         return False
-    if header[:len(OLD_FIXED)] != OLD_FIXED:
-        raise MigrationError("%s: header starts %s" % (csv_path, ",".join(header[:len(OLD_FIXED)])))
+    if header[: len(OLD_FIXED)] != OLD_FIXED:
+        raise MigrationError("%s: header starts %s" % (csv_path, ",".join(header[: len(OLD_FIXED)])))
     if len(rows) != meta.get("rows"):
         raise MigrationError("%s: %d rows, its JSON says %s" % (csv_path, len(rows), meta.get("rows")))
     experiment = meta.get("experiment") or rows[0][0]

@@ -103,8 +103,15 @@ class Piece:
         return "%s-%s" % (self.experiment, self.tag) if self.name else self.experiment
 
     def as_dict(self):
-        d = {"experiment": self.experiment, "piece": self.name, "kind": self.kind, "est_seconds": self.est,
-             "status": self.status, "reason": self.reason, "seconds": self.seconds}
+        d = {
+            "experiment": self.experiment,
+            "piece": self.name,
+            "kind": self.kind,
+            "est_seconds": self.est,
+            "status": self.status,
+            "reason": self.reason,
+            "seconds": self.seconds,
+        }
         if self.ranks:
             d["ranks"], d["tag"] = self.ranks, self.tag
         return d
@@ -211,7 +218,10 @@ def list_pieces(experiment, exe, scale):
         except ValueError:
             p = Piece(experiment, "", 0.0, "cpu", exe)
             p.status, p.reason = "failed", "--list-pieces line %d is %r, expected name<TAB>seconds<TAB>%s" % (
-                i, line, "|".join(KINDS))
+                i,
+                line,
+                "|".join(KINDS),
+            )
             return [p]
     if not pieces:
         p = Piece(experiment, "", 0.0, "cpu", exe)
@@ -260,9 +270,13 @@ class Runner:
 
     # --- status file -------------------------------------------------------
     def write_status(self):
-        data = {"scale": self.args.scale, "build": self.args.build, "gpu": self.gpu_note,
-                "updated": datetime.datetime.now().isoformat(timespec="seconds"),
-                "pieces": [p.as_dict() for p in self.pieces]}
+        data = {
+            "scale": self.args.scale,
+            "build": self.args.build,
+            "gpu": self.gpu_note,
+            "updated": datetime.datetime.now().isoformat(timespec="seconds"),
+            "pieces": [p.as_dict() for p in self.pieces],
+        }
         path = os.path.join(self.results, STATUS_FILE)
         with open(path + ".partial", "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1)
@@ -285,8 +299,10 @@ class Runner:
                 if why:
                     q.status, q.reason = "skipped", why
                 elif ranks > self.args.max_ranks:
-                    q.status, q.reason = "skipped", ("%d ranks > %d cores on this machine (measurements never "
-                                                     "oversubscribe)" % (ranks, self.args.max_ranks))
+                    q.status, q.reason = "skipped", (
+                        "%d ranks > %d cores on this machine (measurements never "
+                        "oversubscribe)" % (ranks, self.args.max_ranks)
+                    )
                 out.append(q)
         return out
 
@@ -299,8 +315,13 @@ class Runner:
         for exp in a.only:
             pieces = list_pieces(exp, os.path.join(bindir, exp), a.scale)
             if a.pieces:
-                pieces = [p for p in pieces if not p.name or p.name in a.pieces
-                          or (p.kind == "mpi" and any(x.startswith(p.name + "-p") for x in a.pieces))]
+                pieces = [
+                    p
+                    for p in pieces
+                    if not p.name
+                    or p.name in a.pieces
+                    or (p.kind == "mpi" and any(x.startswith(p.name + "-p") for x in a.pieces))
+                ]
             pieces = self.expand_mpi(pieces)
             if a.pieces:  # scale-out-p4 names one rank count
                 pieces = [p for p in pieces if not p.name or p.name in a.pieces or p.tag in a.pieces]
@@ -321,8 +342,11 @@ class Runner:
         pieces finished by earlier runs of the same results included: a run split over
         several commands schedules its first piece with what the earlier ones learnt."""
         timed = [(p.seconds, p.est) for p in self.pieces if p.status == "ran" and p.est > 0]
-        timed += [(p.earlier_seconds, p.est) for p in self.pieces
-                  if p.status == "done" and p.est > 0 and p.earlier_seconds is not None]
+        timed += [
+            (p.earlier_seconds, p.est)
+            for p in self.pieces
+            if p.status == "done" and p.est > 0 and p.earlier_seconds is not None
+        ]
         ratio = sum(t for t, _ in timed) / sum(e for _, e in timed) if timed else 1.0
         left = sum(p.est for p in self.pieces if p.status == "pending")
         return left * ratio, ratio
@@ -330,9 +354,20 @@ class Runner:
     def run_piece(self, p, index, total):
         a = self.args
         remaining, ratio = self.eta()
-        log("[%d/%d] %s: piece %s (%s, est %s) | elapsed %s, remaining ~%s%s"
-            % (index, total, p.experiment, p.tag, p.kind, fmt_duration(p.est), fmt_duration(time.time() - self.started),
-               fmt_duration(remaining), " (estimates x%.2f so far)" % ratio if ratio != 1.0 else ""))
+        log(
+            "[%d/%d] %s: piece %s (%s, est %s) | elapsed %s, remaining ~%s%s"
+            % (
+                index,
+                total,
+                p.experiment,
+                p.tag,
+                p.kind,
+                fmt_duration(p.est),
+                fmt_duration(time.time() - self.started),
+                fmt_duration(remaining),
+                " (estimates x%.2f so far)" % ratio if ratio != 1.0 else "",
+            )
+        )
         logdir = os.path.join(self.results, "logs")
         os.makedirs(logdir, exist_ok=True)
         cmd = [p.exe, "--scale", a.scale, "--piece", p.name, "--out", self.results]
@@ -340,7 +375,9 @@ class Runner:
             cmd = self.mpirun + [str(p.ranks)] + cmd[:-2] + ["--tag", p.tag] + cmd[-2:]
         t0 = time.time()
         tail = b""
-        with open(os.path.join(logdir, p.stem + ".out"), "wb") as out, open(os.path.join(logdir, p.stem + ".log"), "wb") as errlog:
+        with open(os.path.join(logdir, p.stem + ".out"), "wb") as out, open(
+            os.path.join(logdir, p.stem + ".log"), "wb"
+        ) as errlog:
             errlog.write(("$ " + " ".join(cmd) + "\n").encode())
             env = dict(os.environ)
             for var, value in piece_env(p.experiment, p.kind).items():
@@ -386,7 +423,10 @@ class Runner:
             p.status, p.reason = "failed", "killed by signal %d" % -rc
         else:
             p.status, p.reason = "failed", "exit %d: %s" % (rc, msg)
-        log("%s/%s: %s in %s%s" % (p.experiment, p.tag, p.status, fmt_duration(p.seconds), (" (" + p.reason + ")") if p.reason else ""))
+        log(
+            "%s/%s: %s in %s%s"
+            % (p.experiment, p.tag, p.status, fmt_duration(p.seconds), (" (" + p.reason + ")") if p.reason else "")
+        )
 
     def skip_other_ranks(self, p, why):
         """What one rank count of an mpi piece found nothing to run holds for every other."""
@@ -402,8 +442,14 @@ class Runner:
         counts = {}
         for p in self.pieces:
             counts[p.status] = counts.get(p.status, 0) + 1
-        log("plan: %d pieces to run (estimated %s); %s" % (len(todo), fmt_duration(est),
-            ", ".join("%d %s" % (n, s) for s, n in sorted(counts.items()) if s != "pending") or "nothing else"))
+        log(
+            "plan: %d pieces to run (estimated %s); %s"
+            % (
+                len(todo),
+                fmt_duration(est),
+                ", ".join("%d %s" % (n, s) for s, n in sorted(counts.items()) if s != "pending") or "nothing else",
+            )
+        )
         self.write_status()
         for i, p in enumerate(todo, 1):
             if p.status != "pending":
@@ -419,10 +465,14 @@ class Runner:
                     if p.est * ratio > self.args.budget:  # a rerun with the same budget would defer it again
                         p.status, p.reason = "skipped", (
                             "deferred: its estimate (%s, estimates x%.2f so far) exceeds the whole --budget %ds; "
-                            "run it alone with a larger --budget or none" % (fmt_duration(p.est * ratio), ratio,
-                                                                             self.args.budget))
+                            "run it alone with a larger --budget or none"
+                            % (fmt_duration(p.est * ratio), ratio, self.args.budget)
+                        )
                     else:
-                        p.status, p.reason = "skipped", "deferred: would exceed --budget %ds; rerun to continue" % self.args.budget
+                        p.status, p.reason = (
+                            "skipped",
+                            "deferred: would exceed --budget %ds; rerun to continue" % self.args.budget,
+                        )
                     continue
             self.write_status()
             self.run_piece(p, i, len(todo))
@@ -443,10 +493,13 @@ class Runner:
     def summary(self):
         def time_of(p):  # a pending piece shows its estimate
             return "est " + fmt_duration(p.est) if p.status == "pending" else fmt_duration(p.seconds)
+
         rows = [(p.experiment, p.label, p.kind, p.status, time_of(p), p.reason) for p in self.pieces]
         head = ("experiment", "piece", "kind", "status", "time", "reason")
         widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(5)]
-        print("\nSummary (%s, scale %s, %s):" % (self.results, self.args.scale, fmt_duration(time.time() - self.started)))
+        print(
+            "\nSummary (%s, scale %s, %s):" % (self.results, self.args.scale, fmt_duration(time.time() - self.started))
+        )
         for r in [head] + rows:
             print("  " + "  ".join(str(r[i]).ljust(widths[i]) for i in range(5)) + "  " + r[5])
         counts = {}
@@ -455,15 +508,22 @@ class Runner:
         print("  " + ", ".join("%d %s" % (n, s) for s, n in sorted(counts.items())))
         if counts.get("pending"):
             left, ratio = self.eta()
-            print("  pending: about %s by the estimates%s" % (
-                fmt_duration(left), " x%.2f (what the timed pieces took against theirs)" % ratio if ratio != 1.0 else ""))
+            print(
+                "  pending: about %s by the estimates%s"
+                % (
+                    fmt_duration(left),
+                    " x%.2f (what the timed pieces took against theirs)" % ratio if ratio != 1.0 else "",
+                )
+            )
         sys.stdout.flush()
         return any(p.status == "failed" for p in self.pieces)
 
 
 def python_with_matplotlib():
     try:
-        out = subprocess.run([os.path.join(REPO, "scripts", "find-python.sh")], capture_output=True, text=True, timeout=60)
+        out = subprocess.run(
+            [os.path.join(REPO, "scripts", "find-python.sh")], capture_output=True, text=True, timeout=60
+        )
         if out.returncode == 0 and out.stdout.strip():
             return out.stdout.strip()
     except OSError:
@@ -478,9 +538,11 @@ def draw(results, only):
     results = os.path.abspath(results)  # the steps run from the repository root
     if results.startswith(REPO + os.sep):
         results = os.path.relpath(results, REPO)
-    steps = [("figures", [py, "-m", "paper.figures", "--results", results]),
-             ("report", [py, "-m", "paper.report", "--results", results]),
-             ("artifact", [py, "-m", "paper.artifact", "--results", results])]
+    steps = [
+        ("figures", [py, "-m", "paper.figures", "--results", results]),
+        ("report", [py, "-m", "paper.report", "--results", results]),
+        ("artifact", [py, "-m", "paper.artifact", "--results", results]),
+    ]
     if only:
         steps[0][1].extend(["--only", ",".join(only)])
     for name, cmd in steps:
@@ -500,14 +562,25 @@ def parse_args(argv):
     ap.add_argument("--no-figures", action="store_true", help="skip the figures and the report")
     ap.add_argument("--no-gpu", action="store_true", help="treat this machine as having no GPU")
     ap.add_argument("--list", action="store_true", help="print the plan (pieces, estimates, done/skipped) and exit")
-    ap.add_argument("--budget", type=float, default=None,
-                    help="start no piece that would (by its estimate) end after this many seconds; rerun to continue")
-    ap.add_argument("--piece-timeout", type=float, default=None, help="stop a piece after this many seconds (a failure)")
+    ap.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="start no piece that would (by its estimate) end after this many seconds; rerun to continue",
+    )
+    ap.add_argument(
+        "--piece-timeout", type=float, default=None, help="stop a piece after this many seconds (a failure)"
+    )
     ap.add_argument("--quiet", action="store_true", help="do not echo the pieces' progress (still in RESULTS/logs)")
-    ap.add_argument("--ranks", default=",".join(map(str, RANKS)),
-                    help="rank counts of the mpi pieces (default %(default)s)")
-    ap.add_argument("--max-ranks", type=int, default=None,
-                    help="the most ranks an mpi piece may start (default: this machine's cores, %d)" % usable_cores())
+    ap.add_argument(
+        "--ranks", default=",".join(map(str, RANKS)), help="rank counts of the mpi pieces (default %(default)s)"
+    )
+    ap.add_argument(
+        "--max-ranks",
+        type=int,
+        default=None,
+        help="the most ranks an mpi piece may start (default: this machine's cores, %d)" % usable_cores(),
+    )
     a = ap.parse_args(argv)
     try:
         a.ranks = [int(x) for x in a.ranks.split(",") if x]
@@ -533,6 +606,7 @@ def main(argv=None):
 
     def on_signal(signum, _frame):
         raise Interrupted(signum)
+
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGHUP, on_signal)
@@ -549,7 +623,9 @@ def main(argv=None):
         runner.stop_child(e.signum)
         for p in runner.pieces:
             if p.status == "pending":
-                p.status, p.reason = "interrupted", "not run: %s; rerun to resume" % ("Ctrl-C" if e.signum == signal.SIGINT else "killed")
+                p.status, p.reason = "interrupted", "not run: %s; rerun to resume" % (
+                    "Ctrl-C" if e.signum == signal.SIGINT else "killed"
+                )
         runner.write_status()
         runner.summary()
         log("interrupted; rerun the same command to resume (finished pieces are kept)")

@@ -59,17 +59,23 @@ def main(argv):
         print("%s: piece %s fails on purpose" % (exp, piece), file=sys.stderr)
         return int(codes[piece])
     if os.environ.get("FAKE_NOTHING") == "1":
-        print("[%s] nothing to run here: no selected program of piece %s can run on this machine; no results written"
-              % (exp, piece), file=sys.stderr)
+        print(
+            "[%s] nothing to run here: no selected program of piece %s can run on this machine; no results written"
+            % (exp, piece),
+            file=sys.stderr,
+        )
         return 0
     stem = os.path.join(out, "%s-%s" % (exp, tag))
     run_id = "20250101T000000Z-%06x" % os.getpid()
     mpi = kinds[piece] == "mpi"
     role, device, algo = ("scale-out", "mpi", "pbgl_algo") if mpi else ("main", "cpu", "algo")
     ranks = "," + os.environ.get("FAKE_RANKS", "1") if mpi else ""
-    rows = ["%s,g%d,fake,%d,%d,1,%s,1,%s,%d,0.5,weight=%d;edges=%d,true,%s,%s,%s%s"
-            % (exp, i, 10 * i, 20 * i, algo, device, t, i, i, piece, role, run_id, ranks)
-            for i in range(1, 4) for t in range(2)]
+    rows = [
+        "%s,g%d,fake,%d,%d,1,%s,1,%s,%d,0.5,weight=%d;edges=%d,true,%s,%s,%s%s"
+        % (exp, i, 10 * i, 20 * i, algo, device, t, i, i, piece, role, run_id, ranks)
+        for i in range(1, 4)
+        for t in range(2)
+    ]
     with open(stem + ".csv.partial", "w") as f:
         f.write(HEADER + (",ranks" if mpi else "") + "\n")
         f.write("\n".join(rows[:2]) + "\n")
@@ -81,8 +87,11 @@ def main(argv):
     with open(stem + ".json.partial", "w") as f:
         meta = {"experiment": exp, "tag": piece, "rows": len(rows), "scale": opt(argv, "--scale"), "run_id": run_id}
         # As common/results.cpp records it: the OpenMP settings the piece ran with.
-        omp = " ".join("%s=%s" % (v, os.environ[v]) for v in ("OMP_WAIT_POLICY", "OMP_PROC_BIND", "OMP_PLACES",
-                                                             "GOMP_SPINCOUNT") if v in os.environ)
+        omp = " ".join(
+            "%s=%s" % (v, os.environ[v])
+            for v in ("OMP_WAIT_POLICY", "OMP_PROC_BIND", "OMP_PLACES", "GOMP_SPINCOUNT")
+            if v in os.environ
+        )
         meta["openmp_env"] = omp or "default"
         if os.environ.get("FAKE_WALL"):
             meta["wall_seconds"] = float(os.environ["FAKE_WALL"])

@@ -22,8 +22,10 @@ def main(argv):
             return 2
     if os.environ.get("FAKE_LOG"):
         with open(os.environ["FAKE_LOG"], "a") as f:
-            f.write("mpirun -np %s%s OMP_NUM_THREADS=%s\n" % (ranks, "".join(" " + x for x in flags),
-                                                              os.environ.get("OMP_NUM_THREADS", "")))
+            f.write(
+                "mpirun -np %s%s OMP_NUM_THREADS=%s\n"
+                % (ranks, "".join(" " + x for x in flags), os.environ.get("OMP_NUM_THREADS", ""))
+            )
     env = dict(os.environ, FAKE_RANKS=ranks)
     os.execve(args[0], args, env)
 

@@ -17,21 +17,65 @@ import random
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "fixtures", "complete")
-FIXED = ["experiment", "graph", "generator", "n", "m", "seed", "algorithm", "threads", "device", "trial",
-         "seconds", "answer", "verified", "piece", "role", "run_id"]
+FIXED = [
+    "experiment",
+    "graph",
+    "generator",
+    "n",
+    "m",
+    "seed",
+    "algorithm",
+    "threads",
+    "device",
+    "trial",
+    "seconds",
+    "answer",
+    "verified",
+    "piece",
+    "role",
+    "run_id",
+]
 # What each fixture piece is for (the experiments declare the same of theirs).
-ROLES = {"paper": "main", "extended": "extension", "sizes": "main", "threads": "thread-sweep", "gpu": "extension",
-         "main": "main", "edges": "size-sweep", "fig3": "thread-sweep", "fig4": "main", "fig5a": "size-sweep",
-         "fig5b": "size-sweep", "table1": "main", "sweep": "main", "opencl-cpu": "extension", "scale-out": "scale-out",
-         "grid": "extension"}
+ROLES = {
+    "paper": "main",
+    "extended": "extension",
+    "sizes": "main",
+    "threads": "thread-sweep",
+    "gpu": "extension",
+    "main": "main",
+    "edges": "size-sweep",
+    "fig3": "thread-sweep",
+    "fig4": "main",
+    "fig5a": "size-sweep",
+    "fig5b": "size-sweep",
+    "table1": "main",
+    "sweep": "main",
+    "opencl-cpu": "extension",
+    "scale-out": "scale-out",
+    "grid": "extension",
+}
 TRIALS = 3
 rng = random.Random(20240601)
 
-META = {"date": "2025-01-01T00:00:00Z", "git_sha": "fixture", "scale": "paper", "seed": 1, "trials": TRIALS,
-        "cpu_model": "Fixture CPU @ 3.0GHz", "cpu_cores": 16, "ram_bytes": 134217728000,
-        "gpu_name": "Fixture GPU", "gpu_memory_bytes": 85899345920, "gpu_driver_cuda_version": "13.0",
-        "cuda_runtime_version": "13.0", "cuda_compiler_version": "13.0", "compiler": "g++ 13.3.0",
-        "boost_version": "1.83.0", "input": "", "threads": 16}
+META = {
+    "date": "2025-01-01T00:00:00Z",
+    "git_sha": "fixture",
+    "scale": "paper",
+    "seed": 1,
+    "trials": TRIALS,
+    "cpu_model": "Fixture CPU @ 3.0GHz",
+    "cpu_cores": 16,
+    "ram_bytes": 134217728000,
+    "gpu_name": "Fixture GPU",
+    "gpu_memory_bytes": 85899345920,
+    "gpu_driver_cuda_version": "13.0",
+    "cuda_runtime_version": "13.0",
+    "cuda_compiler_version": "13.0",
+    "compiler": "g++ 13.3.0",
+    "boost_version": "1.83.0",
+    "input": "",
+    "threads": 16,
+}
 
 
 def jitter(x):
@@ -54,8 +98,15 @@ def write_piece(exp, piece, rows, extra, meta=None, out=OUT, role=None, tag=None
         for r in rows:
             r = dict(r, piece=piece, role=role or ROLES[piece], run_id=rid)
             w.writerow([exp] + [r.get(c, "") for c in FIXED[1:]] + [r.get(c, "") for c in extra])
-    m = dict(META, experiment=exp, tag=tag, rows=len(rows), columns=FIXED + extra, run_id=rid,
-             command_line="%s --scale paper --piece %s%s" % (exp, piece, " --tag " + tag if tag != piece else ""))
+    m = dict(
+        META,
+        experiment=exp,
+        tag=tag,
+        rows=len(rows),
+        columns=FIXED + extra,
+        run_id=rid,
+        command_line="%s --scale paper --piece %s%s" % (exp, piece, " --tag " + tag if tag != piece else ""),
+    )
     m.update(meta or {})
     with open(stem + ".json", "w") as f:
         json.dump(m, f, indent=1, sort_keys=True)
@@ -77,20 +128,36 @@ def trials(base, seconds, extra=None, sources=(None,)):
 def prim_gpu():
     def t(algo, n):
         m = 10 * n
-        return {"bgl_prim": 8.2e-3 * (n / 16384) * math.log2(n) / 14,
-                "prim_naive_gpu": n * 16e-6 + 1e-4,
-                "prim_minreduce_gpu": n * 9e-6 + 1e-4,
-                "prim_resident_gpu": n * 1.2e-6 + 5e-5,
-                "boruvka_gpu": 3e-4 + m * 2e-10}[algo]
-    for piece, sizes in (("paper", [2 ** k for k in range(7, 15)]), ("extended", [2 ** 16, 2 ** 18, 2 ** 20])):
+        return {
+            "bgl_prim": 8.2e-3 * (n / 16384) * math.log2(n) / 14,
+            "prim_naive_gpu": n * 16e-6 + 1e-4,
+            "prim_minreduce_gpu": n * 9e-6 + 1e-4,
+            "prim_resident_gpu": n * 1.2e-6 + 5e-5,
+            "boruvka_gpu": 3e-4 + m * 2e-10,
+        }[algo]
+
+    for piece, sizes in (("paper", [2**k for k in range(7, 15)]), ("extended", [2**16, 2**18, 2**20])):
         rows = []
         for n in sizes:
             for a in ("bgl_prim", "prim_naive_gpu", "prim_minreduce_gpu", "prim_resident_gpu", "boruvka_gpu"):
                 gpu = a != "bgl_prim"
-                base = dict(graph="gtgraph-random-n%d" % n, generator="gtgraph-random", n=n, m=10 * n, seed=1, algorithm=a,
-                            threads=1, device="gpu" if gpu else "cpu", answer="weight=%d;edges=%d" % (n * 37, n - 1))
+                base = dict(
+                    graph="gtgraph-random-n%d" % n,
+                    generator="gtgraph-random",
+                    n=n,
+                    m=10 * n,
+                    seed=1,
+                    algorithm=a,
+                    threads=1,
+                    device="gpu" if gpu else "cpu",
+                    answer="weight=%d;edges=%d" % (n * 37, n - 1),
+                )
                 sec = t(a, n)
-                extra = {"h2d_s": "%.6g" % (n * 4e-9), "compute_s": "%.6g" % sec, "d2h_s": "%.6g" % (n * 1e-9)} if gpu else {}
+                extra = (
+                    {"h2d_s": "%.6g" % (n * 4e-9), "compute_s": "%.6g" % sec, "d2h_s": "%.6g" % (n * 1e-9)}
+                    if gpu
+                    else {}
+                )
                 rows += trials(base, sec, extra)
         write_piece("prim_gpu", piece, rows, ["h2d_s", "compute_s", "d2h_s"])
 
@@ -98,53 +165,112 @@ def prim_gpu():
 def sollin_multicore():
     def t(algo, n, threads=1):
         e = n * (n - 1) / 2
-        serial = 2.2e-9 * n ** 2 * (n / 1000) ** 0.55
-        base = {"kruskal": 1.1e-8 * e * math.log2(e) * (n / 1000) ** 0.9,
-                "bgl_kruskal": 2.5e-8 * e * math.log2(e),
-                "sollin_serial": serial,
-                "sollin_conflict_free": 1.7 * serial,
-                "boruvka_dense_gpu": 2e-3 + n * n * 2 / 1.5e12}
+        serial = 2.2e-9 * n**2 * (n / 1000) ** 0.55
+        base = {
+            "kruskal": 1.1e-8 * e * math.log2(e) * (n / 1000) ** 0.9,
+            "bgl_kruskal": 2.5e-8 * e * math.log2(e),
+            "sollin_serial": serial,
+            "sollin_conflict_free": 1.7 * serial,
+            "boruvka_dense_gpu": 2e-3 + n * n * 2 / 1.5e12,
+        }
         algo_base = algo[:-4] if algo.endswith("_tri") else algo
         s = base[algo_base] * (0.8 if algo.endswith("_tri") else 1.0)
         if algo_base == "sollin_conflict_free":
             s *= {1: 1.0, 2: 0.56, 4: 0.31, 8: 0.2, 16: 0.16}[threads]
         return s
+
     rows = []
     for n in (1000, 2500, 5000, 10000):
-        for a, th in (("kruskal", 1), ("bgl_kruskal", 1), ("sollin_serial", 1), ("sollin_serial_tri", 1),
-                      ("sollin_conflict_free", 1), ("sollin_conflict_free", 16), ("sollin_conflict_free_tri", 16)):
-            base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1, algorithm=a,
-                        threads=th, device="cpu", answer="weight=%d;edges=%d" % (n * 11, n - 1))
+        for a, th in (
+            ("kruskal", 1),
+            ("bgl_kruskal", 1),
+            ("sollin_serial", 1),
+            ("sollin_serial_tri", 1),
+            ("sollin_conflict_free", 1),
+            ("sollin_conflict_free", 16),
+            ("sollin_conflict_free_tri", 16),
+        ):
+            base = dict(
+                graph="complete-n%d" % n,
+                generator="complete-matrix",
+                n=n,
+                m=n * (n - 1) // 2,
+                seed=1,
+                algorithm=a,
+                threads=th,
+                device="cpu",
+                answer="weight=%d;edges=%d" % (n * 11, n - 1),
+            )
             rows += trials(base, t(a, n, th))
     write_piece("sollin_multicore", "sizes", rows, [], {"read_bandwidth_gbs_t16": 90.0})
     rows = []
     n = 10000
     # As the real sweep: the serial programs at 1 thread, the conflict-free ones at every count.
     for a in ("sollin_serial", "sollin_serial_tri", "sollin_conflict_free", "sollin_conflict_free_tri"):
-        for th in ((1, 2, 4, 8, 16) if a.startswith("sollin_conflict_free") else (1,)):
-            base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1, algorithm=a,
-                        threads=th, device="cpu", answer="weight=%d;edges=%d" % (n * 11, n - 1))
+        for th in (1, 2, 4, 8, 16) if a.startswith("sollin_conflict_free") else (1,):
+            base = dict(
+                graph="complete-n%d" % n,
+                generator="complete-matrix",
+                n=n,
+                m=n * (n - 1) // 2,
+                seed=1,
+                algorithm=a,
+                threads=th,
+                device="cpu",
+                answer="weight=%d;edges=%d" % (n * 11, n - 1),
+            )
             rows += trials(base, t(a, n, th))
     write_piece("sollin_multicore", "threads", rows, [], {"read_bandwidth_gbs_t16": 90.0})
     rows = []
     for n in (1000, 2500, 5000, 10000):
-        base = dict(graph="complete-n%d" % n, generator="complete-matrix", n=n, m=n * (n - 1) // 2, seed=1,
-                    algorithm="boruvka_dense_gpu", threads=1, device="gpu", answer="weight=%d;edges=%d" % (n * 11, n - 1))
+        base = dict(
+            graph="complete-n%d" % n,
+            generator="complete-matrix",
+            n=n,
+            m=n * (n - 1) // 2,
+            seed=1,
+            algorithm="boruvka_dense_gpu",
+            threads=1,
+            device="gpu",
+            answer="weight=%d;edges=%d" % (n * 11, n - 1),
+        )
         rows += trials(base, t("boruvka_dense_gpu", n), {"h2d_s": "%.6g" % (n * n * 2 / 54e9)})
     write_piece("sollin_multicore", "gpu", rows, ["h2d_s"])
 
 
 def kruskal_100m():
-    phases = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s", "resident_s", "cub_sortpairs_s",
-              "light_edges", "heavy_edges", "boruvka_rounds"]
+    phases = [
+        "generate_s",
+        "pin_s",
+        "h2d_s",
+        "sort_s",
+        "d2h_s",
+        "unionfind_s",
+        "resident_s",
+        "cub_sortpairs_s",
+        "light_edges",
+        "heavy_edges",
+        "boruvka_rounds",
+    ]
 
     def row_set(m, algo, threads):
         scale = m / 1e8
-        sort = {"kruskal_seq": 11.0, "kruskal_omp": 11.0 / threads ** 0.75, "kruskal_omp_listing5": 11.0 / threads ** 0.6,
-                "kruskal_thrust": 0.05, "kruskal_cdp": 1.6, "bgl_kruskal": 14.0,
-                "filter_kruskal_omp": 6.0 / threads ** 0.9, "kruskal_cub_gpu": 0.004}[algo] * scale
+        sort = {
+            "kruskal_seq": 11.0,
+            "kruskal_omp": 11.0 / threads**0.75,
+            "kruskal_omp_listing5": 11.0 / threads**0.6,
+            "kruskal_thrust": 0.05,
+            "kruskal_cdp": 1.6,
+            "bgl_kruskal": 14.0,
+            "filter_kruskal_omp": 6.0 / threads**0.9,
+            "kruskal_cub_gpu": 0.004,
+        }[algo] * scale
         gpu = algo in ("kruskal_thrust", "kruskal_cdp", "kruskal_cub_gpu")
-        ph = {"generate_s": 1.2 * scale, "sort_s": sort, "unionfind_s": 0.011 * scale * (4 if algo == "kruskal_seq" else 1)}
+        ph = {
+            "generate_s": 1.2 * scale,
+            "sort_s": sort,
+            "unionfind_s": 0.011 * scale * (4 if algo == "kruskal_seq" else 1),
+        }
         if gpu:
             ph.update({"pin_s": 0.3 * scale, "h2d_s": 1.2e9 * scale / 54e9, "d2h_s": 1.2e9 * scale / 54e9})
             if algo == "kruskal_thrust":
@@ -156,17 +282,43 @@ def kruskal_100m():
             ph["resident_s"] = sort + ph["unionfind_s"]
             ph["cub_sortpairs_s"] = 0.003 * scale
             ph.update({"light_edges": 1250000, "heavy_edges": 0, "boruvka_rounds": 6})
-        base = dict(graph="path-random-m%d" % m, generator="path-random", n=100000, m=m, seed=1, algorithm=algo,
-                    threads=threads, device="gpu" if gpu else "cpu", answer="weight=%d;edges=99999" % 4999950)
+        base = dict(
+            graph="path-random-m%d" % m,
+            generator="path-random",
+            n=100000,
+            m=m,
+            seed=1,
+            algorithm=algo,
+            threads=threads,
+            device="gpu" if gpu else "cpu",
+            answer="weight=%d;edges=99999" % 4999950,
+        )
         return trials(base, total, {k: "%.6g" % v for k, v in ph.items()})
-    algos = [("kruskal_seq", 1), ("kruskal_omp", 16), ("kruskal_omp_listing5", 16), ("kruskal_thrust", 16), ("kruskal_cdp", 1), ("bgl_kruskal", 1),
-             ("filter_kruskal_omp", 16), ("kruskal_cub_gpu", 1)]
+
+    algos = [
+        ("kruskal_seq", 1),
+        ("kruskal_omp", 16),
+        ("kruskal_omp_listing5", 16),
+        ("kruskal_thrust", 16),
+        ("kruskal_cdp", 1),
+        ("bgl_kruskal", 1),
+        ("filter_kruskal_omp", 16),
+        ("kruskal_cub_gpu", 1),
+    ]
     write_piece("kruskal_100m", "main", [r for a, th in algos for r in row_set(int(1e8), a, th)], phases)
-    rows = [r for m in (10 ** 7, 5 * 10 ** 7, 10 ** 8, 2 * 10 ** 8)
-            for a, th in (("kruskal_seq", 1), ("kruskal_omp", 16), ("kruskal_thrust", 16), ("kruskal_cub_gpu", 1))
-            for r in row_set(m, a, th)]
+    rows = [
+        r
+        for m in (10**7, 5 * 10**7, 10**8, 2 * 10**8)
+        for a, th in (("kruskal_seq", 1), ("kruskal_omp", 16), ("kruskal_thrust", 16), ("kruskal_cub_gpu", 1))
+        for r in row_set(m, a, th)
+    ]
     write_piece("kruskal_100m", "edges", rows, phases)
-    rows = [r for a in ("kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp") for th in (1, 2, 4, 8, 16) for r in row_set(int(1e8), a, th)]
+    rows = [
+        r
+        for a in ("kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp")
+        for th in (1, 2, 4, 8, 16)
+        for r in row_set(int(1e8), a, th)
+    ]
     write_piece("kruskal_100m", "threads", rows, phases)
 
 
@@ -178,16 +330,25 @@ def hybrid_dfs():
         gpu = algo in ("read_gpu", "hybrid_cpu_gpu", "dobfs_gpu")
         if algo in ("read_gpu", "dobfs_gpu"):
             threads = 1  # GPU alone; the CPU+GPU hybrid records its CPU threads
-        base = dict(graph="rmat-n%d-m%d" % (n, m), generator="rmat", n=n, m=m, seed=1, algorithm=algo, threads=threads,
-                    device="cpu+gpu" if algo == "hybrid_cpu_gpu" else ("gpu" if gpu else "cpu"),
-                    answer="reached=%d;levelsum=%d" % (int(n * 0.7), int(n * 4.1)))
+        base = dict(
+            graph="rmat-n%d-m%d" % (n, m),
+            generator="rmat",
+            n=n,
+            m=m,
+            seed=1,
+            algorithm=algo,
+            threads=threads,
+            device="cpu+gpu" if algo == "hybrid_cpu_gpu" else ("gpu" if gpu else "cpu"),
+            answer="reached=%d;levelsum=%d" % (int(n * 0.7), int(n * 4.1)),
+        )
         reached_edges = m * 0.98
         out = trials(base, reached_edges / teps, {"upload_s": "%.6g" % (m * 8 / 54e9) if gpu else ""}, sources)
         for r in out:
             r["teps"] = "%.6g" % (reached_edges / float(r["seconds"]))
         return out
+
     cpu_teps = {"stack_omp": 0.35e9, "read_omp": 0.55e9, "hybrid_omp": 0.6e9, "dobfs_omp": 1.8e9}
-    n, m = 2 ** 25, 2 ** 28
+    n, m = 2**25, 2**28
     rows = rows_for(n, m, "bgl_bfs", 1, 0.03e9)
     for a, top in cpu_teps.items():
         for th in (1, 2, 4, 8, 16):
@@ -197,21 +358,33 @@ def hybrid_dfs():
     write_piece("hybrid_dfs", "fig4", [r for a, v in gpu_teps.items() for r in rows_for(n, m, a, 16, v)], extra)
     rows = []
     for k in (20, 22, 24, 26):
-        nn = 2 ** k
-        for a, v in (("hybrid_omp", 0.6e9 * (2 ** 20 / nn) ** 0.12), ("read_gpu", 5.0e9), ("hybrid_cpu_gpu", 5.3e9)):
+        nn = 2**k
+        for a, v in (("hybrid_omp", 0.6e9 * (2**20 / nn) ** 0.12), ("read_gpu", 5.0e9), ("hybrid_cpu_gpu", 5.3e9)):
             rows += rows_for(nn, 8 * nn, a, 16, v)
     write_piece("hybrid_dfs", "fig5a", rows, extra)
     rows = []
-    for mm in (2 ** 28, 2 ** 29, 2 ** 30, 2 ** 31):
-        f = mm / 2 ** 28
-        for a, v in (("hybrid_omp", 0.6e9 * f ** 0.1), ("read_gpu", 5.0e9 * f ** 0.3), ("hybrid_cpu_gpu", 5.3e9 * f ** 0.3)):
+    for mm in (2**28, 2**29, 2**30, 2**31):
+        f = mm / 2**28
+        for a, v in (
+            ("hybrid_omp", 0.6e9 * f**0.1),
+            ("read_gpu", 5.0e9 * f**0.3),
+            ("hybrid_cpu_gpu", 5.3e9 * f**0.3),
+        ):
             rows += rows_for(n, mm, a, 16, v)
     write_piece("hybrid_dfs", "fig5b", rows, extra, meta={"wall_seconds": 512.0})
     rows = []
-    for a, gbs in (("bw_seq_cpu", 90.0), ("bw_rand_cpu", 9.5), ("bw_seq_gpu", 3000.0),
-                   ("bw_rand_gpu", 420.0)):
-        base = dict(graph="array-1024MiB", generator="bandwidth", n=0, m=0, seed=1, algorithm=a,
-                    threads=16 if a.endswith("cpu") else 1, device=a.rsplit("_", 1)[1], answer="bytes=1073741824")
+    for a, gbs in (("bw_seq_cpu", 90.0), ("bw_rand_cpu", 9.5), ("bw_seq_gpu", 3000.0), ("bw_rand_gpu", 420.0)):
+        base = dict(
+            graph="array-1024MiB",
+            generator="bandwidth",
+            n=0,
+            m=0,
+            seed=1,
+            algorithm=a,
+            threads=16 if a.endswith("cpu") else 1,
+            device=a.rsplit("_", 1)[1],
+            answer="bytes=1073741824",
+        )
         rows += trials(base, 1.0737e9 / (gbs * 1e9), {"gbs": lambda r: "%.4g" % (1.0737 / float(r["seconds"]))})
     write_piece("hybrid_dfs", "table1", rows, extra)
 
@@ -219,27 +392,50 @@ def hybrid_dfs():
 def dijkstra_deg5():
     extra = ["source", "h2d_s", "kernel_s", "d2h_s", "build_s"]
     rows = []
-    for n in (10 ** 4, 10 ** 5, 10 ** 6, 4 * 10 ** 6):
+    for n in (10**4, 10**5, 10**6, 4 * 10**6):
         bgl = 2.6e-7 * n * math.log2(n) / math.log2(1e5) * (1 + 0.4 * math.log10(n / 1e4))
-        for a, sec in (("bgl_dijkstra", bgl),
-                       ("two_kernel_opencl", bgl / (3.0 + 1.8 * math.log10(n / 1e4))),
-                       ("two_kernel_cuda", bgl / (3.6 + 2.0 * math.log10(n / 1e4))),
-                       ("delta_stepping_omp", bgl / 6.0),
-                       ("near_far_gpu", bgl / (10 + 8 * math.log10(n / 1e4)))):
+        for a, sec in (
+            ("bgl_dijkstra", bgl),
+            ("two_kernel_opencl", bgl / (3.0 + 1.8 * math.log10(n / 1e4))),
+            ("two_kernel_cuda", bgl / (3.6 + 2.0 * math.log10(n / 1e4))),
+            ("delta_stepping_omp", bgl / 6.0),
+            ("near_far_gpu", bgl / (10 + 8 * math.log10(n / 1e4))),
+        ):
             gpu = a in ("two_kernel_opencl", "two_kernel_cuda", "near_far_gpu")
-            base = dict(graph="fixed-degree5-n%d" % n, generator="fixed-degree", n=n, m=5 * n, seed=1, algorithm=a,
-                        threads=16 if a == "delta_stepping_omp" else 1, device="gpu" if gpu else "cpu",
-                        answer="reached=%d;distsum=%.9g" % (n, n * 2417.5))
-            ph = {"h2d_s": "%.6g" % (n * 60 / 54e9), "kernel_s": "%.6g" % (sec * 0.9), "d2h_s": "%.6g" % (n * 4 / 54e9)} if gpu else {}
+            base = dict(
+                graph="fixed-degree5-n%d" % n,
+                generator="fixed-degree",
+                n=n,
+                m=5 * n,
+                seed=1,
+                algorithm=a,
+                threads=16 if a == "delta_stepping_omp" else 1,
+                device="gpu" if gpu else "cpu",
+                answer="reached=%d;distsum=%.9g" % (n, n * 2417.5),
+            )
+            ph = (
+                {"h2d_s": "%.6g" % (n * 60 / 54e9), "kernel_s": "%.6g" % (sec * 0.9), "d2h_s": "%.6g" % (n * 4 / 54e9)}
+                if gpu
+                else {}
+            )
             ph["build_s"] = "%.6g" % (n * 2e-8)
             rows += trials(base, sec, ph, sources=(0, 7))
     write_piece("dijkstra_deg5", "sweep", rows, extra)
     # The same OpenCL program on a CPU device (PoCL): slower than BGL; must not mix into the GPU speedups.
     rows = []
-    for n in (10 ** 4, 10 ** 5):
+    for n in (10**4, 10**5):
         for a, dev, sec in (("two_kernel_opencl", "cpu", 8e-7 * n),):
-            base = dict(graph="fixed-degree5-n%d" % n, generator="fixed-degree", n=n, m=5 * n, seed=1, algorithm=a,
-                        threads=1, device=dev, answer="reached=%d;distsum=%.9g" % (n, n * 2417.5))
+            base = dict(
+                graph="fixed-degree5-n%d" % n,
+                generator="fixed-degree",
+                n=n,
+                m=5 * n,
+                seed=1,
+                algorithm=a,
+                threads=1,
+                device=dev,
+                answer="reached=%d;distsum=%.9g" % (n, n * 2417.5),
+            )
             rows += trials(base, sec, {"build_s": "%.6g" % (n * 2e-8)}, sources=(0, 7))
     write_piece("dijkstra_deg5", "opencl-cpu", rows, extra)
 
@@ -260,20 +456,43 @@ def scale_out():
         for p in SCALE_OUT_RANKS:
             base = dict(graph[0], algorithm=program, threads=1, device="mpi", answer=answer, ranks=p)
             rows = trials(base, seconds(p), {"build_s": "%.6g" % (seconds(1) * 3 / p)}, sources)
-            write_piece(exp, "scale-out", rows, extra + ["build_s", "ranks"], tag="scale-out-p%d" % p,
-                        meta={"ranks": p, "hosts": ",".join("node%02d" % h for h in range(max(1, p // 16))),
-                              "threads": 1})
-    n, m = 2 ** 25, 2 ** 28
-    write("hybrid_dfs", "pbgl_bfs", [dict(graph="rmat-n%d-m%d" % (n, m), generator="rmat", n=n, m=m, seed=1)],
-          lambda p: 30.0 * p ** -0.8, ["source"], sources=(11, 977), answer="reached=%d;levelsum=%d" % (int(n * 0.7), int(n * 4.1)))
-    n = 4 * 10 ** 6
-    write("dijkstra_deg5", "pbgl_delta_stepping",
-          [dict(graph="fixed-degree5-n%d" % n, generator="fixed-degree", n=n, m=5 * n, seed=1)], 
-          lambda p: 5.0 * p ** -0.3 * (1.3 if p > 1 else 1.0), ["source"],
-          sources=(0, 7), answer="reached=%d;distsum=%.9g" % (n, n * 2417.5))
-    write("kruskal_100m", "pbgl_boruvka",
-          [dict(graph="path-random-m%d" % 10 ** 8, generator="path-random", n=100000, m=10 ** 8, seed=1)], 
-          lambda p: 4.0 * p ** -0.95, [], answer="weight=%d;edges=99999" % 4999950)
+            write_piece(
+                exp,
+                "scale-out",
+                rows,
+                extra + ["build_s", "ranks"],
+                tag="scale-out-p%d" % p,
+                meta={"ranks": p, "hosts": ",".join("node%02d" % h for h in range(max(1, p // 16))), "threads": 1},
+            )
+
+    n, m = 2**25, 2**28
+    write(
+        "hybrid_dfs",
+        "pbgl_bfs",
+        [dict(graph="rmat-n%d-m%d" % (n, m), generator="rmat", n=n, m=m, seed=1)],
+        lambda p: 30.0 * p**-0.8,
+        ["source"],
+        sources=(11, 977),
+        answer="reached=%d;levelsum=%d" % (int(n * 0.7), int(n * 4.1)),
+    )
+    n = 4 * 10**6
+    write(
+        "dijkstra_deg5",
+        "pbgl_delta_stepping",
+        [dict(graph="fixed-degree5-n%d" % n, generator="fixed-degree", n=n, m=5 * n, seed=1)],
+        lambda p: 5.0 * p**-0.3 * (1.3 if p > 1 else 1.0),
+        ["source"],
+        sources=(0, 7),
+        answer="reached=%d;distsum=%.9g" % (n, n * 2417.5),
+    )
+    write(
+        "kruskal_100m",
+        "pbgl_boruvka",
+        [dict(graph="path-random-m%d" % 10**8, generator="path-random", n=100000, m=10**8, seed=1)],
+        lambda p: 4.0 * p**-0.95,
+        [],
+        answer="weight=%d;edges=99999" % 4999950,
+    )
 
 
 def dijkstra_grid():
@@ -282,12 +501,25 @@ def dijkstra_grid():
     rng = random.Random(20261125)
     n = 2048 * 2048
     rows = []
-    for a, sec in (("bgl_dijkstra", 1.5), ("two_kernel_opencl", 0.18), ("two_kernel_cuda", 0.16),
-                   ("delta_stepping_omp", 0.07), ("near_far_gpu", 0.013)):
+    for a, sec in (
+        ("bgl_dijkstra", 1.5),
+        ("two_kernel_opencl", 0.18),
+        ("two_kernel_cuda", 0.16),
+        ("delta_stepping_omp", 0.07),
+        ("near_far_gpu", 0.013),
+    ):
         gpu = a in ("two_kernel_opencl", "two_kernel_cuda", "near_far_gpu")
-        base = dict(graph="grid-2048x2048", generator="grid", n=n, m=4 * n - 4 * 2048, seed=1, algorithm=a,
-                    threads=16 if a == "delta_stepping_omp" else 1, device="gpu" if gpu else "cpu",
-                    answer="reached=%d;distsum=%.9g" % (n, n * 1e6))
+        base = dict(
+            graph="grid-2048x2048",
+            generator="grid",
+            n=n,
+            m=4 * n - 4 * 2048,
+            seed=1,
+            algorithm=a,
+            threads=16 if a == "delta_stepping_omp" else 1,
+            device="gpu" if gpu else "cpu",
+            answer="reached=%d;distsum=%.9g" % (n, n * 1e6),
+        )
         rows += trials(base, sec, {}, sources=(0, 7))
     write_piece("dijkstra_deg5", "grid", rows, ["source", "h2d_s", "kernel_s", "d2h_s", "build_s"])
 

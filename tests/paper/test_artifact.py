@@ -37,7 +37,6 @@ class CommittedAppendix(unittest.TestCase):
             committed = f.read()
         self.assertEqual(fresh, committed, "docs/ARTIFACT.md is stale: run make artifact RESULTS=%s" % REFERENCE)
 
-
     def test_readme_times_are_the_reference_runs(self):
         cwd = os.getcwd()
         os.chdir(outputs.REPO)
@@ -79,7 +78,9 @@ class AppendixFromResults(unittest.TestCase):
         self.assertIn("754 s (12.6 min)", text)  # the recorded wall time
         self.assertIn("| `prim_gpu` | `prim_gpu-paper` |", text)
         self.assertIn("not recorded", text)  # the fixture's prim file has none
-        self.assertIn("754 s (12.6 min) in all for the 1 result files that recorded it (table below); 1 older files", text)
+        self.assertIn(
+            "754 s (12.6 min) in all for the 1 result files that recorded it (table below); 1 older files", text
+        )
         # "-given" names the same commit: one version.
         self.assertIn("Every result file names the same commit: `0123456789ab`.", text)
         self.assertIn("content hash (`scripts/source-hash.sh`, in 1 of 2 files): `feedbeef`", text)

@@ -15,16 +15,18 @@ SCRIPT = os.path.join(REPO, "scripts", "check-release.py")
 
 
 def head():
-    return subprocess.run(["git", "-C", REPO, "rev-parse", "HEAD"], capture_output=True, text=True,
-                          check=True).stdout.strip()
+    return subprocess.run(
+        ["git", "-C", REPO, "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
 
 
 def head_hash():
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(["git", "-C", REPO, "archive", "HEAD"], capture_output=True, check=True).stdout
         subprocess.run(["tar", "x", "-C", tmp], input=archive, check=True)
-        return subprocess.run(["bash", os.path.join(REPO, "scripts", "source-hash.sh"), tmp], capture_output=True,
-                              text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["bash", os.path.join(REPO, "scripts", "source-hash.sh"), tmp], capture_output=True, text=True, check=True
+        ).stdout.strip()
 
 
 @unittest.skipUnless(os.path.isdir(os.path.join(REPO, ".git")), "not a git checkout")
@@ -94,8 +96,10 @@ class CheckRelease(unittest.TestCase):
         for exp in experiments:
             exe = os.path.join(build, "bin", exp)
             with open(exe, "w") as f:
-                f.write('#!/bin/sh\nFAKE_PIECES=main:1:cpu,scale-out:1:mpi exec "%s" "%s" "$@"\n'
-                        % (sys.executable, os.path.join(HERE, "fake_experiment.py")))
+                f.write(
+                    '#!/bin/sh\nFAKE_PIECES=main:1:cpu,scale-out:1:mpi exec "%s" "%s" "$@"\n'
+                    % (sys.executable, os.path.join(HERE, "fake_experiment.py"))
+                )
             os.chmod(exe, 0o755)
         return build, experiments
 
@@ -112,14 +116,26 @@ class CheckRelease(unittest.TestCase):
         os.makedirs(results)
         for exp in experiments:
             for tag in ["main"] + ["scale-out-p%d" % p for p in (1, 2, 4, 8, 16)]:
-                self.piece("%s-%s" % (exp, tag), source_commit=sha, source_hash=own,
-                           openmp_env="default" if exp == "hybrid_dfs" else self.protocol_env(exp, tag))
-        r = subprocess.run([sys.executable, SCRIPT, "--results", results, "--build", build],
-                           capture_output=True, text=True, timeout=120)
+                self.piece(
+                    "%s-%s" % (exp, tag),
+                    source_commit=sha,
+                    source_hash=own,
+                    openmp_env="default" if exp == "hybrid_dfs" else self.protocol_env(exp, tag),
+                )
+        r = subprocess.run(
+            [sys.executable, SCRIPT, "--results", results, "--build", build],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
-        self.assertEqual(r.stdout.strip().splitlines(),
-                         ["check-release: hybrid_dfs: piece main ran without the protocol's OMP_WAIT_POLICY=active "
-                          "(its openmp_env: default)"])
+        self.assertEqual(
+            r.stdout.strip().splitlines(),
+            [
+                "check-release: hybrid_dfs: piece main ran without the protocol's OMP_WAIT_POLICY=active "
+                "(its openmp_env: default)"
+            ],
+        )
 
     def test_with_a_build_every_piece_and_rank_count_must_be_there(self):
         sha, own = head(), head_hash()
@@ -129,23 +145,40 @@ class CheckRelease(unittest.TestCase):
         for exp in experiments:
             for tag in ["main"] + ["scale-out-p%d" % p for p in (1, 2, 4, 8, 16)]:
                 if (exp, tag) != (experiments[-1], "scale-out-p4"):
-                    self.piece("%s-%s" % (exp, tag), source_commit=sha, source_hash=own,
-                               openmp_env=self.protocol_env(exp, tag))
-        r = subprocess.run([sys.executable, SCRIPT, "--results", results, "--build", build],
-                           capture_output=True, text=True, timeout=120)
+                    self.piece(
+                        "%s-%s" % (exp, tag), source_commit=sha, source_hash=own, openmp_env=self.protocol_env(exp, tag)
+                    )
+        r = subprocess.run(
+            [sys.executable, SCRIPT, "--results", results, "--build", build],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
-        self.assertEqual(r.stdout.strip().splitlines(),
-                         ["check-release: %s: piece scale-out-p4 not in the run (no %s-scale-out-p4.csv and .json)"
-                          % (experiments[-1], experiments[-1])])
+        self.assertEqual(
+            r.stdout.strip().splitlines(),
+            [
+                "check-release: %s: piece scale-out-p4 not in the run (no %s-scale-out-p4.csv and .json)"
+                % (experiments[-1], experiments[-1])
+            ],
+        )
         self.piece("%s-scale-out-p4" % experiments[-1], source_commit=sha, source_hash=own)
-        r = subprocess.run([sys.executable, SCRIPT, "--results", results, "--build", build],
-                           capture_output=True, text=True, timeout=120)
+        r = subprocess.run(
+            [sys.executable, SCRIPT, "--results", results, "--build", build],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("every piece of", r.stdout)
 
     def test_a_missing_directory_is_a_usage_error(self):
-        r = subprocess.run([sys.executable, SCRIPT, "--results", os.path.join(self.dir, "nope")],
-                           capture_output=True, text=True, timeout=60)
+        r = subprocess.run(
+            [sys.executable, SCRIPT, "--results", os.path.join(self.dir, "nope")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         self.assertEqual(r.returncode, 2)
 
 

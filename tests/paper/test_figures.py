@@ -21,8 +21,9 @@ COMPLETE = os.path.join(HERE, "fixtures", "complete")
 
 
 def run_module(module, *args):
-    return subprocess.run([sys.executable, "-m", module] + list(args), cwd=REPO, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", module] + list(args), cwd=REPO, capture_output=True, text=True, timeout=300
+    )
 
 
 class LoaderTest(PrimPaperCopy):
@@ -141,8 +142,19 @@ class FiguresTest(unittest.TestCase):
         empty = os.path.join(self.out, "empty")
         os.makedirs(empty)
         with open(os.path.join(empty, "reproduce-status.json"), "w") as f:
-            json.dump({"pieces": [{"experiment": "prim_gpu", "piece": "paper", "status": "skipped",
-                                   "reason": "no GPU: nvidia-smi not found"}]}, f)
+            json.dump(
+                {
+                    "pieces": [
+                        {
+                            "experiment": "prim_gpu",
+                            "piece": "paper",
+                            "status": "skipped",
+                            "reason": "no GPU: nvidia-smi not found",
+                        }
+                    ]
+                },
+                f,
+            )
         r = run_module("paper.report", "--results", empty, "--out", report)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(report) as f:

@@ -7,18 +7,36 @@ from paper import claims, hybrid_dfs
 from paper.claims import evaluate
 from paper.results import Results, Row
 
-N = 2 ** 25
-MAIN = 2 ** 28
+N = 2**25
+MAIN = 2**28
 ROLE = {"fig3": "thread-sweep", "fig4": "main", "fig5a": "size-sweep"}
 
 
 def row(algo, m, threads, teps=1e9, source=1, piece="fig4", run=None, n=N):
     device = "gpu" if algo in ("read_gpu", "dobfs_gpu") else ("cpu+gpu" if algo == "hybrid_cpu_gpu" else "cpu")
     role = ROLE.get(piece.split("-")[0], "size-sweep")
-    return Row(experiment="hybrid_dfs", graph="rmat-m%d" % m, generator="rmat", n=n, m=m, seed=1, algorithm=algo,
-               threads=threads, device=device, trial=0, seconds=m / teps, answer="reached=1;levelsum=1", verified=True,
-               piece=piece.split("-")[0], role=role, run_id=run or piece, teps=str(teps), source=str(source),
-               _file="/r/hybrid_dfs-%s.csv" % piece, _line=2)
+    return Row(
+        experiment="hybrid_dfs",
+        graph="rmat-m%d" % m,
+        generator="rmat",
+        n=n,
+        m=m,
+        seed=1,
+        algorithm=algo,
+        threads=threads,
+        device=device,
+        trial=0,
+        seconds=m / teps,
+        answer="reached=1;levelsum=1",
+        verified=True,
+        piece=piece.split("-")[0],
+        role=role,
+        run_id=run or piece,
+        teps=str(teps),
+        source=str(source),
+        _file="/r/hybrid_dfs-%s.csv" % piece,
+        _line=2,
+    )
 
 
 def fig4_and_fig5b():
@@ -33,13 +51,14 @@ def fig4_and_fig5b():
             rows.append(row(algo, MAIN << k, th, piece="fig5b-%d" % k))
     metas = [{"tag": "fig4", "run_id": "fig4", "date": "2026-01-01T00:00:00Z"}] + [
         {"tag": "fig5b-%d" % k, "run_id": "fig5b-%d" % k, "wall_seconds": 100.0 * k, "date": "2026-01-02T00:00:00Z"}
-        for k in (1, 2, 3)]
+        for k in (1, 2, 3)
+    ]
     files = ["hybrid_dfs-fig4.csv"] + ["hybrid_dfs-fig5b-%d.csv" % k for k in (1, 2, 3)]
     return Results("hybrid_dfs", rows, metas, files)
 
 
 def claim(cid):
-    return next(c for c in hybrid_dfs.MODULE.claims if c.id == cid)
+    return next(c for c in hybrid_dfs.MODULE.judged if c.id == cid)
 
 
 class MainGraphTest(unittest.TestCase):
@@ -72,14 +91,20 @@ class MainRunTest(unittest.TestCase):
         self.assertEqual(out.verdict, claims.NOT_REPRODUCED)  # the main run's 1 GTEPS, not fig5a's 500
 
     def test_the_newest_main_run_counts(self):
-        rows = [row("dobfs_gpu", MAIN, 1, teps=50e9, piece="fig4-old", run="old"),
-                row("dobfs_gpu", MAIN, 1, teps=150e9, piece="fig4-new", run="new")]
+        rows = [
+            row("dobfs_gpu", MAIN, 1, teps=50e9, piece="fig4-old", run="old"),
+            row("dobfs_gpu", MAIN, 1, teps=150e9, piece="fig4-new", run="new"),
+        ]
         metas = [{"run_id": "old", "date": "2026-01-01T00:00:00Z"}, {"run_id": "new", "date": "2026-02-01T00:00:00Z"}]
         res = Results("hybrid_dfs", rows, metas, ["hybrid_dfs-fig4-old.csv", "hybrid_dfs-fig4-new.csv"])
         self.assertEqual(evaluate(claim("D-T4"), res).verdict, claims.REPRODUCED)
         # Dates swapped: the 50 GTEPS run is now the newer one.
-        res = Results("hybrid_dfs", rows, [{"run_id": "old", "date": "2026-02-01T00:00:00Z"},
-                                           {"run_id": "new", "date": "2026-01-01T00:00:00Z"}], res.files)
+        res = Results(
+            "hybrid_dfs",
+            rows,
+            [{"run_id": "old", "date": "2026-02-01T00:00:00Z"}, {"run_id": "new", "date": "2026-01-01T00:00:00Z"}],
+            res.files,
+        )
         self.assertEqual(evaluate(claim("D-T4"), res).verdict, claims.NOT_REPRODUCED)
 
     def test_the_thread_sweep_stands_in_for_programs_the_main_run_lacks(self):

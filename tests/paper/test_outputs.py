@@ -25,8 +25,11 @@ def paper_outputs():
     """{path: (sha1 of the content)} of the committed outputs under paper/ (None when absent)."""
     paths = glob.glob(os.path.join(PAPER, "figures", "*")) + glob.glob(os.path.join(PAPER, "tables", "*"))
     out = {}
-    for p in paths + [os.path.join(PAPER, "REPORT.md"), os.path.join(REPO, "docs", "ARTIFACT.md"),
-                      os.path.join(REPO, "README.md")]:
+    for p in paths + [
+        os.path.join(PAPER, "REPORT.md"),
+        os.path.join(REPO, "docs", "ARTIFACT.md"),
+        os.path.join(REPO, "README.md"),
+    ]:
         if os.path.isfile(p):
             with open(p, "rb") as f:
                 out[p] = hashlib.sha1(f.read()).hexdigest()
@@ -41,8 +44,12 @@ class RuleTest(unittest.TestCase):
         self.assertEqual(outputs.out_dir(os.path.relpath(os.path.join(REPO, "results", "reference", "h100"))), PAPER)
 
     def test_any_other_results_write_beside_them(self):
-        for d in (os.path.join(REPO, "results", "local", "quick"), os.path.join(REPO, "results", "reference"),
-                  os.path.join(REPO, "results", "diagnostics", "h100"), "/tmp/results/reference/h100"):
+        for d in (
+            os.path.join(REPO, "results", "local", "quick"),
+            os.path.join(REPO, "results", "reference"),
+            os.path.join(REPO, "results", "diagnostics", "h100"),
+            "/tmp/results/reference/h100",
+        ):
             self.assertEqual(outputs.out_dir(d), os.path.join(d, "paper"), d)
 
 
@@ -71,25 +78,46 @@ class LocalRunTest(unittest.TestCase):
         self.assertEqual(paper_outputs(), self.before)
 
     def test_paper_modules_write_under_results(self):
-        self.check([sys.executable, "-m", "paper.figures", "--results", self.results, "--only", "prim_gpu"],
-                   [sys.executable, "-m", "paper.report", "--results", self.results])
+        self.check(
+            [sys.executable, "-m", "paper.figures", "--results", self.results, "--only", "prim_gpu"],
+            [sys.executable, "-m", "paper.report", "--results", self.results],
+        )
 
     def test_artifact_writes_under_results(self):
-        r = subprocess.run([sys.executable, "-m", "paper.artifact", "--results", self.results], cwd=REPO,
-                           capture_output=True, text=True, timeout=300)
+        r = subprocess.run(
+            [sys.executable, "-m", "paper.artifact", "--results", self.results],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertTrue(os.path.exists(os.path.join(self.results, "paper", "ARTIFACT.md")))
         self.assertEqual(paper_outputs(), self.before)
 
     @unittest.skipUnless(shutil.which("make"), "no make")
     def test_make_figures_and_paper_write_under_results(self):
-        self.check(["make", "-s", "figures", "RESULTS=" + self.results], ["make", "-s", "paper", "RESULTS=" + self.results])
+        self.check(
+            ["make", "-s", "figures", "RESULTS=" + self.results], ["make", "-s", "paper", "RESULTS=" + self.results]
+        )
 
     def test_reproduce_writes_under_results(self):
         build = os.path.join(self.tmp.name, "build")  # no executables: every experiment is "not implemented"
         os.makedirs(os.path.join(build, "bin"))
-        self.check([sys.executable, os.path.join(REPO, "scripts", "reproduce.py"), "--build", build, "--scale", "quick",
-                    "--results", self.results, "--quiet", "--no-gpu"])
+        self.check(
+            [
+                sys.executable,
+                os.path.join(REPO, "scripts", "reproduce.py"),
+                "--build",
+                build,
+                "--scale",
+                "quick",
+                "--results",
+                self.results,
+                "--quiet",
+                "--no-gpu",
+            ]
+        )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The committed paper/REPORT.md is exactly what paper.report writes from the
 committed reference results: a rerun of `make paper RESULTS=results/reference/h100`
-changes no byte (no generation time, no order that depends on the file system)."""
+changes no byte (no generation time, no order that depends on the file system).
+The same for the quick-scale reference's results/reference/h100-quick/paper/REPORT.md."""
 
 import contextlib
 import io
@@ -11,26 +12,38 @@ import unittest
 from paper import outputs, report
 
 REFERENCE = "results/reference/h100"
+QUICK_REFERENCE = "results/reference/h100-quick"
+
+
+def regenerate(results, report_dir):
+    """The report paper.report writes from ``results`` with the figures of ``report_dir``."""
+    cwd = os.getcwd()
+    os.chdir(outputs.REPO)  # the report names the results directory as given, relative to the repository
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "REPORT.md")
+            figures = os.path.join(report_dir, "figures")
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                report.main(["--results", results, "--out", out, "--figures", figures])
+            with open(out, encoding="utf-8") as f:
+                # Figure links are relative to the report: written elsewhere, they point back here.
+                return f.read().replace(os.path.relpath(figures, tmp), "figures")
+    finally:
+        os.chdir(cwd)
 
 
 class ReferenceReportTest(unittest.TestCase):
-    def test_committed_report_regenerates_byte_for_byte(self):
-        cwd = os.getcwd()
-        os.chdir(outputs.REPO)  # the report names the results directory as given, relative to the repository
-        try:
-            with tempfile.TemporaryDirectory() as tmp:
-                out = os.path.join(tmp, "REPORT.md")
-                figures = os.path.join(outputs.PAPER_DIR, "figures")
-                with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                    report.main(["--results", REFERENCE, "--out", out, "--figures", figures])
-                with open(out, encoding="utf-8") as f:
-                    # Figure links are relative to the report: written elsewhere, they point back here.
-                    fresh = f.read().replace(os.path.relpath(figures, tmp), "figures")
-        finally:
-            os.chdir(cwd)
-        with open(os.path.join(outputs.PAPER_DIR, "REPORT.md"), encoding="utf-8") as f:
+    def check(self, results, report_dir):
+        fresh = regenerate(results, report_dir)
+        with open(os.path.join(report_dir, "REPORT.md"), encoding="utf-8") as f:
             committed = f.read()
-        self.assertEqual(fresh, committed, "paper/REPORT.md is stale: run make paper RESULTS=%s" % REFERENCE)
+        self.assertEqual(fresh, committed, "%s/REPORT.md is stale: run make figures RESULTS=%s" % (report_dir, results))
+
+    def test_committed_report_regenerates_byte_for_byte(self):
+        self.check(REFERENCE, outputs.PAPER_DIR)
+
+    def test_committed_quick_report_regenerates_byte_for_byte(self):
+        self.check(QUICK_REFERENCE, os.path.join(outputs.REPO, QUICK_REFERENCE, "paper"))
 
 
 if __name__ == "__main__":

@@ -41,13 +41,19 @@ class ReleaseCollect(unittest.TestCase):
             tar.add(src, arcname=".")
 
     def collect(self):
-        return subprocess.run(["bash", SCRIPT, "HEAD", self.files_at, self.results], capture_output=True, text=True,
-                              env=dict(os.environ, RELEASE_TREE=self.tree))
+        return subprocess.run(
+            ["bash", SCRIPT, "HEAD", self.files_at, self.results],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, RELEASE_TREE=self.tree),
+        )
 
     def test_collects_finished_pieces_and_exports_the_tag(self):
         meta = json.dumps({"source_commit": head()})
-        self.archive("reproduce.tar.gz", {"a-x.csv": "rows", "a-x.json": meta, "reproduce-status.json": "{}",
-                                          "a-y.csv.partial": "cut off"})
+        self.archive(
+            "reproduce.tar.gz",
+            {"a-x.csv": "rows", "a-x.json": meta, "reproduce-status.json": "{}", "a-y.csv.partial": "cut off"},
+        )
         self.archive("results.tar.gz", {"b-z-p2.csv": "rows", "b-z-p2.json": meta, "1-b-z-p2.log": "log"})
         r = self.collect()
         self.assertEqual(r.returncode, 0, r.stderr)

@@ -29,8 +29,9 @@ class ReleaseTree(unittest.TestCase):
         self.tmp.cleanup()
 
     def run_script(self, *args):
-        return subprocess.run(["bash", SCRIPT, *args], capture_output=True, text=True,
-                              env=dict(os.environ, RELEASE_TREE=self.tree))
+        return subprocess.run(
+            ["bash", SCRIPT, *args], capture_output=True, text=True, env=dict(os.environ, RELEASE_TREE=self.tree)
+        )
 
     def test_exports_the_commit_with_the_finished_results(self):
         r = self.run_script("HEAD", self.results)

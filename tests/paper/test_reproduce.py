@@ -42,8 +42,18 @@ class Harness(unittest.TestCase):
         return env
 
     def command(self, *extra):
-        return [sys.executable, REPRODUCE, "--build", self.build, "--scale", "quick", "--results", self.results,
-                "--no-figures", "--quiet"] + list(extra)
+        return [
+            sys.executable,
+            REPRODUCE,
+            "--build",
+            self.build,
+            "--scale",
+            "quick",
+            "--results",
+            self.results,
+            "--no-figures",
+            "--quiet",
+        ] + list(extra)
 
     def reproduce(self, *extra, **env):
         return subprocess.run(self.command(*extra), env=self.env(**env), capture_output=True, text=True, timeout=120)
@@ -57,7 +67,6 @@ class Harness(unittest.TestCase):
             return []
         with open(self.log) as f:
             return f.read().split("\n")[:-1]
-
 
 
 class ReproduceTest(Harness):
@@ -105,9 +114,13 @@ class ReproduceTest(Harness):
 
     def start_and_hang_in_b(self):
         self.fake("sollin_multicore")
-        proc = subprocess.Popen(self.command("--only", "sollin_multicore"), start_new_session=True,
-                                env=self.env(FAKE_PIECES="a:1:cpu,b:1:cpu,c:1:cpu", FAKE_HANG="b"),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            self.command("--only", "sollin_multicore"),
+            start_new_session=True,
+            env=self.env(FAKE_PIECES="a:1:cpu,b:1:cpu,c:1:cpu", FAKE_HANG="b"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         partial = os.path.join(self.results, "sollin_multicore-b.csv.partial")
         self.wait_for(lambda: os.path.exists(partial), "piece b to start writing")
         return proc, partial
@@ -118,8 +131,9 @@ class ReproduceTest(Harness):
         r = self.reproduce("--only", "sollin_multicore", FAKE_PIECES="a:1:cpu,b:1:cpu,c:1:cpu")
         self.assertEqual(r.returncode, 0, r.stderr)
         # a was finished before the kill and is not redone; b reruns from scratch; c runs once.
-        self.assertEqual(self.invocations(), ["sollin_multicore a", "sollin_multicore b",
-                                              "sollin_multicore b", "sollin_multicore c"])
+        self.assertEqual(
+            self.invocations(), ["sollin_multicore a", "sollin_multicore b", "sollin_multicore b", "sollin_multicore c"]
+        )
         st = self.status()
         self.assertEqual(st[("sollin_multicore", "a")]["status"], "done")
         self.assertEqual(st[("sollin_multicore", "b")]["status"], "ran")
@@ -171,7 +185,9 @@ class ReproduceTest(Harness):
         self.assertEqual(st[("prim_gpu", "a")]["status"], "done")
         self.assertEqual(st[("prim_gpu", "b")]["status"], "skipped")
         self.assertIn("deferred", st[("prim_gpu", "b")]["reason"])
-        self.assertIn("exceeds the whole --budget 50s", st[("prim_gpu", "b")]["reason"])  # the same budget never runs it
+        self.assertIn(
+            "exceeds the whole --budget 50s", st[("prim_gpu", "b")]["reason"]
+        )  # the same budget never runs it
         # Without the earlier timing the same budget runs it.
         os.remove(os.path.join(self.results, "prim_gpu-a.json"))
         os.remove(os.path.join(self.results, "prim_gpu-a.csv"))
@@ -276,8 +292,13 @@ class ReproduceMpiTest(Harness):
     def test_the_protocols_environment_reaches_thread_pieces_not_ranks(self):
         env = self.env()
         env.pop("OMP_WAIT_POLICY", None)
-        r = subprocess.run(self.command("--only", "hybrid_dfs", "--max-ranks", "2"), env=env, capture_output=True,
-                           text=True, timeout=120)
+        r = subprocess.run(
+            self.command("--only", "hybrid_dfs", "--max-ranks", "2"),
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(self.openmp_env("hybrid_dfs-a"), "OMP_WAIT_POLICY=active")
         self.assertEqual(self.openmp_env("hybrid_dfs-scale-out-p2"), "default")  # one thread per rank

@@ -25,9 +25,24 @@ def fixture(exp):
 
 
 def row(algorithm, seconds, ranks=None, role="scale-out", threads=1, device="mpi", n=1000, m=8000, run="r1", trial=0):
-    r = Row(experiment="kruskal_100m", graph="g", generator="path-random", n=n, m=m, seed=1, algorithm=algorithm,
-            threads=threads, device=device, trial=trial, seconds=seconds, answer="weight=1;edges=1", verified=True,
-            piece="scale-out" if role == "scale-out" else "main", role=role, run_id=run)
+    r = Row(
+        experiment="kruskal_100m",
+        graph="g",
+        generator="path-random",
+        n=n,
+        m=m,
+        seed=1,
+        algorithm=algorithm,
+        threads=threads,
+        device=device,
+        trial=trial,
+        seconds=seconds,
+        answer="weight=1;edges=1",
+        verified=True,
+        piece="scale-out" if role == "scale-out" else "main",
+        role=role,
+        run_id=run,
+    )
     if ranks is not None:
         r["ranks"] = str(ranks)
     return r
@@ -43,14 +58,14 @@ def results(times, single, **kw):
 
 
 def verdict(res):
-    return claims.evaluate(kruskal_100m.SCALE_OUT.claim_item(), res)
+    return claims.evaluate(kruskal_100m.SCALE_OUT.target_item(), res)
 
 
 class FixtureTest(unittest.TestCase):
     def test_each_experiment_has_figure_table_and_claim(self):
         for exp, mod in MODULES.items():
             so = mod.SCALE_OUT
-            self.assertIn(so.claim_id, [c.id for c in mod.MODULE.claims])
+            self.assertIn(so.claim_id, [c.id for c in mod.MODULE.targets])
             self.assertIn("scale_out", [f.name for f in mod.MODULE.figures])
             self.assertIn("scale_out", [t.name for t in mod.MODULE.tables])
             res = fixture(exp)
@@ -90,7 +105,7 @@ class FixtureTest(unittest.TestCase):
         # Shaped in make_fixtures.py: one of each verdict.
         want = {"hybrid_dfs": claims.PARTLY, "dijkstra_deg5": claims.NOT_REPRODUCED, "kruskal_100m": claims.REPRODUCED}
         for exp, mod in MODULES.items():
-            o = claims.evaluate(mod.SCALE_OUT.claim_item(), fixture(exp))
+            o = claims.evaluate(mod.SCALE_OUT.target_item(), fixture(exp))
             self.assertEqual(o.verdict, want[exp], (exp, o.measured, o.reason))
             self.assertIn("best at P = ", o.measured)
 
@@ -104,7 +119,7 @@ class FixtureTest(unittest.TestCase):
                     shutil.copy(f, tmp)
             for exp, mod in MODULES.items():
                 with_so, without = fixture(exp), select.drawable(load(tmp, exp))
-                for c in mod.MODULE.claims:
+                for c in mod.MODULE.judged:
                     if c.id == mod.SCALE_OUT.claim_id:
                         self.assertEqual(claims.evaluate(c, without).verdict, claims.NOT_RUN)
                         continue
@@ -119,9 +134,19 @@ class FixtureTest(unittest.TestCase):
             for f in glob.glob(os.path.join(COMPLETE, "kruskal_100m-*")):
                 if "-scale-out-p16." not in f:
                     shutil.copy(f, tmp)
-            status = {"pieces": [{"experiment": "kruskal_100m", "piece": "scale-out", "kind": "mpi", "ranks": 16,
-                                  "tag": "scale-out-p16", "status": "skipped",
-                                  "reason": "16 ranks > 8 cores on this machine"}]}
+            status = {
+                "pieces": [
+                    {
+                        "experiment": "kruskal_100m",
+                        "piece": "scale-out",
+                        "kind": "mpi",
+                        "ranks": 16,
+                        "tag": "scale-out-p16",
+                        "status": "skipped",
+                        "reason": "16 ranks > 8 cores on this machine",
+                    }
+                ]
+            }
             with open(os.path.join(tmp, "reproduce-status.json"), "w") as f:
                 json.dump(status, f)
             out = os.path.join(tmp, "REPORT.md")

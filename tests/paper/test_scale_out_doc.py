@@ -31,8 +31,9 @@ class BlocksFromFixtures(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.blocks = scale_out_doc.blocks(COMPLETE)
-        cls.measured = {m.so.program: m for m in
-                        (scale_out_doc.DistributedRuns(so, COMPLETE) for so in scale_out_doc.scale_outs())}
+        cls.measured = {
+            m.so.program: m for m in (scale_out_doc.DistributedRuns(so, COMPLETE) for so in scale_out_doc.scale_outs())
+        }
 
     def test_every_block_is_between_its_markers(self):
         self.assertEqual(sorted(self.blocks), sorted(scale_out_doc.BLOCKS))
@@ -53,9 +54,11 @@ class BlocksFromFixtures(unittest.TestCase):
 
     def test_wins_verdict_follows_the_medians(self):
         # The fixtures' sequential BGL programs against PBGL at its best P.
-        cases = {"MST": ("kruskal_100m", "pbgl_boruvka", "bgl_kruskal"),
-                 "BFS": ("hybrid_dfs", "pbgl_bfs", "bgl_bfs"),
-                 "SSSP": ("dijkstra_deg5", "pbgl_delta_stepping", "bgl_dijkstra")}
+        cases = {
+            "MST": ("kruskal_100m", "pbgl_boruvka", "bgl_kruskal"),
+            "BFS": ("hybrid_dfs", "pbgl_bfs", "bgl_bfs"),
+            "SSSP": ("dijkstra_deg5", "pbgl_delta_stepping", "bgl_dijkstra"),
+        }
         beaten = []
         for problem, (exp, program, bgl) in cases.items():
             m = self.measured[program]
@@ -82,7 +85,9 @@ class MarkedBlock(unittest.TestCase):
             path = os.path.join(tmp, "guide.md")
             with open(path, "w", encoding="utf-8") as f:
                 f.write("head\n<!-- b -->\nold\n<!-- e -->\ntail\n")
-            self.assertTrue(outputs.replace_marked_block(path, "<!-- b -->", "<!-- e -->", "<!-- b -->\nnew\n<!-- e -->"))
+            self.assertTrue(
+                outputs.replace_marked_block(path, "<!-- b -->", "<!-- e -->", "<!-- b -->\nnew\n<!-- e -->")
+            )
             with open(path, encoding="utf-8") as f:
                 self.assertEqual(f.read(), "head\n<!-- b -->\nnew\n<!-- e -->\ntail\n")
             self.assertFalse(outputs.replace_marked_block(path, "<!-- x -->", "<!-- e -->", "gone"))
@@ -95,8 +100,11 @@ class CommittedGuide(unittest.TestCase):
         with open(os.path.join(outputs.REPO, "docs", "SCALE-OUT.md"), encoding="utf-8") as f:
             guide = f.read()
         for name, text in scale_out_doc.blocks(REFERENCE).items():
-            self.assertIn(text, guide, "docs/SCALE-OUT.md's %s block is stale: run make artifact "
-                          "RESULTS=results/reference/h100" % name)
+            self.assertIn(
+                text,
+                guide,
+                "docs/SCALE-OUT.md's %s block is stale: run make artifact RESULTS=results/reference/h100" % name,
+            )
 
 
 if __name__ == "__main__":

@@ -24,35 +24,62 @@ def read(path):
 
 
 def row(algo="a", role="main", run="r1", threads=1, n=10, seconds=1.0):
-    return Row(experiment="x", graph="g", generator="gen", n=n, m=2 * n, seed=1, algorithm=algo, threads=threads,
-               device="cpu", trial=0, seconds=seconds, answer="", verified=True, piece="p-" + run, role=role,
-               run_id=run, _file="/r/x-%s.csv" % run, _line=2)
+    return Row(
+        experiment="x",
+        graph="g",
+        generator="gen",
+        n=n,
+        m=2 * n,
+        seed=1,
+        algorithm=algo,
+        threads=threads,
+        device="cpu",
+        trial=0,
+        seconds=seconds,
+        answer="",
+        verified=True,
+        piece="p-" + run,
+        role=role,
+        run_id=run,
+        _file="/r/x-%s.csv" % run,
+        _line=2,
+    )
 
 
 def results(rows, dates):
     """Results whose runs have the given JSON dates ({run_id: date})."""
     runs = sorted(dates)
-    return Results("x", rows, [{"run_id": r, "date": dates[r], "tag": "p-" + r} for r in runs],
-                   ["x-%s.csv" % r for r in runs])
+    return Results(
+        "x", rows, [{"run_id": r, "date": dates[r], "tag": "p-" + r} for r in runs], ["x-%s.csv" % r for r in runs]
+    )
 
 
 class SelectTest(unittest.TestCase):
     def test_role_keeps_only_the_roles_asked_for(self):
-        res = results([row(role="main"), row(role="thread-sweep", run="r2"), row(role="extension", run="r3")],
-                      {"r1": "1", "r2": "2", "r3": "3"})
+        res = results(
+            [row(role="main"), row(role="thread-sweep", run="r2"), row(role="extension", run="r3")],
+            {"r1": "1", "r2": "2", "r3": "3"},
+        )
         self.assertEqual({r["role"] for r in select.role(res, "main").rows}, {"main"})
         self.assertEqual({r["role"] for r in select.role(res, "main", "extension").rows}, {"main", "extension"})
         self.assertEqual(select.role(res, "size-sweep").rows, [])
 
     def test_runs_are_ordered_by_their_json_date_not_their_id(self):
-        res = results([row(run="a"), row(run="b"), row(run="c")],
-                      {"a": "2026-03-01T00:00:00Z", "b": "2026-01-01T00:00:00Z", "c": "2026-02-01T00:00:00Z"})
+        res = results(
+            [row(run="a"), row(run="b"), row(run="c")],
+            {"a": "2026-03-01T00:00:00Z", "b": "2026-01-01T00:00:00Z", "c": "2026-02-01T00:00:00Z"},
+        )
         self.assertEqual(select.runs(res), ["a", "c", "b"])
 
     def test_newest_run_is_one_run_that_has_every_program(self):
-        res = results([row("seq", run="old", seconds=4.0), row("par", run="old", seconds=1.0),
-                       row("seq", run="new", seconds=2.0)],
-                      {"old": "2026-01-01T00:00:00Z", "new": "2026-02-01T00:00:00Z"})
+        res = results(
+            [
+                row("seq", run="old", seconds=4.0),
+                row("par", run="old", seconds=1.0),
+                row("seq", run="new", seconds=2.0),
+            ],
+            {"old": "2026-01-01T00:00:00Z", "new": "2026-02-01T00:00:00Z"},
+        )
         self.assertEqual(select.newest_run(res, "seq").values("run_id"), ["new"])
         both = select.newest_run(res, "seq", "par")
         self.assertEqual(both.values("run_id"), ["old"])  # the only run with both: never a mix
@@ -61,22 +88,34 @@ class SelectTest(unittest.TestCase):
             select.newest_run(res, "seq", "other")
 
     def test_first_role_prefers_the_earlier_role_over_a_newer_run(self):
-        res = results([row("a", role="main", run="m"), row("a", role="thread-sweep", run="t"),
-                       row("b", role="thread-sweep", run="t")],
-                      {"m": "2026-01-01T00:00:00Z", "t": "2026-02-01T00:00:00Z"})
+        res = results(
+            [
+                row("a", role="main", run="m"),
+                row("a", role="thread-sweep", run="t"),
+                row("b", role="thread-sweep", run="t"),
+            ],
+            {"m": "2026-01-01T00:00:00Z", "t": "2026-02-01T00:00:00Z"},
+        )
         self.assertEqual(select.first_role(res, ("main", "thread-sweep"), "a").values("run_id"), ["m"])
         self.assertEqual(select.first_role(res, ("main", "thread-sweep"), "b").values("run_id"), ["t"])
         with self.assertRaises(ResultsMissing):
             select.first_role(res, ("main",), "b")
 
     def test_each_threaded_program_at_its_most_threads(self):
-        res = results([row("omp", threads=t) for t in (1, 2, 16)] + [row("omp2", threads=t) for t in (1, 8)]
-                      + [row("seq", threads=1), row("gpu", threads=1)], {"r1": "1"})
-        self.assertEqual(select.most_threads(res, ["omp", "omp2", "absent"]),
-                         {"omp": {"threads": 16}, "omp2": {"threads": 8}})
+        res = results(
+            [row("omp", threads=t) for t in (1, 2, 16)]
+            + [row("omp2", threads=t) for t in (1, 8)]
+            + [row("seq", threads=1), row("gpu", threads=1)],
+            {"r1": "1"},
+        )
+        self.assertEqual(
+            select.most_threads(res, ["omp", "omp2", "absent"]), {"omp": {"threads": 16}, "omp2": {"threads": 8}}
+        )
         kept = select.at_most_threads(res, ["omp", "omp2"])
-        self.assertEqual(sorted((r["algorithm"], r["threads"]) for r in kept.rows),
-                         [("gpu", 1), ("omp", 16), ("omp2", 8), ("seq", 1)])
+        self.assertEqual(
+            sorted((r["algorithm"], r["threads"]) for r in kept.rows),
+            [("gpu", 1), ("omp", 16), ("omp2", 8), ("seq", 1)],
+        )
         self.assertEqual(select.most_threads(res, ["omp"], n=99), {})
 
     def test_drawable_leaves_out_input_rows_and_their_files(self):
@@ -109,6 +148,7 @@ class LoaderColumnsTest(PrimPaperCopy):
         def drop(line):
             f = line.split(",")
             return ",".join(f[:13] + f[16:])
+
         self.write([drop(l) for l in self.lines])
         with self.assertRaisesRegex(ResultsMalformed, "migrate-results-roles.py"):
             load(self.dir, "prim_gpu")
@@ -150,18 +190,29 @@ class InputRowsTest(unittest.TestCase):
             with open(os.path.join(mixed, "hybrid_dfs-input.csv"), "w") as f:
                 f.write("\n".join(out) + "\n")
             with open(os.path.join(mixed, "hybrid_dfs-input.json"), "w") as f:
-                f.write('{"experiment": "hybrid_dfs", "rows": %d, "tag": "input", "date": "2099-01-01T00:00:00Z", '
-                        '"run_id": "20990101T000000Z-000000"}' % (len(out) - 1))
+                f.write(
+                    '{"experiment": "hybrid_dfs", "rows": %d, "tag": "input", "date": "2099-01-01T00:00:00Z", '
+                    '"run_id": "20990101T000000Z-000000"}' % (len(out) - 1)
+                )
             self.assertIn("input", load(mixed, "hybrid_dfs").values("role"))  # the loader keeps them ...
             texts = {}
             for name, d in (("plain", plain), ("mixed", mixed)):
                 o = os.path.join(tmp, "out-" + name)
-                for mod, args in (("paper.figures", ["--out", o, "--only", "hybrid_dfs"]),
-                                  ("paper.report", ["--out", os.path.join(o, "REPORT.md")])):
-                    r = subprocess.run([sys.executable, "-m", mod, "--results", d] + args, cwd=REPO,
-                                       capture_output=True, text=True, timeout=300)
+                for mod, args in (
+                    ("paper.figures", ["--out", o, "--only", "hybrid_dfs"]),
+                    ("paper.report", ["--out", os.path.join(o, "REPORT.md")]),
+                ):
+                    r = subprocess.run(
+                        [sys.executable, "-m", mod, "--results", d] + args,
+                        cwd=REPO,
+                        capture_output=True,
+                        text=True,
+                        timeout=300,
+                    )
                     self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
-                texts[name] = [read(os.path.join(o, "tables", t)) for t in ("hybrid_dfs_claims.md", "hybrid_dfs_teps.md")]
+                texts[name] = [
+                    read(os.path.join(o, "tables", t)) for t in ("hybrid_dfs_claims.md", "hybrid_dfs_teps.md")
+                ]
                 texts[name].append(read(os.path.join(o, "REPORT.md")).split("## D.")[1].split("## E.")[0])
             self.assertEqual(texts["plain"], texts["mixed"])  # ... the paper does not draw them
             self.assertNotIn("hybrid_dfs-input.csv", texts["mixed"][2])
