@@ -47,6 +47,8 @@ double parse_double(const std::string& text, const std::string& what) {
   return v;
 }
 
+const char* scale_name(Scale scale) { return scale == Scale::paper ? "paper" : "quick"; }
+
 Cli::Cli(std::string program, std::string description, bool takes_sources)
     : program_(std::move(program)), description_(std::move(description)), takes_sources_(takes_sources) {}
 
@@ -195,9 +197,10 @@ CommonOptions Cli::parse(int argc, char** argv) {
       std::cout << usage();
       std::exit(0);
     } else if (name == "scale") {
-      opt.scale = val();
-      if (opt.scale != "quick" && opt.scale != "paper")
-        throw InputError(program_ + ": --scale must be quick or paper, got '" + opt.scale + "'");
+      const std::string text = val();
+      if (text == "quick") opt.scale = Scale::quick;
+      else if (text == "paper") opt.scale = Scale::paper;
+      else throw InputError(program_ + ": --scale must be quick or paper, got '" + text + "'");
     } else if (name == "input") {
       opt.input = val();
     } else if (name == "algorithms") {

@@ -16,8 +16,12 @@
 
 namespace gs {
 
+// Problem sizes: the quick sizes any machine runs in minutes, or the papers' own.
+enum class Scale { quick, paper };
+const char* scale_name(Scale scale);
+
 struct CommonOptions {
-  std::string scale = "quick";            // quick | paper
+  Scale scale = Scale::quick;
   std::string input;                      // graph file instead of the generator
   std::vector<std::string> algorithms;    // empty: every program this machine can run
   bool list_algorithms = false;

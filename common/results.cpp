@@ -114,7 +114,7 @@ ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std
   meta_["date"] = q(iso_date_now());
   meta_["git_sha"] = q(git_sha());
   meta_["command_line"] = q(cli.command_line());
-  meta_["scale"] = q(opt.scale);
+  meta_["scale"] = q(scale_name(opt.scale));
   meta_["tag"] = q(opt.tag);
   meta_["input"] = q(opt.input);
   meta_["seed"] = std::to_string(opt.seed);

@@ -55,8 +55,13 @@ GpuInfo gpu_info() {
     int count = 0;
     const cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess || count == 0) {
-      info.why_absent = err != cudaSuccess ? std::string("no usable CUDA device (") + cudaGetErrorString(err) + ")"
-                                           : "no CUDA device";
+      // The runtime says "driver version is insufficient" also where no driver is installed at all.
+      if (err == cudaErrorInsufficientDriver)
+        info.why_absent = "no NVIDIA GPU driver, or one older than this build's CUDA runtime";
+      else if (err == cudaErrorNoDevice || err == cudaSuccess)
+        info.why_absent = "no CUDA device";
+      else
+        info.why_absent = std::string("no usable CUDA device (") + cudaGetErrorString(err) + ")";
       cudaGetLastError();  // clear the sticky-free error so later calls start clean
       return;
     }

@@ -139,7 +139,7 @@ int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
       any = any || !chosen.back().empty();
     }
     if (!any) {
-      note_nothing_to_run(e.name, opt.piece);
+      if (w.rank() == 0) note_nothing_to_run(e.name, opt.piece);
       done = true;
       return;
     }

@@ -11,9 +11,10 @@
 #include <vector>
 
 #include "common/cli.hpp"
-#include "common/experiment.hpp"
 #include "common/harness/piece.hpp"
 #include "common/harness/program_table.hpp"
+#include "common/harness/threads.hpp"
+#include "common/harness/trials.hpp"
 #include "common/harness/world.hpp"
 #include "common/progress.hpp"
 #include "common/results.hpp"
@@ -42,7 +43,7 @@ class Session {
   ResultsWriter& writer() { return writer_; }
   // The processes of this run (rank 0 alone, or the ranks of an MPI job).
   World& world() { return world_; }
-  bool paper_scale() const { return opt_.scale == "paper"; }
+  bool paper_scale() const { return opt_.scale == Scale::paper; }
   // --threads, else every core (on more than one rank: the host's cores shared by its ranks).
   int max_threads() const { return max_threads_; }
   // The thread counts of the thread-sweep pieces (--thread-list, else 1, 2, 4, ..., max_threads()).
@@ -75,10 +76,8 @@ class Session {
     if (trials > 0) o.trials = trials;
     if (piece_ && piece_->max_trials > 0) o.trials = std::min(o.trials, piece_->max_trials);
     if (piece_ && piece_->max_warmups >= 0) o.warmups = std::min(o.warmups, piece_->max_warmups);
-    set_threads_for(base);
-    const double median_s = run_trials(writer_, progress_, o, base, std::forward<F>(run));
-    set_threads(max_threads_);
-    return median_s;
+    const ScopedThreads row_threads(openmp_threads_for(base));
+    return run_trials(writer_, progress_, o, base, std::forward<F>(run));
   }
 
   // Used by run_experiment.
@@ -86,8 +85,7 @@ class Session {
   void finish();
 
  private:
-  void set_threads_for(const ResultRow& base) const;
-  static void set_threads(int threads);
+  int openmp_threads_for(const ResultRow& base) const;
 
   std::string experiment_;
   const CommonOptions& opt_;
@@ -101,6 +99,7 @@ class Session {
   std::string piece_caps_;  // the metadata's piece_caps
   const Piece* piece_ = nullptr;
   std::vector<ProgramInfo> programs_;
+  ScopedThreads all_threads_;  // OpenMP on max_threads() outside the trials, for the session's life
 };
 
 }  // namespace gs::harness

@@ -44,7 +44,7 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
     for (auto n : ns) out.push_back({n, n * kDegree});
     return out;
   };
-  const bool paper = opt.scale == "paper";
+  const bool paper = opt.scale == Scale::paper;
   std::vector<GraphSize> small = graphs(paper ? std::vector<std::uint64_t>{10000, 30000, 100000, 300000, 1000000}
                                               : std::vector<std::uint64_t>{10000, 30000, 100000});
   std::vector<GraphSize> cpu_sizes = graphs(paper ? std::vector<std::uint64_t>{10000, 100000, 1000000}
@@ -136,7 +136,7 @@ void run_graph(Session& s, Config& c, const GraphSize* size) {
         if (!prog.device().empty()) row.device = prog.device();
         if (prog.threads() > 0) row.threads = prog.threads();
         s.trials(row, [&](int) {
-          ProgramRun r = prog.run(source);
+          ProgramRun r = prog.run(source, row.threads);
           TrialOutcome t;
           t.seconds = r.seconds;
           t.answer = verify::check_sssp(g, source, r.dist, reference, info.name).answer();
@@ -203,8 +203,10 @@ harness::Experiment<Config> declaration() {
     return std::string();
   };
   e.begin = [](Session& s, Config& c) {
-    s.writer().set_meta("degree", double(kDegree));
-    s.writer().set_meta("weights", "uniform float in [1, 1000)");
+    if (s.opt().input.empty()) {  // the generator's graphs; a file's weights are described by input_weights
+      s.writer().set_meta("degree", double(kDegree));
+      s.writer().set_meta("weights", "uniform float in [1, 1000)");
+    }
     s.writer().set_meta("sources_per_graph", double(s.opt().sources_given ? s.opt().sources.size() : c.num_sources));
   };
   e.run_graph = run_graph;

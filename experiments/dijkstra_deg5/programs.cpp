@@ -1,6 +1,5 @@
 #include "experiments/dijkstra_deg5/programs.hpp"
 
-#include <omp.h>
 
 #include <optional>
 #include <stdexcept>
@@ -25,7 +24,7 @@ class BglDijkstra final : public SsspProgram {
     graph_.reset();
     graph_.emplace(g);
   }
-  ProgramRun run(vid_t source) override {
+  ProgramRun run(vid_t source, int threads) override {
     ProgramRun r;
     WallTimer t;
     r.dist = bgl::dijkstra(*graph_, source);
@@ -45,11 +44,11 @@ class DeltaSteppingOmp final : public SsspProgram {
     g_ = &g;
     delta_ = sssp::default_delta(g, opt_.cpu_delta_factor);
   }
-  ProgramRun run(vid_t source) override {
+  ProgramRun run(vid_t source, int threads) override {
     ProgramRun r;
     WallTimer t;
-    // Weights were checked in load(); the harness sets the OpenMP thread count.
-    r.dist = sssp::delta_stepping_omp_prevalidated(*g_, source, delta_, omp_get_max_threads());
+    // Weights were checked in load().
+    r.dist = sssp::delta_stepping_omp_prevalidated(*g_, source, delta_, threads);
     r.seconds = t.seconds();
     return r;
   }
@@ -79,7 +78,7 @@ class TwoKernelOpenClProgram final : public SsspProgram {
  public:
   explicit TwoKernelOpenClProgram(const ProgramOptions& o) : impl_(o.opencl_device) {}
   void load(const Csr<float>& g) override { impl_.load(g); }
-  ProgramRun run(vid_t source) override { return from_gpu_run(impl_, source); }
+  ProgramRun run(vid_t source, int threads) override { return from_gpu_run(impl_, source); }
   std::string device() const override { return impl_.device_is_gpu() ? "gpu" : "cpu"; }
   // On a CPU device the runtime runs one thread per compute unit.
   int threads() const override { return impl_.device_is_gpu() ? 1 : int(impl_.compute_units()); }
@@ -96,7 +95,7 @@ class TwoKernelOpenClProgram final : public SsspProgram {
 class TwoKernelCudaProgram final : public SsspProgram {
  public:
   void load(const Csr<float>& g) override { impl_.load(g); }
-  ProgramRun run(vid_t source) override { return from_gpu_run(impl_, source); }
+  ProgramRun run(vid_t source, int threads) override { return from_gpu_run(impl_, source); }
   double h2d_s() const override { return impl_.upload_seconds(); }
 
  private:
@@ -107,7 +106,7 @@ class NearFarProgram final : public SsspProgram {
  public:
   explicit NearFarProgram(const ProgramOptions& o) : factor_(o.gpu_delta_factor) {}
   void load(const Csr<float>& g) override { impl_.load(g, sssp::default_delta(g, factor_)); }
-  ProgramRun run(vid_t source) override { return from_gpu_run(impl_, source); }
+  ProgramRun run(vid_t source, int threads) override { return from_gpu_run(impl_, source); }
   double h2d_s() const override { return impl_.upload_seconds(); }
   double delta() const override { return impl_.delta(); }
 

@@ -32,7 +32,8 @@ class SsspProgram {
   virtual ~SsspProgram() = default;
   // Prepares a graph (BGL graph, device upload), outside any timed region.
   virtual void load(const Csr<float>& g) = 0;
-  virtual ProgramRun run(vid_t source) = 0;
+  // `threads`: the row's CPU threads (the OpenMP programs run on exactly that many).
+  virtual ProgramRun run(vid_t source, int threads) = 0;
   // Where the program table cannot say it: the OpenCL program's device ("" = the table's),
   // and the threads it runs on a CPU device (0 = the harness's count).
   virtual std::string device() const { return ""; }

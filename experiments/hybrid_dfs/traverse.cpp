@@ -1,6 +1,5 @@
 // One graph of a traversal piece: admission, the graph (generated or the --input
 // file), its roots, and one verified row per (program, threads, root, trial).
-#include <omp.h>
 
 #include <algorithm>
 #include <bit>
@@ -101,11 +100,11 @@ void run_programs(harness::Session& s, const Config& c, const harness::GraphId& 
     for (int threads : s.threads_for(p.info)) {
       auto trial = [&](int k) {
         const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
-        const int run_threads = omp_get_max_threads();  // what the session set for this row
         const RunOutcome r = p.program->run(state, source);
-        omp_set_num_threads(s.max_threads());  // the verifier is not part of the timed program
-        const verify::TraversalSummary v = verify::check_traversal(g, source, state.level, r.parent, p.info.name);
-        omp_set_num_threads(run_threads);
+        const verify::TraversalSummary v = [&] {
+          const harness::ScopedThreads all(s.max_threads());  // the verifier is not part of the timed program
+          return verify::check_traversal(g, source, state.level, r.parent, p.info.name);
+        }();
         TrialOutcome out;
         out.seconds = r.seconds;
         out.answer = v.answer();

@@ -87,7 +87,7 @@ Piece scale_out(Piece p) {
 }
 
 std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
-  const bool paper = opt.scale == "paper";
+  const bool paper = opt.scale == Scale::paper;
   const std::vector<eid_t> main_m = {paper ? eid_t(100000000) : eid_t(1000000)};
   const std::vector<eid_t> sweep = paper ? std::vector<eid_t>{10000000, 25000000, 50000000}
                                          : std::vector<eid_t>{250000, 500000, 2000000};

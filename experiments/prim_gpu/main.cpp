@@ -66,7 +66,7 @@ std::vector<harness::GraphSize> powers_of_two(int lo, int hi) {
 }
 
 std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
-  const bool paper = opt.scale == "paper";
+  const bool paper = opt.scale == Scale::paper;
   // Every program on every size; above a program's max_n (the launch-per-step and
   // resident Prims) it is left out of a graph.
   return {

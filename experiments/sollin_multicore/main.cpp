@@ -20,7 +20,7 @@ using harness::Piece;
 using harness::Role;
 
 std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
-  const bool paper = opt.scale == "paper";
+  const bool paper = opt.scale == Scale::paper;
   auto complete = [](std::initializer_list<vid_t> ns) {
     std::vector<GraphSize> g;
     for (vid_t n : ns) g.push_back({n, std::uint64_t(n) * (n - 1) / 2});

@@ -19,7 +19,7 @@ TEST(Cli, ParsesTheCommonContract) {
   cli.add_flag("extended", "extended sweep");
   auto o = parse(cli, {"prog", "--scale", "paper", "--trials=5", "--threads", "4", "--seed", "7", "--out", "/tmp/x",
                        "--algorithms", "a,b", "--sources", "0,3,9", "--max-n", "1024", "--extended", "--tag", "piece1", "--warmups", "0"});
-  EXPECT_EQ(o.scale, "paper");
+  EXPECT_EQ(o.scale, gs::Scale::paper);
   EXPECT_EQ(o.trials, 5);
   EXPECT_EQ(o.warmups, 0);
   EXPECT_EQ(o.threads, 4);

@@ -4,6 +4,7 @@
 // and says so).
 #include <gtest/gtest.h>
 
+#include <omp.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -230,6 +231,9 @@ Experiment<ToyConfig> toy() {
     for (const auto& p : s.programs())
       for (int t : s.threads_for(p))
         s.trials(s.row(id, p, t), [&](int) {
+          // The session runs a threaded program on its row's threads, every other on all of them.
+          if (omp_get_max_threads() != (p.threaded ? t : s.max_threads()))
+            throw VerificationError("OpenMP runs " + std::to_string(omp_get_max_threads()) + " threads");
           std::uint64_t sum = 0, check = 0;
           for (auto w : el.w) sum += w;
           for (std::size_t i = el.w.size(); i-- > 0;) check += el.w[i];
@@ -274,7 +278,16 @@ TEST_F(DriverTest, RowsCarryPieceRoleAndOneRunId) {
   for (std::size_t p = csv.find(run_id); p != std::string::npos; p = csv.find(run_id, p + 1)) ++rows;
   EXPECT_EQ(rows, 6u);  // every row of the run, and only those
   EXPECT_NE(json.find("\"ranks\": 1,"), std::string::npos);
+  EXPECT_NE(json.find("\"threads\": 4,"), std::string::npos);  // the count that ran, not the option's default 0
   EXPECT_NE(json.find("\"hosts\": \""), std::string::npos);
+}
+
+TEST_F(DriverTest, OpenMPSettingIsPutBackAfterTheRun) {
+  const int before = omp_get_max_threads();
+  ASSERT_EQ(run(toy(), {"toy", "--piece", "threads", "--thread-list", "1,3", "--threads", "2", "--trials", "1",
+                        "--out", dir.string()}),
+            0);
+  EXPECT_EQ(omp_get_max_threads(), before);
 }
 
 TEST_F(DriverTest, PieceCapsLimitTrialsAndWarmupsAndWallSecondsIsRecorded) {

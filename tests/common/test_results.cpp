@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "common/experiment.hpp"
+#include "common/harness/trials.hpp"
 #include "common/results.hpp"
 
 namespace fs = std::filesystem;

@@ -38,8 +38,13 @@ double run_trials(ResultsWriter& writer, Progress& progress, const CommonOptions
   progress.step(label + " (" + std::to_string(opt.warmups) + " warm-up + " + std::to_string(opt.trials) + " trials)");
   for (int w = 0; w < opt.warmups; ++w) run(-1);  // warm-up: verified too, not recorded
   std::vector<double> times;
+  std::string sources;  // the trials' sources in order, for the progress line
   for (int t = 0; t < opt.trials; ++t) {
     TrialOutcome out = run(t);
+    if (const auto s = out.extra.find("source"); s != out.extra.end()) {
+      const std::string item = "," + s->second + ",";
+      if (("," + sources + ",").find(item) == std::string::npos) sources += (sources.empty() ? "" : ",") + s->second;
+    }
     ResultRow row = base;
     row.trial = t;
     row.seconds = out.seconds;
@@ -50,7 +55,8 @@ double run_trials(ResultsWriter& writer, Progress& progress, const CommonOptions
     times.push_back(out.seconds);
   }
   const double med = median(times);
-  progress.note(label + ": median " + fmt_seconds(med) + " s, " + (times.empty() ? "" : "verified"));
+  progress.note(label + (sources.empty() ? "" : " from source " + sources) + ": median " + fmt_seconds(med) + " s, " +
+                (times.empty() ? "" : "verified"));
   return med;
 }
 
