@@ -255,6 +255,12 @@ CommonOptions Cli::parse(int argc, char** argv) {
   return opt;
 }
 
+std::vector<std::pair<std::string, std::string>> Cli::declared_values() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& name : extra_order_) out.emplace_back(name, extras_.at(name).value);
+  return out;
+}
+
 std::string Cli::get(const std::string& name) const {
   auto it = extras_.find(name);
   if (it == extras_.end()) throw std::logic_error("Cli::get: undeclared option " + name);

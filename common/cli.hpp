@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/graph.hpp"
@@ -78,6 +79,9 @@ class Cli {
   const std::string& command_line() const { return command_line_; }
   const std::string& program() const { return program_; }
   std::string usage() const;
+  // Every declared (experiment) option with its value, given or default, in declaration
+  // order: the metadata records them all, so that any knob that changes a timing is on file.
+  std::vector<std::pair<std::string, std::string>> declared_values() const;
 
  private:
   struct Extra {

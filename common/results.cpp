@@ -114,6 +114,10 @@ ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std
   meta_["date"] = q(iso_date_now());
   meta_["git_sha"] = q(git_sha());
   meta_["command_line"] = q(cli.command_line());
+  std::string options;
+  for (const auto& [name, value] : cli.declared_values())
+    options += (options.empty() ? "" : ", ") + q(name) + ": " + q(value);
+  meta_["experiment_options"] = "{" + options + "}";
   meta_["scale"] = q(scale_name(opt.scale));
   meta_["tag"] = q(opt.tag);
   meta_["input"] = q(opt.input);

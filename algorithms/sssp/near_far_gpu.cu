@@ -26,7 +26,7 @@
 //
 // Block-local chaining: during an expansion a block keeps the near entries it
 // creates in shared memory and expands them itself, up to `local_steps` times
-// (kEarlySteps in the first kEarlyRounds rounds) and while they are few (at
+// (NearFarTuning::early_steps in the first kEarlyRounds rounds) and while they are few (at
 // most one per thread), before the rest go to the global near queue. Any order of relaxations converges to the same distances,
 // so this trades barriers for some repeated work; on a high-diameter graph
 // (small, slowly growing local frontiers) a band then takes a few rounds
@@ -71,14 +71,13 @@ namespace {
 namespace cg = cooperative_groups;
 constexpr int kBlock = 256;
 constexpr int kMinBlocksPerSm = 4;  // caps registers so that several blocks fit per SM
-constexpr unsigned kLocalCap = 1024;  // shared near entries per buffer (two buffers)
+constexpr unsigned kLocalCap = NearFarTuning::kMaxChain;  // shared near entries per buffer (two buffers)
 constexpr unsigned kStageCap = 1024;  // shared far entries staged before a global write
 constexpr int kChainMaxEntries = kBlock;  // default: a block chains while its local entries fit one per thread
-// The first rounds chain at most kEarlySteps steps: deep chains repeat much work
+// The first rounds chain at most NearFarTuning::early_steps steps: deep chains repeat much work
 // on low-diameter graphs, which finish within kEarlyRounds rounds; a graph
 // still running after them has a high diameter and gets the full local_steps.
 constexpr unsigned kEarlyRounds = 32;
-constexpr int kEarlySteps = 8;  // the default; GS_NEAR_FAR_EARLY_STEPS sets it for measurements
 constexpr unsigned kInfinityBits = 0x7f800000u;  // +infinity as float bits
 constexpr float kMaxDeltaGrowth = 1024.0f;
 
@@ -438,25 +437,13 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
   }
 }
 
-int env_int(const char* name, int fallback, int lo, int hi) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return fallback;
-  char* end = nullptr;
-  const long v = std::strtol(text, &end, 10);
-  if (*end != '\0' || v < lo || v > hi)
-    throw InputError(std::string(name) + "=" + text + ": expected an integer in " + std::to_string(lo) + ".." +
-                     std::to_string(hi));
-  return int(v);
-}
 
 }  // namespace
 
 struct NearFarGpu::State {
   vid_t n = 0;
   float delta = 1;
-  int local_steps = NearFarGpu::kDefaultLocalSteps;
-  int chain_max = kChainMaxEntries;
-  int early_steps = kEarlySteps;
+  NearFarTuning tuning;
   std::uint64_t capacity_limit = 0;  // 0: none
   unsigned blocks = 0;
   DeviceCsr<float> graph;
@@ -478,9 +465,9 @@ double NearFarGpu::upload_seconds() const { return s_->upload_s; }
 float NearFarGpu::delta() const { return s_->delta; }
 const std::vector<NearFarStats>& NearFarGpu::last_stats() const { return s_->stats; }
 
-void NearFarGpu::set_local_steps(int steps) {
-  if (steps < 0) throw InputError("near_far_gpu: local steps must be >= 0, got " + std::to_string(steps));
-  s_->local_steps = steps;
+void NearFarGpu::set_tuning(const NearFarTuning& t) {
+  check_tuning(t);
+  s_->tuning = t;
 }
 
 void NearFarGpu::limit_queue_capacity(std::uint64_t entries) { s_->capacity_limit = entries; }  // 0 keeps the default
@@ -499,9 +486,6 @@ void NearFarGpu::load(const Csr<float>& g, float delta) {
   if (n >= 0xffffffffu - 2048) throw ResourceError("near_far_gpu: n = " + std::to_string(n) + " exceeds the queue counters");
   s.n = g.n;
   s.delta = delta > 0 ? delta : default_delta(g, 4.0f);
-  s.local_steps = env_int("GS_NEAR_FAR_LOCAL_STEPS", s.local_steps, 0, 1 << 20);
-  s.chain_max = env_int("GS_NEAR_FAR_CHAIN_MAX", kChainMaxEntries, 1, int(kLocalCap));
-  s.early_steps = env_int("GS_NEAR_FAR_EARLY_STEPS", kEarlySteps, 0, 1 << 20);
   s.dist.resize(std::max<std::uint64_t>(n, 1));
   s.near_a.resize(near_cap);
   s.near_b.resize(near_cap);
@@ -518,7 +502,7 @@ void NearFarGpu::load(const Csr<float>& g, float delta) {
   if (!cooperative) throw ResourceError("near_far_gpu: the device does not support cooperative launches");
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, near_far_kernel, kBlock, 0));
   if (per_sm < 1) throw ResourceError("near_far_gpu: the kernel does not fit on a multiprocessor");
-  per_sm = std::min(per_sm, env_int("GS_NEAR_FAR_BLOCKS_PER_SM", per_sm, 1, 64));
+  if (s.tuning.blocks_per_sm > 0) per_sm = std::min(per_sm, s.tuning.blocks_per_sm);
   s.blocks = unsigned(sms * per_sm);
   s.upload_s = s.graph.upload(g, s.stream);
 }
@@ -528,7 +512,8 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
   std::vector<SsspRun> out;
   out.reserve(sources.size());
   s.stats.clear();
-  const bool print_stats = env_int("GS_NEAR_FAR_STATS", 0, 0, 1) == 1;
+  const NearFarTuning& t = s.tuning;
+  const int chain_max = t.chain_max > 0 ? t.chain_max : kChainMaxEntries;
   CudaEventTimer compute, copy;
   for (const vid_t source : sources) {
     if (source >= s.n)
@@ -550,9 +535,9 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
     p.near_capacity = unsigned(s.near_a.size());
     p.far_capacity = unsigned(s.far_a.size());
     p.delta = s.delta;
-    p.local_steps = s.local_steps;
-    p.early_steps = s.early_steps;
-    p.chain_max = unsigned(s.chain_max);
+    p.local_steps = t.local_steps;
+    p.early_steps = t.early_steps;
+    p.chain_max = unsigned(chain_max);
     p.slots = s.slots.data();
     p.result = s.result.data();
     void* args[] = {&p};
@@ -577,7 +562,7 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
     st.split_s = double(res.split_ns) * 1e-9;
     st.last_delta = res.last_delta;
     s.stats.push_back(st);
-    if (print_stats)
+    if (t.print_stats)
       std::fprintf(stderr,
                    "near_far_gpu: source %u: %u rounds (%u expansions, %u splits, %u scans), %llu vertex visits, "
                    "%llu arc relaxations; init %.3f ms, expansions %.3f ms, splits %.3f ms, kernel_s %.3f ms "
@@ -585,7 +570,7 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
                    source, st.rounds, st.expansions, st.splits, st.scan_rounds,
                    static_cast<unsigned long long>(st.vertex_visits),
                    static_cast<unsigned long long>(st.arc_relaxations), st.init_s * 1e3, st.expand_s * 1e3,
-                   st.split_s * 1e3, r.kernel_s * 1e3, double(s.delta), double(st.last_delta), s.local_steps, s.early_steps, s.chain_max, s.blocks);
+                   st.split_s * 1e3, r.kernel_s * 1e3, double(s.delta), double(st.last_delta), t.local_steps, t.early_steps, chain_max, s.blocks);
     // Distances are kept as float bits; copy them straight into the float result.
     r.dist.resize(s.n);
     copy.start(s.stream);

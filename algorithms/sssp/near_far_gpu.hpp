@@ -15,9 +15,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "algorithms/sssp/sssp_run.hpp"
+#include "common/errors.hpp"
 #include "common/graph.hpp"
 
 namespace gs::sssp {
@@ -34,32 +36,54 @@ struct NearFarStats {
   float last_delta = 0;  // band width at the end (bands that took one expansion double it)
 };
 
+// The knobs that change near_far_gpu's timings (never its answers); the
+// experiment declares each as an option and writes it to the metadata.
+struct NearFarTuning {
+  // Steps a block may chain its own discoveries per round; 0 turns chaining off.
+  int local_steps = 64;
+  // The cap on local steps in the first rounds (low-diameter graphs finish there: see near_far_gpu.cu).
+  int early_steps = 8;
+  // A block chains only while it holds at most this many local entries (0: one per thread of a block).
+  int chain_max = 0;
+  // Resident blocks per multiprocessor of the persistent grid (0: as many as fit).
+  int blocks_per_sm = 0;
+  // Each source's NearFarStats to stderr.
+  bool print_stats = false;
+
+  static constexpr int kMaxChain = 1024;  // the shared-memory queue's entries
+};
+
+// InputError naming the knob for a value out of range (also where no GPU program is built).
+inline void check_tuning(const NearFarTuning& t) {
+  auto in = [](const char* what, int v, int lo, int hi) {
+    if (v < lo || v > hi)
+      throw InputError(std::string("near_far_gpu: ") + what + " must be in " + std::to_string(lo) + ".." +
+                       std::to_string(hi) + ", got " + std::to_string(v));
+  };
+  in("local steps", t.local_steps, 0, 1 << 20);
+  in("early steps", t.early_steps, 0, 1 << 20);
+  in("chain max", t.chain_max, 0, NearFarTuning::kMaxChain);
+  in("blocks per multiprocessor", t.blocks_per_sm, 0, 64);
+}
+
 class NearFarGpu {
  public:
-  // Steps a block may chain its own discoveries per round (after the first
-  // rounds, which chain at most 8: see near_far_gpu.cu); 0 turns chaining off.
-  static constexpr int kDefaultLocalSteps = 64;
-
   NearFarGpu();
   ~NearFarGpu();
   NearFarGpu(const NearFarGpu&) = delete;
   NearFarGpu& operator=(const NearFarGpu&) = delete;
 
+  // Takes effect from the next load(); InputError for a value out of range.
+  void set_tuning(const NearFarTuning& tuning);
   // Copies the graph to the device. `delta` > 0: the band width (0: default_delta(g, 4)).
-  // The environment may override the tuning knobs: GS_NEAR_FAR_LOCAL_STEPS,
-  // GS_NEAR_FAR_EARLY_STEPS (the cap on local steps in the first rounds),
-  // GS_NEAR_FAR_CHAIN_MAX (a block chains while it holds at most this many
-  // entries, default one per thread), GS_NEAR_FAR_BLOCKS_PER_SM (default: as
-  // many as fit).
   void load(const Csr<float>& g, float delta = 0);
   double upload_seconds() const;
   float delta() const;
-  void set_local_steps(int steps);  // >= 0
   // Caps every queue at `entries` (0: no cap) from the next load(), so that
   // tests reach the scan fallbacks that normally only very large bands need.
   void limit_queue_capacity(std::uint64_t entries);
 
-  // One result per source. With GS_NEAR_FAR_STATS=1 each source's stats go to stderr.
+  // One result per source.
   std::vector<SsspRun> run(const std::vector<vid_t>& sources);
   const std::vector<NearFarStats>& last_stats() const;  // one per source of the last run()
 

@@ -180,6 +180,16 @@ harness::Experiment<Config> declaration() {
                c.programs.cpu_delta_factor);
     cli.option("gpu-delta-factor", "near_far_gpu band width, times mean weight / mean out-degree",
                c.programs.gpu_delta_factor);
+    sssp::NearFarTuning& t = c.programs.near_far;
+    cli.option("near-far-local-steps", "near_far_gpu: steps a block chains its own discoveries per round (0: off)",
+               t.local_steps);
+    cli.option("near-far-early-steps", "near_far_gpu: the cap on chained steps in the first rounds", t.early_steps);
+    cli.option("near-far-chain-max", "near_far_gpu: a block chains while it holds at most this many entries (0: one per thread)",
+               t.chain_max);
+    cli.option("near-far-blocks-per-sm", "near_far_gpu: resident blocks per multiprocessor (0: as many as fit)",
+               t.blocks_per_sm);
+    cli.option("near-far-stats", "near_far_gpu: each source's rounds, visits and phase times to stderr",
+               t.print_stats);
   };
   e.check = [](Config& c, const CommonOptions& opt) {
     if (c.num_sources < 1) throw InputError("--num-sources: must be at least 1");
@@ -188,6 +198,7 @@ harness::Experiment<Config> declaration() {
     c.programs.opencl_device = sssp::parse_opencl_device_kind(c.opencl_device);
     if (!(c.programs.cpu_delta_factor > 0) || !(c.programs.gpu_delta_factor > 0))
       throw InputError("--cpu/gpu-delta-factor: must be positive");
+    sssp::check_tuning(c.programs.near_far);
     // PoCL's CPU driver starts one thread per compute unit; --threads caps them. PoCL reads
     // this once, at start-up, so it is set before any OpenCL call; a value the user exported
     // wins. (PoCL 3.x reads the first name, newer ones the second.)

@@ -104,7 +104,7 @@ class TwoKernelCudaProgram final : public SsspProgram {
 
 class NearFarProgram final : public SsspProgram {
  public:
-  explicit NearFarProgram(const ProgramOptions& o) : factor_(o.gpu_delta_factor) {}
+  explicit NearFarProgram(const ProgramOptions& o) : factor_(o.gpu_delta_factor) { impl_.set_tuning(o.near_far); }
   void load(const Csr<float>& g) override { impl_.load(g, sssp::default_delta(g, factor_)); }
   ProgramRun run(vid_t source, int threads) override { return from_gpu_run(impl_, source); }
   double h2d_s() const override { return impl_.upload_seconds(); }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/sssp/near_far_gpu.hpp"
 #include "algorithms/sssp/two_kernel_opencl.hpp"
 #include "common/graph.hpp"
 #include "common/harness/program_table.hpp"
@@ -16,6 +17,7 @@ struct ProgramOptions {
   sssp::OpenClDeviceKind opencl_device = sssp::OpenClDeviceKind::gpu;
   float cpu_delta_factor = 1.0f;                                // x default_delta for delta_stepping_omp
   float gpu_delta_factor = 16.0f;  // x default_delta for near_far_gpu (measurements: NOTES.md)
+  sssp::NearFarTuning near_far;
 };
 
 // One source's result. Phases that a program does not have stay negative.

@@ -279,6 +279,10 @@ TEST_F(DriverTest, RowsCarryPieceRoleAndOneRunId) {
   EXPECT_EQ(rows, 6u);  // every row of the run, and only those
   EXPECT_NE(json.find("\"ranks\": 1,"), std::string::npos);
   EXPECT_NE(json.find("\"threads\": 4,"), std::string::npos);  // the count that ran, not the option's default 0
+  // Every declared option of the experiment is on file with its value, given or default.
+  EXPECT_NE(json.find("\"experiment_options\": {\"thread-list\": \"1,2,4,...,threads\", \"factor\": \"2\"}"),
+            std::string::npos)
+      << json;
   EXPECT_NE(json.find("\"hosts\": \""), std::string::npos);
 }
 

@@ -99,7 +99,9 @@ class NearFar : public ::testing::TestWithParam<std::tuple<float, int>> {};
 TEST_P(NearFar, MatchesReferenceOnAllGraphs) {
   const auto [factor, steps] = GetParam();
   NearFarGpu prog;
-  prog.set_local_steps(steps);
+  NearFarTuning tuning;
+  tuning.local_steps = steps;
+  prog.set_tuning(tuning);
   expect_correct_on_all_graphs(
       [&prog, factor = factor](const Csr<float>& g, const std::vector<vid_t>& sources) {
         prog.load(g, default_delta(g, factor));
@@ -115,7 +117,7 @@ TEST_P(NearFar, MatchesReferenceOnAllGraphs) {
 }
 INSTANTIATE_TEST_SUITE_P(DeltasAndLocalSteps, NearFar,
                          ::testing::Combine(::testing::Values(0.01f, 1.0f, 16.0f, 1e6f),
-                                            ::testing::Values(0, 8, NearFarGpu::kDefaultLocalSteps)));
+                                            ::testing::Values(0, 8, NearFarTuning{}.local_steps)));
 
 TEST(NearFarGpu, ManySourcesInOneCallAndAcrossCalls) {
   // Later sources reuse the stamps with fresh marks; every source must still be exact.
@@ -153,9 +155,21 @@ TEST(NearFarGpu, QueueCapacityLimitsFallBackToScans) {
   }
 }
 
-TEST(NearFarGpu, RejectsNegativeLocalSteps) {
+TEST(NearFarGpu, RejectsTuningOutOfRange) {
   NearFarGpu prog;
-  EXPECT_THROW(prog.set_local_steps(-1), InputError);
+  for (auto bad : {&NearFarTuning::local_steps, &NearFarTuning::early_steps, &NearFarTuning::chain_max,
+                   &NearFarTuning::blocks_per_sm}) {
+    NearFarTuning t;
+    t.*bad = -1;
+    EXPECT_THROW(prog.set_tuning(t), InputError);
+  }
+  NearFarTuning few_blocks;
+  few_blocks.blocks_per_sm = 1;
+  few_blocks.chain_max = 32;
+  prog.set_tuning(few_blocks);  // in range: a correct answer with one block per multiprocessor
+  const Csr<float> g = edge_list_to_csr(gen::grid(150, 120, 1.0f, 1000.0f, 4));
+  prog.load(g);
+  expect_near_far_correct(prog, g, {0, 17999}, "grid, one block per SM");
 }
 
 TEST(GpuSssp, RefuseNegativeWeightsAndBadSources) {
