@@ -26,7 +26,7 @@ inline constexpr std::uint64_t kDeferClaimsFrom = 65536;
 // Whether a deferred branch tests a neighbour's visited bit before filing it
 // (true) or files every arc's target (false: no random bitmap read while
 // expanding, but 4 bytes per arc written and read back in sequence). Testing
-// first stays: filing every neighbour made hybrid_omp slower (experiments/hybrid_dfs/NOTES.md).
+// first reads less than it saves (the two compared: experiments/hybrid_dfs/NOTES.md).
 inline constexpr bool kDeferredTestFirst = true;
 
 // Alg. 1, stack-based.

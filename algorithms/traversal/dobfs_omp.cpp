@@ -15,11 +15,10 @@ namespace {
 // `base`: each stops at its first neighbour in the frontier. Returns the found
 // ones and, among `open`, the ones without arcs.
 //
-// A plain loop per vertex, the list 32 vertices ahead prefetched. Branch-free
-// rounds over the word's vertices (more frontier loads in flight) were slower
-// (experiments/hybrid_dfs/NOTES.md): most vertices stop at their first or second
-// arc, so the branch is bound by fetching each one's first list line, not by
-// the frontier tests.
+// A plain loop per vertex, the list 32 vertices ahead prefetched: most vertices
+// stop at their first or second arc, so the branch is bound by fetching each
+// one's first list line, not by the frontier tests (the branch-free variant
+// compared: experiments/hybrid_dfs/NOTES.md).
 struct WordSearch {
   std::uint64_t found = 0, no_arcs = 0;
 };

@@ -129,7 +129,7 @@ int max_threads(const CommonOptions& opt, int ranks_here) {
 Piece input_piece_for(const std::vector<ProgramInfo>& programs, const std::vector<std::string>& input_programs,
                       double est_seconds, const CommonOptions& opt, const World& world) {
   Piece p = input_piece(est_seconds);
-  // One rank runs the single-process programs as before; the distributed ones read the
+  // One rank runs the single-process programs; the distributed ones read the
   // file when asked (--algorithms) or when they are all that runs (more than one rank).
   for (const auto& prog : programs) {
     if (!input_programs.empty() && !named(input_programs, prog.name)) continue;

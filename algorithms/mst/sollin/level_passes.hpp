@@ -142,8 +142,8 @@ void select_lower_triangle(const View& in, Choice* choice, int threads, std::vec
     std::fill(mine, mine + n, kNoChoice);
     // One share of equal entries per thread: a thread's choices for the columns
     // below its share are read and written once per band of rows, so every
-    // further chunk of rows would cost another pass over them (dynamic chunks
-    // were far slower: experiments/sollin_multicore/NOTES.md).
+    // further chunk of rows would cost another pass over them (the schedules
+    // compared: experiments/sollin_multicore/NOTES.md).
     select_lower_rows(in, triangle_share_start(n, me, T), triangle_share_start(n, me + 1, T), mine);
 #pragma omp barrier
 #pragma omp for schedule(static)
@@ -254,8 +254,7 @@ void build_row_block(const View& cur, const MemberLists& m, const vid_t* new_id,
 // members' rows into one row (in cache), reduces it by new vertex into row a of
 // the contracted matrix, and selects over the row while it is in cache. No two
 // threads write the same entry. Threads take blocks of kRowsPerBlock new
-// vertices. (Prefetching the next block's member rows during a block's
-// reduction made the merge slower: experiments/sollin_multicore/NOTES.md.)
+// vertices. (The variants tried: experiments/sollin_multicore/NOTES.md.)
 //
 // `high_first`: take the blocks from the highest new vertices down. New ids
 // follow the trees' lowest members, so the highest new vertices have only high
