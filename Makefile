@@ -12,7 +12,7 @@
 #                                 (REFERENCE=DIR, default results/reference/h100; STRICT=1: exit 1 on a difference)
 #   (RESULTS=results/reference/h100 writes the committed paper/figures, paper/tables and
 #   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
-#   make lint                     format (black) and lint (pyflakes) check of the Python code; CI runs it
+#   make lint                     format check (black, clang-format) and lint (pyflakes); CI runs it
 #   make build | clean | deps
 #
 # Variables: PRESET=default|cpu-only|debug  SCALE=quick|paper  RESULTS=DIR  JOBS=N
@@ -47,12 +47,17 @@ test: build
 # `make format`), pyflakes for unused names and undefined ones.
 PY_SOURCES   := paper tests/paper $(wildcard scripts/*.py)
 BLACK_ARGS   := --line-length 120 --quiet
+# The C++ and CUDA code: clang-format with the repository's .clang-format.
+CXX_SOURCES   = $(shell git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h' 2>/dev/null)
+CLANG_FORMAT ?= clang-format
 lint: deps
 	$(PYTHON) -m black --check --diff $(BLACK_ARGS) $(PY_SOURCES)
 	$(PYTHON) -m pyflakes $(PY_SOURCES)
+	$(CLANG_FORMAT) --dry-run --Werror $(CXX_SOURCES)
 
 format: deps
 	$(PYTHON) -m black $(BLACK_ARGS) $(PY_SOURCES)
+	$(CLANG_FORMAT) -i $(CXX_SOURCES)
 
 reproduce: build
 	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) $(if $(BUDGET),--budget $(BUDGET))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks (and, as root on Debian/Ubuntu, installs) what the suite needs:
 # a C++20 compiler, CMake >= 3.25, Ninja, OpenMP, Boost Graph headers,
-# GoogleTest, Python 3 with matplotlib, black and pyflakes (make lint),
+# GoogleTest, Python 3 with matplotlib, black, pyflakes and clang-format (make lint),
 # OpenCL headers + ICD loader + PoCL,
 # MPI (Open MPI) with Boost.MPI and the Parallel BGL (algorithms/distributed).
 # CUDA is optional and never installed here: where nvcc exists it is used.
@@ -33,6 +33,7 @@ need "GoogleTest" libgtest-dev have_header gtest/gtest.h
 need "Python 3 with matplotlib" python3-matplotlib python_ok
 need "the black formatter" black python_has black
 need "pyflakes" python3-pyflakes python_has pyflakes
+need "clang-format" clang-format command -v clang-format
 need "OpenCL headers" opencl-headers have_header CL/cl.h
 need "the OpenCL ICD loader" ocl-icd-opencl-dev sh -c 'ls /usr/lib/*/libOpenCL.so /usr/lib/libOpenCL.so /usr/local/cuda/lib64/libOpenCL.so 2>/dev/null | grep -q .'
 need "an OpenCL CPU driver (PoCL)" pocl-opencl-icd sh -c 'ls /etc/OpenCL/vendors/*.icd 2>/dev/null | grep -q .'
