@@ -127,10 +127,10 @@ CubKruskalPipeline::CubKruskalPipeline(std::size_t max_m) {
 }
 CubKruskalPipeline::~CubKruskalPipeline() { unpin(); }
 
-std::size_t CubKruskalPipeline::device_bytes(std::size_t m) {
-  // The Boruvka engine for a batch of up to m edges (an upper bound: its
-  // default mode keeps no worklists); its per-vertex arrays are small next to them.
-  return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t)) + mst_gpu::BoruvkaEngine::device_bytes(0, m);
+std::size_t CubKruskalPipeline::device_bytes(vid_t n, std::size_t m) {
+  // The Boruvka engine for a batch of up to m edges on n vertices (an upper
+  // bound: its default mode keeps no worklists).
+  return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t)) + mst_gpu::BoruvkaEngine::device_bytes(n, m);
 }
 
 double CubKruskalPipeline::pin(const KEdge* edges, std::size_t m) {
