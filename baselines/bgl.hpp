@@ -9,11 +9,15 @@
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <boost/graph/kruskal_min_spanning_tree.hpp>
-#include <boost/graph/prim_minimum_spanning_tree.hpp>
 #include <boost/graph/visitors.hpp>
+#include <boost/pending/queue.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <numeric>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -101,32 +105,50 @@ std::vector<Edge<W>> kruskal(const Digraph<W>& d) {
   return out;
 }
 
-// boost::prim_minimum_spanning_tree, restarted from the lowest unreached vertex
-// until every component is spanned (a forest; O(n) extra work per component).
+// The distance type of bgl::prim: wider than the weight, so that every valid
+// weight (UINT32_MAX included) stays below "infinity".
+template <class W>
+using PrimDistance = std::conditional_t<std::is_integral_v<W>, std::uint64_t, double>;
+
+// BGL's Prim over every component at once: what boost::prim_minimum_spanning_tree
+// runs (Dijkstra's search with Prim's combine: a vertex's distance is the
+// weight of the edge that reaches it), started from one root per component
+// that has an edge (the lowest vertex of each, found by BGL's BFS). The
+// components are disjoint, so each tree grows exactly as Prim's from its root
+// would: a minimum spanning forest in O((n + m) log n) however many components
+// there are. (Restarting BGL's search per component would cost O(n) each: it
+// allocates and fills a heap index per call.) An isolated vertex is a tree of
+// its own and costs one test.
 template <class W>
 std::vector<Edge<W>> prim(const Digraph<W>& d) {
+  using D = PrimDistance<W>;
   const auto& g = d.graph();
   const vid_t n = d.n();
+  const auto index = boost::get(boost::vertex_index, g);
+  std::vector<boost::default_color_type> color(n, boost::white_color);
+  const auto color_map = boost::make_iterator_property_map(color.begin(), index);
+  std::vector<vid_t> roots;
+  boost::queue<vid_t> bfs_queue;
+  for (vid_t x = 0; x < n; ++x)
+    if (color[x] == boost::white_color && boost::out_degree(x, g) > 0) {
+      roots.push_back(x);
+      boost::breadth_first_visit(g, x, bfs_queue, boost::default_bfs_visitor(), color_map);
+    }
+  std::fill(color.begin(), color.end(), boost::white_color);
+
   std::vector<vid_t> pred(n);
-  std::vector<W> dist(n);
-  std::vector<char> done(n, 0);
+  std::iota(pred.begin(), pred.end(), vid_t(0));
+  std::vector<D> dist(n, std::numeric_limits<D>::has_infinity ? std::numeric_limits<D>::infinity()
+                                                             : std::numeric_limits<D>::max());
+  for (vid_t r : roots) dist[r] = D(0);
+  const auto edge_weight = [](D, W w) { return D(w); };  // Prim's combine
+  boost::dijkstra_shortest_paths_no_init(
+      g, roots.begin(), roots.end(), boost::make_iterator_property_map(pred.begin(), index),
+      boost::make_iterator_property_map(dist.begin(), index), boost::get(&ArcWeight<W>::weight, g), index,
+      std::less<D>(), edge_weight, D(0), boost::default_dijkstra_visitor(), color_map);
   std::vector<Edge<W>> out;
-  out.reserve(n);
-  auto wmap = boost::get(&ArcWeight<W>::weight, g);
-  for (vid_t root = 0; root < n; ++root) {
-    if (done[root]) continue;
-    boost::prim_minimum_spanning_tree(
-        g, boost::make_iterator_property_map(pred.begin(), boost::get(boost::vertex_index, g)),
-        boost::root_vertex(root).weight_map(wmap).distance_map(
-            boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g))));
-    // Reached vertices: the root and those with a predecessor other than themselves.
-    done[root] = 1;
-    for (vid_t x = 0; x < n; ++x)
-      if (!done[x] && pred[x] != x) {
-        done[x] = 1;
-        out.push_back({pred[x], x, dist[x]});
-      }
-  }
+  for (vid_t x = 0; x < n; ++x)
+    if (pred[x] != x) out.push_back({pred[x], x, W(dist[x])});
   return out;
 }
 

@@ -149,11 +149,7 @@ int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
     s.writer().set_meta("seconds_definition", e.seconds_definition);
     s.writer().set_meta("ranks", double(w.size()));
     s.writer().set_meta("hosts", w.hosts());
-    if (!skipped.empty()) {
-      std::string text;
-      for (const auto& line : skipped) text += (text.empty() ? "" : "; ") + line;
-      s.writer().set_meta("skipped_programs", text);
-    }
+    for (const auto& line : skipped) s.add_skipped(line);
     if (e.begin) e.begin(s, config);
   });
   if (done) return 0;

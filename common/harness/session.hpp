@@ -61,6 +61,20 @@ class Session {
   void admit_host(std::uint64_t bytes, const std::string& what) const;
   void admit_device(std::uint64_t bytes, const std::string& what) const;
 
+  // The metadata's skipped_programs: the driver's lines for whole pieces, then
+  // skip_on_graph's, joined by "; ".
+  void add_skipped(const std::string& line) {
+    skipped_ += (skipped_.empty() ? "" : "; ") + line;
+    writer_.set_meta("skipped_programs", skipped_);
+  }
+  // A program left out of one graph (its estimated cost above a bound, an input it
+  // cannot take): said on stderr and in the metadata, like a program left out of a piece.
+  void skip_on_graph(const std::string& program, const std::string& graph, const std::string& why) {
+    const std::string line = (piece_ ? piece_->name + " " : std::string()) + program + " on " + graph + ": " + why;
+    progress_.note("skipping " + line);
+    add_skipped(line);
+  }
+
   // The row every trial of (graph, program, threads) starts from; callers may
   // change the device column (an OpenCL program on a CPU device) before trials().
   // A distributed program's row has the world's size in column `ranks`.
@@ -99,6 +113,7 @@ class Session {
   std::string piece_caps_;  // the metadata's piece_caps
   const Piece* piece_ = nullptr;
   std::vector<ProgramInfo> programs_;
+  std::string skipped_;         // the metadata's skipped_programs
   ScopedThreads all_threads_;  // OpenMP on max_threads() outside the trials, for the session's life
 };
 

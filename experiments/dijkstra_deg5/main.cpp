@@ -13,6 +13,7 @@
 #include "common/harness/input_graph.hpp"
 #include "common/verify/sssp.hpp"
 #include "experiments/dijkstra_deg5/config.hpp"
+#include "experiments/dijkstra_deg5/float_range.hpp"
 #include "experiments/dijkstra_deg5/programs.hpp"
 #include "generators/cached_generators.hpp"
 
@@ -116,6 +117,7 @@ void run_graph(Session& s, Config& c, const GraphSize* size) {
   }
   id.m = g.num_arcs();
   sssp::require_nonnegative_weights(g, s.experiment());
+  require_float_distances(g, id.name);
   const ProgramOptions popt = options_for(c, s.piece());
   std::vector<std::unique_ptr<SsspProgram>> programs;
   for (const auto& info : s.programs()) {

@@ -1,5 +1,6 @@
 #include "experiments/kruskal_100m/graph.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "common/harness/input_graph.hpp"
@@ -8,10 +9,14 @@
 
 namespace gs::kruskal_100m {
 
-std::uint64_t host_bytes(std::uint64_t m) {
-  // Edge list (12 B), edge array (12 B), a trial's copy (12 B), the verifier's
-  // order (16 B), BGL's graph and its build (~28 B), a pinned copy (12 B).
-  return m * 92 + (std::uint64_t(1) << 30);
+std::uint64_t host_bytes(std::uint64_t n, std::uint64_t m) {
+  // Per edge: edge list (12 B), edge array (12 B), a trial's copy (12 B), the
+  // verifier's order (16 B), BGL's graph and its build (~28 B), a pinned copy
+  // (12 B). Per vertex: the verifier's two union-finds (16 B), a program's
+  // union-find and its forest reserved for n - 1 edges (17 B), BGL's offsets,
+  // rank and parent maps and chosen edges (~40 B). Per forest edge (at most
+  // min(n, m)): the forest returned and the verifier's lookup of its edges (~80 B).
+  return m * 92 + n * 80 + std::min(n, m) * 80 + (std::uint64_t(1) << 30);
 }
 
 Workload generate(harness::Session& s, eid_t m) {

@@ -13,8 +13,8 @@ namespace gs::kruskal_100m {
 inline constexpr vid_t kVertices = 100000;
 inline constexpr std::uint32_t kMaxWeight = 1000000;
 
-// Host bytes of a run on m edges, whatever its programs.
-std::uint64_t host_bytes(std::uint64_t m);
+// Host bytes of a run on m edges and n vertices, whatever its programs.
+std::uint64_t host_bytes(std::uint64_t n, std::uint64_t m);
 
 // The path 0-1-..-(n-1) plus random edges, m in all (n = kVertices, weights
 // 1..kMaxWeight, --seed); w.edges is left to edge_array.

@@ -127,19 +127,20 @@ void run_graph(harness::Session& s, Config& config, const harness::GraphSize* si
   std::vector<std::unique_ptr<Program>> progs;
   for (const auto& info : s.programs()) progs.push_back(programs().make(info.name, config));
   // Admitted before the big allocations: a generated graph before it is generated,
-  // a file once its reader (which admits its own edge list) knows the edge count.
-  auto admit = [&](std::uint64_t m, const std::string& graph) {
+  // a file once its reader (which admits its own edge list) knows n and m; the host
+  // part covers the verifier's reference and every per-vertex array.
+  auto admit = [&](std::uint64_t n, std::uint64_t m, const std::string& graph) {
     for (std::size_t i = 0; i < progs.size(); ++i)
-      if (const std::uint64_t b = progs[i]->device_bytes(m)) s.admit_device(b, s.programs()[i].name + " on " + graph);
-    s.admit_host(host_bytes(m), graph);
+      if (const std::uint64_t b = progs[i]->device_bytes(n, m)) s.admit_device(b, s.programs()[i].name + " on " + graph);
+    s.admit_host(host_bytes(n, m), graph + " (edges, union-finds, BGL's graph, the verifier)");
   };
   Workload w;
   if (size) {
-    admit(size->m, "path+random graph with m = " + std::to_string(size->m));
+    admit(size->n, size->m, "path+random graph with m = " + std::to_string(size->m));
     w = generate(s, eid_t(size->m));
   } else {
     w = read(s);
-    admit(w.el.size(), w.id.name);
+    admit(w.el.n, w.el.size(), w.id.name);
   }
   w.edges = edge_array(w.el);
   s.progress().note(w.id.name + ": " + std::to_string(w.edges.size()) + " edges in " + fmt_seconds(w.generate_s) +

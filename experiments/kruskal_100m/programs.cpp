@@ -82,7 +82,7 @@ template <bool Cdp>
 class DeviceSort : public Program {
  public:
   // Thrust: 3 input + 3 sorted vectors of u32 and the radix sort's buffers; CDP: data + scratch.
-  std::uint64_t device_bytes(std::uint64_t m) const override { return m * (Cdp ? 24 : 36); }
+  std::uint64_t device_bytes(std::uint64_t, std::uint64_t m) const override { return m * (Cdp ? 24 : 36); }
   ProgramRun run(Workload& w, std::vector<KEdge>& work) override {
     ProgramRun r;
     WallTimer t;
@@ -94,7 +94,9 @@ class DeviceSort : public Program {
 
 class CubKruskal : public Program {
  public:
-  std::uint64_t device_bytes(std::uint64_t m) const override { return mst::CubKruskalPipeline::device_bytes(m); }
+  std::uint64_t device_bytes(std::uint64_t n, std::uint64_t m) const override {
+    return mst::CubKruskalPipeline::device_bytes(vid_t(n), m);
+  }
   void prepare(Workload& w) override {
     pipeline_ = std::make_unique<mst::CubKruskalPipeline>(w.edges.size());
     // Trials read the program's own copy: the copy each trial gets is not pinned.

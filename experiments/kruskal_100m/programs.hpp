@@ -47,8 +47,8 @@ inline constexpr const char* kSecondsDefinition =
 class Program {
  public:
   virtual ~Program() = default;
-  // Device bytes for m edges (admission before the graph is built); 0: host only.
-  virtual std::uint64_t device_bytes(std::uint64_t /*m*/) const { return 0; }
+  // Device bytes for m edges on n vertices (admission before the graph is built); 0: host only.
+  virtual std::uint64_t device_bytes(std::uint64_t /*n*/, std::uint64_t /*m*/) const { return 0; }
   // Once per graph, untimed (BGL graph build, pinning, device buffers).
   virtual void prepare(Workload& /*w*/) {}
   // `work` is a fresh copy of w.edges that the program may reorder.

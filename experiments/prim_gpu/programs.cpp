@@ -1,12 +1,17 @@
 #include "experiments/prim_gpu/programs.hpp"
 
+#include <optional>
 #include <stdexcept>
+#include <string>
 
 #include "baselines/bgl.hpp"
+#include "common/results.hpp"
 #include "common/timer.hpp"
 #if GS_HAVE_CUDA
 #include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
 #include "algorithms/mst/prim_gpu/prim_gpu.hpp"
+#include "algorithms/mst/prim_gpu/prim_input_checks.hpp"
+#include "algorithms/mst/without_isolated.hpp"
 #endif
 
 namespace gs::prim_gpu_exp {
@@ -56,13 +61,16 @@ ProgramTable::Factory needs_cuda() {
 }
 
 #if GS_HAVE_CUDA
-// One call on the CSR; `seconds` is its device compute time, the phases are columns.
+// One call on the graph without its isolated vertices (prepared untimed; the
+// forest maps back to the original ids); `seconds` is its device compute time,
+// the phases are columns.
 class GpuProgram : public Program {
  public:
-  ProgramRun run(const Csr<W>& g) override {
-    mst_gpu::GpuMsfResult r = solve(g);
+  void prepare(const Csr<W>& g) override { graph_.emplace(g); }
+  ProgramRun run(const Csr<W>&) override {
+    mst_gpu::GpuMsfResult r = solve(graph_->graph());
     ProgramRun out;
-    out.forest = std::move(r.forest);
+    out.forest = graph_->to_original(std::move(r.forest));
     out.seconds = r.compute_s;
     out.phases = r.phases;  // a program's own breakdown of compute_s (boruvka_gpu), if any
     out.phases["h2d_s"] = r.h2d_s;
@@ -70,28 +78,57 @@ class GpuProgram : public Program {
     out.phases["d2h_s"] = r.d2h_s;
     return out;
   }
-  std::uint64_t device_bytes(const Csr<W>& g) const override { return mst_gpu::prim_gpu_device_bytes(g); }
+  void release() override { graph_.reset(); }
+  std::uint64_t device_bytes() const override { return mst_gpu::prim_gpu_device_bytes(graph()); }
 
  protected:
+  const Csr<W>& graph() const { return graph_->graph(); }
   virtual mst_gpu::GpuMsfResult solve(const Csr<W>& g) = 0;
+
+ private:
+  std::optional<mst::WithoutIsolated<W>> graph_;
+};
+
+// The paper's Prims and the resident one: every step scans every remaining
+// vertex, n steps on n vertices with edges, so n^2 "steps x vertices scanned
+// per step" by design; above --prim-max-work they skip the graph. Weight
+// UINT32_MAX is their "no edge" (the paper's max_weight).
+class QuadraticPrim : public GpuProgram {
+ public:
+  explicit QuadraticPrim(const Config& config) : max_work_(config.prim_max_work) {}
+  std::string refusal() const override {
+    const Csr<W>& g = graph();
+    for (W w : g.w)
+      if (w == mst_gpu::kNoEdgeWeight)
+        return "an edge weighs " + std::to_string(w) + ", the paper's max_weight (no edge) in this program";
+    const double work = double(g.n) * double(g.n);
+    if (work > double(max_work_))
+      return "estimated work " + fmt_number(work) + " (" + std::to_string(g.n) +
+             " steps x vertices scanned per step, vertices with edges) is above --prim-max-work " +
+             std::to_string(max_work_);
+    return {};
+  }
+
+ private:
+  std::int64_t max_work_;
 };
 
 // The launch-per-step Prims take |V| dependent steps of 3-4 launches each plus
 // O(|V|) work per step (NOTES.md).
 vid_t launch_per_step_max_n(bool paper_scale) { return paper_scale ? vid_t(1) << 16 : vid_t(1) << 15; }
 
-class PrimNaive : public GpuProgram {
+class PrimNaive : public QuadraticPrim {
  public:
-  explicit PrimNaive(const Config&) {}
+  explicit PrimNaive(const Config& config) : QuadraticPrim(config) {}
   vid_t max_n(bool paper_scale) const override { return launch_per_step_max_n(paper_scale); }
 
  protected:
   mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::prim_naive_gpu(g); }
 };
 
-class PrimMinReduce : public GpuProgram {
+class PrimMinReduce : public QuadraticPrim {
  public:
-  explicit PrimMinReduce(const Config& config) : max_blocks_(unsigned(config.max_blocks)) {}
+  explicit PrimMinReduce(const Config& config) : QuadraticPrim(config), max_blocks_(unsigned(config.max_blocks)) {}
   vid_t max_n(bool paper_scale) const override { return launch_per_step_max_n(paper_scale); }
 
  protected:
@@ -101,9 +138,9 @@ class PrimMinReduce : public GpuProgram {
   unsigned max_blocks_;
 };
 
-class PrimResident : public GpuProgram {
+class PrimResident : public QuadraticPrim {
  public:
-  explicit PrimResident(const Config&) {}
+  explicit PrimResident(const Config& config) : QuadraticPrim(config) {}
   // Its single block scans every key on every step.
   vid_t max_n(bool paper_scale) const override { return paper_scale ? vid_t(1) << 17 : vid_t(1) << 16; }
 
@@ -114,7 +151,7 @@ class PrimResident : public GpuProgram {
 class BoruvkaGpu : public GpuProgram {
  public:
   explicit BoruvkaGpu(const Config&) {}
-  std::uint64_t device_bytes(const Csr<W>& g) const override { return mst_gpu::boruvka_gpu_device_bytes(g); }
+  std::uint64_t device_bytes() const override { return mst_gpu::boruvka_gpu_device_bytes(graph()); }
 
  protected:
   mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::boruvka_gpu(g); }

@@ -7,6 +7,14 @@
 
 namespace gs::sollin_multicore {
 
+void require_enough_edges_for_complete(const EdgeList<std::uint32_t>& el, const std::string& path) {
+  const std::uint64_t pairs = std::uint64_t(el.n) * (el.n ? el.n - 1 : 0) / 2;
+  if (el.size() < pairs)
+    throw InputError(path + ": not a complete graph: " + std::to_string(el.size()) + " edges, but a complete graph on " +
+                     std::to_string(el.n) + " vertices has " + std::to_string(pairs) +
+                     " (paper B's programs take complete graphs)");
+}
+
 DenseMatrix16 complete_matrix_from_edges(const EdgeList<std::uint32_t>& el, const std::string& path) {
   // A graph with edges needs weights; one vertex (no edges) is trivially complete.
   if (!el.weighted() && el.size() > 0) throw InputError(path + ": paper B needs edge weights (0..65535)");

@@ -14,4 +14,8 @@ namespace gs::sollin_multicore {
 // ignored. Anything else is an InputError naming the file.
 DenseMatrix16 complete_matrix_from_edges(const EdgeList<std::uint32_t>& el, const std::string& path);
 
+// The same refusal before anything n^2 is admitted or allocated, where the edge
+// count alone shows that the graph cannot be complete (fewer edges than pairs).
+void require_enough_edges_for_complete(const EdgeList<std::uint32_t>& el, const std::string& path);
+
 }  // namespace gs::sollin_multicore

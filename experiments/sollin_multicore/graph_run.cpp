@@ -82,12 +82,14 @@ void run_graph(harness::Session& s, const Config& c, const harness::GraphSize* s
     auto in = harness::read_input<W>(s, harness::Weights::required);
     id = in.id;
     id.m = id.n * (id.n ? id.n - 1 : 0) / 2;  // the complete graph's edges, whatever the file repeats
+    require_enough_edges_for_complete(in.el, s.opt().input);
     admit(s, vid_t(id.n), programs, id.name);
     g.full = complete_matrix_from_edges(in.el, s.opt().input);
   }
   g.tri = to_triangular(g.full);
-  // Once, with the first graph: a bad --input is refused before the seconds-long measurement.
-  if (any_cpu) bandwidth.before(s, std::size_t(c.bandwidth_mib) << 20);
+  // Once, with the first generated graph (the figures' floor needs it; a user's --input
+  // graph does not wait for it).
+  if (any_cpu && size) bandwidth.before(s, std::size_t(c.bandwidth_mib) << 20);
   const auto verifier = verify::MsfVerifier<W>::from_matrix(g.full);
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const harness::ProgramInfo& info = s.programs()[i];

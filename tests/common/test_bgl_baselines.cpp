@@ -55,6 +55,49 @@ TEST(BglBaselines, PrimIgnoresSelfLoops) {
   EXPECT_NO_THROW(gs::verify::MsfVerifier<W>(el).check(p, "bgl_prim"));
 }
 
+TEST(BglBaselines, PrimTakesTheLargestWeightAsAnEdge) {
+  // UINT32_MAX is a valid weight: the path's 4 edges are the forest, not "no edge".
+  const W big = std::numeric_limits<W>::max();
+  gs::EdgeList<W> el;
+  el.n = 5;
+  for (gs::vid_t x = 0; x + 1 < 5; ++x) el.add(x, x + 1, big);
+  el.add(0, 4, big - 1);
+  auto p = gs::bgl::prim(gs::bgl::Digraph<W>(gs::edge_list_to_csr(el)));
+  EXPECT_EQ(p.size(), 4u);
+  EXPECT_EQ(total(p), 3.0 * big + (big - 1));
+  EXPECT_NO_THROW(gs::verify::MsfVerifier<W>(el).check(p, "bgl_prim"));
+}
+
+TEST(BglBaselines, PrimOnManyComponentsAmongIsolatedVertices) {
+  // 10^6 ids, 10^4 forest edges in 5000 triangles spread over the ids: most
+  // vertices are isolated. One search for all components takes well under a
+  // second; restarting BGL's search per component would fill an n-sized heap
+  // index 5000 times.
+  gs::EdgeList<W> el;
+  el.n = 1000000;
+  for (gs::vid_t k = 0; k < 5000; ++k) {
+    const gs::vid_t a = k * 199;
+    el.add(a, a + 1, 1 + k % 7);
+    el.add(a + 1, a + 2, 2 + k % 5);
+    el.add(a, a + 2, 100);  // the heavy side of a triangle: never in the forest
+  }
+  auto p = gs::bgl::prim(gs::bgl::Digraph<W>(gs::edge_list_to_csr(el)));
+  EXPECT_EQ(p.size(), 10000u);
+  EXPECT_NO_THROW(gs::verify::MsfVerifier<W>(el).check(p, "bgl_prim"));
+}
+
+TEST(BglBaselines, PrimWithFloatWeights) {
+  gs::EdgeList<float> el;
+  el.n = 4;
+  el.add(0, 1, 3.0e38f);
+  el.add(1, 2, 3.0e38f);
+  el.add(0, 2, 3.3e38f);
+  el.add(2, 3, 0.5f);
+  auto p = gs::bgl::prim(gs::bgl::Digraph<float>(gs::edge_list_to_csr(el)));
+  EXPECT_EQ(p.size(), 3u);
+  EXPECT_NO_THROW(gs::verify::MsfVerifier<float>(el).check(p, "bgl_prim"));
+}
+
 TEST(BglBaselines, DijkstraDistancesAndUnreachable) {
   gs::EdgeList<float> el;
   el.n = 4;

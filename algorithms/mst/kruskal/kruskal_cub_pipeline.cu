@@ -129,9 +129,9 @@ CubKruskalPipeline::CubKruskalPipeline(std::size_t max_m) {
 }
 CubKruskalPipeline::~CubKruskalPipeline() { unpin(); }
 
-std::size_t CubKruskalPipeline::device_bytes(std::size_t m) {
-  // The Boruvka engine's per-vertex arrays are small next to the edges.
-  return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t));
+std::size_t CubKruskalPipeline::device_bytes(vid_t n, std::size_t m) {
+  // The edge batches, and the Boruvka engine's per-vertex arrays for n vertices.
+  return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t)) + mst_gpu::BoruvkaEngine::device_bytes(n);
 }
 
 double CubKruskalPipeline::pin(const KEdge* edges, std::size_t m) {

@@ -57,8 +57,8 @@ class CubKruskalPipeline {
   // (u32 keys) with their indices (u32 values), in seconds (CUDA events); call after run().
   double cub_sort_pairs_seconds(std::size_t m);
 
-  // Bytes of device memory the pipeline needs for m edges.
-  static std::size_t device_bytes(std::size_t m);
+  // Bytes of device memory the pipeline needs for m edges on n vertices.
+  static std::size_t device_bytes(vid_t n, std::size_t m);
 
  private:
   struct Impl;
