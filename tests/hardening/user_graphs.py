@@ -5,9 +5,9 @@
     default; --sources and the source column use the file's ids, and every
     answer equals a run on the densely numbered copy (--relabel no);
     a source the file lacks is exit 2 naming the file and the id;
-  - weight types: a float-weight .gsc from `gen grid` (a float-weight complete
-    graph for sollin_multicore, which takes complete graphs only) is answered
-    by all five (exit 0, verified rows); the spanning-forest answers agree;
+  - weight types: a float-weight .gsc from `gen grid` (for sollin_multicore,
+    which takes complete graphs only, the 1 x 2 grid and a real-valued complete
+    Matrix Market graph) is answered by all five (exit 0, verified rows); the spanning-forest answers agree;
   - weights a traversal does not use: a real Matrix Market file with
     fractional and negative weights, answered by hybrid_dfs;
   - the empty graph: zero vertices is refused by all five (exit 2,
@@ -132,16 +132,20 @@ def float_weights(bin_dir, tmp, checks):
     if out.rc != 0:
         checks.append(("gen grid", [f"exit {out.rc}: {out.stderr.strip()[-300:]}"]))
         return
-    complete_mtx = os.path.join(tmp, "complete.mtx")
-    write_complete_mtx(complete_mtx, 12, random.Random(3))
-    complete = os.path.join(tmp, "complete.gsc")
-    out = harness.run([os.path.join(bin_dir, "gen"), "convert", "--in", complete_mtx, "--out", complete], timeout=60)
-    if out.rc != 0:  # without `gen convert`, the text file stands in
-        complete = complete_mtx
+    # sollin_multicore takes complete graphs: the 1 x 2 grid (K2, float weights) as .gsc,
+    # and a real-valued complete graph as Matrix Market text.
+    k2 = os.path.join(tmp, "k2.gsc")
+    out = harness.run([os.path.join(bin_dir, "gen"), "grid", "--rows", "1", "--cols", "2", "--out", k2], timeout=60)
+    if out.rc != 0:
+        checks.append(("gen grid 1 x 2", [f"exit {out.rc}: {out.stderr.strip()[-300:]}"]))
+        return
+    complete = os.path.join(tmp, "complete.mtx")
+    write_complete_mtx(complete, 12, random.Random(3))
     forest = {}
-    for program in WITH_SOURCES + MST:
-        path = complete if program == "sollin_multicore" else grid
-        problems, rows, meta = run_rows(bin_dir, program, ["--input", path], os.path.join(tmp, program + "-f"))
+    runs = [(p, grid) for p in WITH_SOURCES + MST if p != "sollin_multicore"]
+    runs += [("sollin_multicore", k2), ("sollin_multicore", complete)]
+    for program, path in runs:
+        problems, rows, meta = run_rows(bin_dir, program, ["--input", path], os.path.join(tmp, program + "-" + os.path.basename(path)))
         rule = str(meta.get("input_weights", ""))
         expected = {"hybrid_dfs": "ignored:", "dijkstra_deg5": "file:"}.get(program, "ranked:")
         if not problems and not rule.startswith(expected):
