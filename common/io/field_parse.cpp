@@ -30,6 +30,9 @@ std::uint64_t parse_file_id(const LineCursor& in, std::string_view field, unsign
 
 vid_t parse_vertex(const LineCursor& in, std::string_view field, unsigned base,
                    std::optional<std::uint64_t> declared_n) {
+  std::uint64_t x = 0;
+  if (std::from_chars(field.data(), field.data() + field.size(), x).ec == std::errc::result_out_of_range)
+    in.fail("vertex id " + quoted(field) + " is too large: vertex ids are 32-bit (n < 2^32)");
   const std::uint64_t id = parse_file_id(in, field, base, declared_n);
   if (id >= std::uint64_t(kNoVertex))
     in.fail("vertex id " + std::string(field) + " is too large: vertex ids are 32-bit (n < 2^32); " +
