@@ -1,6 +1,7 @@
 #include "common/cli.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <cstdint>
 #include <cerrno>
 #include <cmath>
@@ -151,9 +152,14 @@ std::string Cli::usage() const {
     << "  --tag NAME             results file suffix (default: the piece name)\n"
     << "  --list-pieces          print the pieces of this experiment at this scale and exit\n"
     << "                         (name, estimated seconds, cpu|gpu; one per line)\n"
-    << "  --piece NAME           run only that piece; results go to <out>/<experiment>-<piece>.csv\n";
+    << "  --piece NAME           run only that piece; results go to <out>/<experiment>-<piece>.csv\n"
+    << "  --relabel auto|yes|no  --input vertex ids: yes renumbers the ids that occur 0..k-1 in\n"
+    << "                         ascending order (they may then be any value < 2^64); auto (default)\n"
+    << "                         does so for SNAP .txt, whose ids are names; --sources and the source\n"
+    << "                         column always use the file's ids\n";
   if (takes_sources_)
-    o << "  --sources v1,v2,...    0-based source vertices (default: random roots as the paper says)\n";
+    o << "  --sources v1,v2,...    source vertices as the file numbers them (.gr/.mtx: 0-based, the\n"
+         "                         file's id minus 1); default: random roots as the paper says\n";
   if (!extra_order_.empty()) {
     o << "\nOptions of " << program_ << ":\n";
     for (const auto& name : extra_order_) {
@@ -228,12 +234,21 @@ CommonOptions Cli::parse(int argc, char** argv) {
       opt.piece = val();
     } else if (name == "list-pieces") {
       opt.list_pieces = true;
-    } else if (name == "sources" && takes_sources_) {
+    } else if (name == "relabel") {
+      opt.relabel = val();
+      if (opt.relabel != "auto" && opt.relabel != "yes" && opt.relabel != "no")
+        throw InputError(program_ + ": --relabel must be auto, yes or no, got '" + opt.relabel + "'");
+    } else if (name == "sources" && !takes_sources_) {
+      throw InputError(program_ + ": --sources: " + program_ +
+                       "'s programs have no source vertex (it applies to hybrid_dfs and dijkstra_deg5)");
+    } else if (name == "sources") {
       opt.sources_given = true;
       for (const auto& s : split(val(), ',')) {
-        const auto v = parse_int(s, "--sources");
-        if (v < 0 || v >= std::int64_t(kNoVertex)) throw InputError(program_ + ": --sources: bad vertex id '" + s + "'");
-        opt.sources.push_back(vid_t(v));
+        std::uint64_t v = 0;
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        if (ec != std::errc() || end != s.data() + s.size())
+          throw InputError(program_ + ": --sources: bad vertex id '" + s + "' (a non-negative integer below 2^64)");
+        opt.sources.push_back(v);
       }
       if (opt.sources.empty()) throw InputError(program_ + ": --sources needs at least one vertex");
     } else if (auto it = extras_.find(name); it != extras_.end()) {

@@ -1,6 +1,6 @@
 // The command-line contract shared by every experiment and tool (docs/DESIGN.md):
 // --help --scale --input --algorithms --list-algorithms --trials --threads
-// --seed --out --sources, plus options an experiment declares itself.
+// --seed --out --relabel --sources, plus options an experiment declares itself.
 // Usage errors throw InputError (exit 2) with a message naming the option.
 #pragma once
 
@@ -34,7 +34,8 @@ struct CommonOptions {
   std::string tag;                        // results file suffix (a piece of a run)
   std::string piece;                      // run only this piece of the experiment (see --list-pieces)
   bool list_pieces = false;               // print "name<TAB>est_seconds<TAB>cpu|gpu" per piece and exit
-  std::vector<vid_t> sources;             // traversal / shortest paths
+  std::string relabel = "auto";           // --input vertex ids: auto | yes | no (harness/input_graph.hpp)
+  std::vector<std::uint64_t> sources;     // traversal / shortest paths: vertex ids as the file writes them
   bool sources_given = false;
   std::set<std::string> given;            // every option named on the command line (without "--")
 

@@ -18,7 +18,9 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <type_traits>
+#include <vector>
 
 #include "common/errors.hpp"
 #include "common/io/checksum.hpp"
@@ -107,7 +109,7 @@ EdgeList<W> read_binary_cache(const std::string& path, const ReadOptions& option
   if (h.flags & ~kDirectedFlag) fail("unknown flags " + std::to_string(h.flags));
   const auto code = WeightCode(h.weight_code);
   if (h.weight_code > std::uint32_t(WeightCode::kF64)) fail("unknown weight type code " + std::to_string(h.weight_code));
-  if (code != WeightCode::kNone && code != weight_code<W>())
+  if (code != WeightCode::kNone && code != weight_code<W>() && !options.skip_weights)
     fail(std::string("the file stores ") + weight_code_name(code) + " weights, but " + weight_type_name<W>() +
          " weights were requested");
   if (h.n > std::uint64_t(kNoVertex))
@@ -127,11 +129,20 @@ EdgeList<W> read_binary_cache(const std::string& path, const ReadOptions& option
   el.n = vid_t(h.n);
   el.u.resize(h.m);
   el.v.resize(h.m);
-  if (code != WeightCode::kNone) el.w.resize(h.m);
   file.read_exact(el.u.data(), h.m * sizeof(vid_t));
   file.read_exact(el.v.data(), h.m * sizeof(vid_t));
-  file.read_exact(el.w.data(), el.w.size() * sizeof(W));
-  if (payload_checksum(el) != h.checksum) fail("checksum mismatch: the file is corrupt");
+  std::uint64_t sum = checksum_bytes(el.u.data(), el.u.size() * sizeof(vid_t), kChecksumSeed);
+  sum = checksum_bytes(el.v.data(), el.v.size() * sizeof(vid_t), sum);
+  if (code != WeightCode::kNone && !options.skip_weights) {
+    el.w.resize(h.m);
+    file.read_exact(el.w.data(), el.w.size() * sizeof(W));
+    sum = checksum_bytes(el.w.data(), el.w.size() * sizeof(W), sum);
+  } else {  // skipped weights, of whatever type, are read for the checksum only
+    std::vector<unsigned char> skipped(h.m * weight_bytes(code));
+    file.read_exact(skipped.data(), skipped.size());
+    sum = checksum_bytes(skipped.data(), skipped.size(), sum);
+  }
+  if (sum != h.checksum) fail("checksum mismatch: the file is corrupt");
   if (const eid_t bad = first_bad_edge(el, options); bad < el.size()) {
     std::string what = "edge " + std::to_string(bad) + " (" + std::to_string(el.u[bad]) + ", " +
                        std::to_string(el.v[bad]) + ")";
@@ -142,6 +153,17 @@ EdgeList<W> read_binary_cache(const std::string& path, const ReadOptions& option
   }
   el.directed = resolve_directed(h.flags & kDirectedFlag, options);
   return el;
+}
+
+std::optional<WeightCode> stored_weight_code(const std::string& path) {
+  if (format_of(path) != Format::kBinaryCache) return std::nullopt;
+  InputFile file(path);
+  Header h{};
+  if (file.size() < sizeof(Header)) return std::nullopt;  // the reader reports it
+  file.read_exact(&h, sizeof h);
+  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.weight_code > std::uint32_t(WeightCode::kF64))
+    return std::nullopt;
+  return WeightCode(h.weight_code);
 }
 
 template <class W>

@@ -43,7 +43,7 @@ EdgeList<W> read_dimacs_gr(const std::string& path, const ReadOptions& options) 
     if (!fields.next(field)) in.fail("the problem line lacks the arc count M ('p sp N M')");
     const std::uint64_t m = parse_count(in, field, "arc count");
     if (fields.next(field)) in.fail("unexpected extra field " + quoted(field) + " on the problem line");
-    require_graph_memory(where(in), *declared_n, m, sizeof(W));
+    require_graph_memory(where(in), *declared_n, m, options.skip_weights ? 0 : sizeof(W));
     require_vertex_count_fits(in, *declared_n);
     declared_m = m;
   }
@@ -53,7 +53,7 @@ EdgeList<W> read_dimacs_gr(const std::string& path, const ReadOptions& options) 
   const std::uint64_t problem_line = in.line();
   const EdgeLineShape shape{.base = 1, .n = declared_n, .weighted = true};
   const EdgeLines spec{.comment_starts = "c", .declared_m = declared_m, .declared_on_line = problem_line, .noun = "arcs"};
-  parse_edge_lines(in, spec, true, el, [&](const LineCursor& at, std::string_view text_line, auto& sink) {
+  parse_edge_lines(in, spec, !options.skip_weights, el, [&](const LineCursor& at, std::string_view text_line, auto& sink) {
     Fields fields(text_line);
     std::string_view first;
     fields.next(first);

@@ -12,6 +12,7 @@
 #include <exception>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "common/graph.hpp"
@@ -27,22 +28,55 @@ struct EdgeLineShape {
   unsigned base = 0;                      // ids start at 0 or 1
   std::optional<std::uint64_t> n;         // declared vertex count, if the format has one
   bool weighted = false;                  // a weight field follows U V
+  bool integer_field = false;             // the format declares integer weights (Matrix Market "integer")
+};
+
+// Edges with the file's ids as written (up to 2^64 - 1), before compact_ids renumbers them.
+template <class W>
+struct WideEdges {
+  std::vector<std::uint64_t> u;
+  std::vector<std::uint64_t> v;
+  std::vector<W> w;
+  std::uint64_t size() const { return u.size(); }
+};
+
+// The id type a sink stores: its id_type, or vid_t (an EdgeList).
+template <class Sink, class = void>
+struct SinkId {
+  using type = vid_t;
+};
+template <class Sink>
+struct SinkId<Sink, std::void_t<typename Sink::id_type>> {
+  using type = typename Sink::id_type;
 };
 
 // Parses the remaining fields of the current line as "U V [W]" and appends
-// exactly one edge to `sink` (an EdgeList or anything with the same add());
-// any missing or extra field, bad id or bad weight is an error at the line.
+// exactly one edge to `sink` (an EdgeList, ArraySink or DiscardSink); any missing or
+// extra field, bad id or bad weight is an error at the line. A sink with
+// 64-bit ids takes any id the file writes; one with 32-bit ids only ids that
+// leave n < 2^32. With options.skip_weights the weight field must be there
+// but is not read.
 template <class W, class Sink>
 void append_edge_fields(const LineCursor& in, Fields& fields, const EdgeLineShape& shape,
                         const ReadOptions& options, Sink& sink) {
+  using Id = typename SinkId<Sink>::type;
+  const auto vertex = [&](std::string_view field) -> Id {
+    if constexpr (std::is_same_v<Id, std::uint64_t>) return parse_file_id(in, field, shape.base, shape.n);
+    else return parse_vertex(in, field, shape.base, shape.n);
+  };
   std::string_view f;
   if (!fields.next(f)) in.fail("missing source vertex");
-  const vid_t u = parse_vertex(in, f, shape.base, shape.n);
+  const Id u = vertex(f);
   if (!fields.next(f)) in.fail("missing target vertex");
-  const vid_t v = parse_vertex(in, f, shape.base, shape.n);
+  const Id v = vertex(f);
   if (u == v && !options.allow_self_loops) in.fail("self loop " + std::to_string(u + shape.base) + " (not allowed here)");
   if (shape.weighted) {
     if (!fields.next(f)) in.fail("missing weight");
+    if (options.skip_weights) {
+      if (fields.next(f)) in.fail("unexpected extra field " + quoted(f));
+      return sink.add(u, v);
+    }
+    if (shape.integer_field) require_integer_text(in, f);
     const W w = parse_weight<W>(in, f, options);
     if (fields.next(f)) in.fail("unexpected extra field " + quoted(f));
     sink.add(u, v, w);
@@ -74,32 +108,35 @@ struct ChunkCounts {
 ChunkCounts count_lines(LineCursor chunk, std::string_view comment_starts);
 bool is_data_line(std::string_view line, std::string_view comment_starts);
 
-// Writes edges into preallocated arrays (one chunk's part of the EdgeList).
-template <class W>
+// Writes edges into preallocated arrays (one chunk's part of the EdgeList or WideEdges).
+template <class W, class Id = vid_t>
 struct ArraySink {
-  vid_t* u;
-  vid_t* v;
+  using id_type = Id;
+  Id* u;
+  Id* v;
   W* w;
   std::uint64_t count = 0;
-  void add(vid_t a, vid_t b) {
+  void add(Id a, Id b) {
     u[count] = a;
     v[count] = b;
     ++count;
   }
-  void add(vid_t a, vid_t b, W x) {
+  void add(Id a, Id b, W x) {
     w[count] = x;
     add(a, b);
   }
 };
 
 // Parses an excess line only to check it.
-template <class W>
+template <class W, class Id = vid_t>
 struct DiscardSink {
-  void add(vid_t, vid_t) {}
-  void add(vid_t, vid_t, W) {}
+  using id_type = Id;
+  void add(Id, Id) {}
+  void add(Id, Id, W) {}
 };
 
-// Parses every line after `in`'s position into `el` (whose n the caller sets):
+// Parses every line after `in`'s position into `el` (an EdgeList, whose n the
+// caller sets, or WideEdges):
 // blank and comment lines are skipped, every other line must be an edge that
 // parse_line(cursor, line, sink) appends (exactly one, or it throws; the sink
 // type varies, so parse_line is a generic lambda). Runs in
@@ -107,9 +144,10 @@ struct DiscardSink {
 // arrays exactly; edges keep the file's order, and the error reported is the
 // first one in file order, as a serial parse would find it. Also checks the
 // edge count against spec.declared_m, or that there is at least one edge.
-template <class W, class ParseLine>
-void parse_edge_lines(const LineCursor& in, const EdgeLines& spec, bool weighted, EdgeList<W>& el,
-                      ParseLine parse_line) {
+template <class Edges, class ParseLine>
+void parse_edge_lines(const LineCursor& in, const EdgeLines& spec, bool weighted, Edges& el, ParseLine parse_line) {
+  using W = typename decltype(el.w)::value_type;
+  using Id = typename decltype(el.u)::value_type;
   const auto bytes = std::uint64_t(in.end() - in.position());
   const std::size_t max_chunks =
       std::size_t(std::min<std::uint64_t>(4 * omp_get_max_threads(), bytes / text_chunk_bytes() + 1));
@@ -131,7 +169,7 @@ void parse_edge_lines(const LineCursor& in, const EdgeLines& spec, bool weighted
   const std::uint64_t data_lines = first_edge[k];
   // Never more than declared: the line after the last declared edge fails below.
   const std::uint64_t m = spec.declared_m ? std::min(data_lines, *spec.declared_m) : data_lines;
-  require_host_memory(m * (2 * sizeof(vid_t) + (weighted ? sizeof(W) : 0)),
+  require_host_memory(m * (2 * sizeof(Id) + (weighted ? sizeof(W) : 0)),
                       in.path() + ": " + std::to_string(m) + " " + spec.noun);
   el.u.resize(m);
   el.v.resize(m);
@@ -144,13 +182,13 @@ void parse_edge_lines(const LineCursor& in, const EdgeLines& spec, bool weighted
     try {
       LineCursor cursor(chunks[c].path(), chunks[c].position(), chunks[c].end(), first_line[c]);
       const std::uint64_t budget = first_edge[c] >= m ? 0 : std::min(counts[c].data_lines, m - first_edge[c]);
-      ArraySink<W> sink{el.u.data() + first_edge[c], el.v.data() + first_edge[c],
+      ArraySink<W, Id> sink{el.u.data() + first_edge[c], el.v.data() + first_edge[c],
                         weighted ? el.w.data() + first_edge[c] : nullptr};
       std::string_view line;
       while (cursor.next_line(line)) {
         if (!is_data_line(line, spec.comment_starts)) continue;
         if (sink.count == budget) {
-          DiscardSink<W> probe;  // a malformed excess line reports its own problem first
+          DiscardSink<W, Id> probe;  // a malformed excess line reports its own problem first
           parse_line(cursor, line, probe);
           cursor.fail("more " + std::string(spec.noun) + " than the " + std::to_string(*spec.declared_m) +
                       " declared on line " + std::to_string(spec.declared_on_line));

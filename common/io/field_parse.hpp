@@ -26,6 +26,14 @@ std::uint64_t parse_count(const LineCursor& in, std::string_view field, const ch
 // leave n = id + 1 representable as a 32-bit vertex count. Returns the 0-based id.
 vid_t parse_vertex(const LineCursor& in, std::string_view field, unsigned base,
                    std::optional<std::uint64_t> declared_n);
+// The same without the 32-bit limit (ids that compact_ids renumbers): any
+// value below 2^64, and below base + n where n is declared.
+std::uint64_t parse_file_id(const LineCursor& in, std::string_view field, unsigned base,
+                            std::optional<std::uint64_t> declared_n);
+
+// InputError unless the field is an integer ("3", "-3", "3.0", "3e2"), for
+// formats that declare integer weights whatever type the program reads them into.
+void require_integer_text(const LineCursor& in, std::string_view field);
 
 // A weight of type W. Integer W accepts integers and integral decimals ("3.0");
 // floating W accepts any finite decimal. Rejects NaN and infinities, negative
@@ -73,7 +81,8 @@ W parse_weight(const LineCursor& in, std::string_view field, const ReadOptions& 
     if (!std::isfinite(d)) in.fail("weight " + quoted(original) + " is not finite (NaN and infinities are not allowed)");
     if (d < 0 && !options.allow_negative_weights) negative();
     if (d != std::floor(d))
-      in.fail("weight " + quoted(original) + " is not an integer (the weight type is " + weight_type_name<W>() + ")");
+      in.fail("weight " + quoted(original) + " is not an integer: reading it as " + weight_type_name<W>() +
+              " would change the answer");
     // long double holds every limit of W exactly (double rounds 2^64 - 1 up).
     const long double x = d;
     if (x < static_cast<long double>(std::numeric_limits<W>::min()) ||

@@ -3,7 +3,9 @@
 // every weight type of weight_types.hpp.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/graph.hpp"
 #include "common/io/graph_io.hpp"
@@ -29,12 +31,14 @@ template <class W>
 void write_matrix_market(OutputFile& out, const EdgeList<W>& el);
 
 // .el (weighted = false), .wel (weighted = true) and SNAP .txt (snap = true, unweighted).
+// With options.compact_ids the file ids are stored in *file_ids (compact_ids.hpp).
 struct PlainFlavor {
   bool weighted = false;
   bool snap = false;
 };
 template <class W>
-EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options, PlainFlavor flavor);
+EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options, PlainFlavor flavor,
+                             std::vector<std::uint64_t>* file_ids);
 template <class W>
 void write_plain_edges(OutputFile& out, const EdgeList<W>& el, PlainFlavor flavor);
 

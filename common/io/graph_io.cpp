@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <stdexcept>
 #include <type_traits>
 
 #include "common/convert.hpp"
 #include "common/errors.hpp"
+#include "common/io/compact_ids.hpp"
 #include "common/io/formats.hpp"
 #include "common/io/weight_types.hpp"
 #include "common/memory.hpp"
@@ -85,17 +87,25 @@ const char* extension_of(Format format) {
   return "";
 }
 
+bool ids_are_names(const std::string& path) { return format_of(path) == Format::kSnap; }
+
 template <class W>
-EdgeList<W> read_edge_list(const std::string& path, const ReadOptions& options) {
-  switch (format_of(path)) {
-    case Format::kDimacsGr: return read_dimacs_gr<W>(path, options);
-    case Format::kMatrixMarket: return read_matrix_market<W>(path, options);
-    case Format::kEdgeList: return read_plain_edges<W>(path, options, {.weighted = false, .snap = false});
-    case Format::kWeightedEdgeList: return read_plain_edges<W>(path, options, {.weighted = true, .snap = false});
-    case Format::kSnap: return read_plain_edges<W>(path, options, {.weighted = false, .snap = true});
-    case Format::kBinaryCache: return read_binary_cache<W>(path, options);
+EdgeList<W> read_edge_list(const std::string& path, const ReadOptions& options, std::vector<std::uint64_t>* file_ids) {
+  if (options.compact_ids && !file_ids) throw std::invalid_argument("read_edge_list: compact_ids needs file_ids");
+  if (file_ids) file_ids->clear();
+  const Format format = format_of(path);
+  switch (format) {
+    case Format::kEdgeList: return read_plain_edges<W>(path, options, {.weighted = false, .snap = false}, file_ids);
+    case Format::kWeightedEdgeList: return read_plain_edges<W>(path, options, {.weighted = true, .snap = false}, file_ids);
+    case Format::kSnap: return read_plain_edges<W>(path, options, {.weighted = false, .snap = true}, file_ids);
+    default: break;
   }
-  throw file_error(path, 0, "unknown graph format");
+  // Formats that declare n keep ids below it: read, then renumber in place.
+  EdgeList<W> el = format == Format::kDimacsGr      ? read_dimacs_gr<W>(path, options)
+                   : format == Format::kMatrixMarket ? read_matrix_market<W>(path, options)
+                                                     : read_binary_cache<W>(path, options);
+  if (options.compact_ids) *file_ids = compact_ids(path, el.u, el.v, el);
+  return el;
 }
 
 template <class W>
@@ -124,7 +134,7 @@ Csr<W> read_csr(const std::string& path, const ReadOptions& options) {
 }
 
 #define GS_INSTANTIATE(W)                                                              \
-  template EdgeList<W> read_edge_list<W>(const std::string&, const ReadOptions&); \
+  template EdgeList<W> read_edge_list<W>(const std::string&, const ReadOptions&, std::vector<std::uint64_t>*); \
   template void write_edge_list<W>(const std::string&, const EdgeList<W>&);       \
   template Csr<W> read_csr<W>(const std::string&, const ReadOptions&);
 GS_IO_FOR_EACH_WEIGHT(GS_INSTANTIATE)

@@ -19,6 +19,7 @@ bool same_keyword(std::string_view a, std::string_view b) {
 
 struct Banner {
   bool weighted = false;
+  bool integer = false;  // "integer": every value must be an integer, whatever W is
   bool symmetric = false;
 };
 
@@ -34,7 +35,8 @@ Banner parse_banner(const LineCursor& in, std::string_view line) {
   Banner b;
   if (!fields.next(f)) in.fail(std::string("the banner lacks the field type: ") + expected);
   if (same_keyword(f, "pattern")) b.weighted = false;
-  else if (same_keyword(f, "integer") || same_keyword(f, "real")) b.weighted = true;
+  else if (same_keyword(f, "integer")) b.weighted = b.integer = true;
+  else if (same_keyword(f, "real")) b.weighted = true;
   else in.fail("unsupported field type " + quoted(f) + " (pattern, integer or real)");
   if (!fields.next(f)) in.fail(std::string("the banner lacks the symmetry: ") + expected);
   if (same_keyword(f, "general")) b.symmetric = false;
@@ -70,7 +72,7 @@ EdgeList<W> read_matrix_market(const std::string& path, const ReadOptions& optio
     if (fields.next(f)) in.fail("unexpected extra field " + quoted(f) + " on the size line");
     if (rows != cols)
       in.fail("the matrix is " + std::to_string(rows) + " x " + std::to_string(cols) + ": a graph's must be square");
-    require_graph_memory(where(in), rows, nnz, banner.weighted ? sizeof(W) : 0);
+    require_graph_memory(where(in), rows, nnz, banner.weighted && !options.skip_weights ? sizeof(W) : 0);
     require_vertex_count_fits(in, rows);
     declared_n = rows;
     declared_m = nnz;
@@ -79,9 +81,9 @@ EdgeList<W> read_matrix_market(const std::string& path, const ReadOptions& optio
 
   EdgeList<W> el;
   el.n = vid_t(*declared_n);
-  const EdgeLineShape shape{.base = 1, .n = declared_n, .weighted = banner.weighted};
+  const EdgeLineShape shape{.base = 1, .n = declared_n, .weighted = banner.weighted, .integer_field = banner.integer};
   const EdgeLines spec{.comment_starts = "%", .declared_m = declared_m, .declared_on_line = in.line(), .noun = "entries"};
-  parse_edge_lines(in, spec, banner.weighted, el, [&](const LineCursor& at, std::string_view entry, auto& sink) {
+  parse_edge_lines(in, spec, banner.weighted && !options.skip_weights, el, [&](const LineCursor& at, std::string_view entry, auto& sink) {
     Fields fields(entry);
     append_edge_fields<W>(at, fields, shape, options, sink);
   });

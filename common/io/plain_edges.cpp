@@ -1,9 +1,11 @@
 // Plain edge lists: .el "U V", .wel "U V W" (0-based, the GAP benchmark's
-// formats) and SNAP .txt "U V" with "#" comments. None declares n or m:
-// n = largest id + 1, and the edge count is bounded by the line count.
+// formats) and SNAP .txt "U V"; "#" and "%" lines are comments. None declares
+// n or m: n = largest id + 1 (or, with compact_ids, the number of distinct
+// ids), and the edge count is bounded by the line count.
 #include <algorithm>
 #include <cctype>
 
+#include "common/io/compact_ids.hpp"
 #include "common/io/edge_lines.hpp"
 #include "common/io/formats.hpp"
 
@@ -21,7 +23,8 @@ bool says_undirected(std::string_view comment) {
 }  // namespace
 
 template <class W>
-EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options, PlainFlavor flavor) {
+EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options, PlainFlavor flavor,
+                             std::vector<std::uint64_t>* file_ids) {
   resolve_directed(true, options);  // rejects contradictory options before any work
   TextInput text(path);
   LineCursor& in = text.lines();
@@ -42,15 +45,23 @@ EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options
   const EdgeLineShape shape{.base = 0, .n = std::nullopt, .weighted = flavor.weighted};
   EdgeLines spec;  // no declared count: n and m come from the edges
   spec.comment_starts = kCommentStarts;
-  parse_edge_lines(in, spec, flavor.weighted, el,
-                   [&](const LineCursor& at, std::string_view line, auto& sink) {
-                     Fields fields(line);
-                     append_edge_fields<W>(at, fields, shape, options, sink);
-                   });
-  vid_t max_id = 0;
+  const bool keep_weights = flavor.weighted && !options.skip_weights;
+  const auto parse_line = [&](const LineCursor& at, std::string_view line, auto& sink) {
+    Fields fields(line);
+    append_edge_fields<W>(at, fields, shape, options, sink);
+  };
+  if (options.compact_ids) {
+    WideEdges<W> wide;  // the file's ids, any value below 2^64
+    parse_edge_lines(in, spec, keep_weights, wide, parse_line);
+    el.w = std::move(wide.w);
+    *file_ids = compact_ids(path, wide.u, wide.v, el);
+  } else {
+    parse_edge_lines(in, spec, keep_weights, el, parse_line);
+    vid_t max_id = 0;
 #pragma omp parallel for schedule(static) reduction(max : max_id)
-  for (std::int64_t e = 0; e < std::int64_t(el.size()); ++e) max_id = std::max({max_id, el.u[e], el.v[e]});
-  el.n = max_id + 1;  // parse_vertex keeps ids below 2^32 - 1
+    for (std::int64_t e = 0; e < std::int64_t(el.size()); ++e) max_id = std::max({max_id, el.u[e], el.v[e]});
+    el.n = max_id + 1;  // parse_vertex keeps ids below 2^32 - 1
+  }
   el.directed = resolve_directed(!undirected_header, options);
   return el;
 }
@@ -79,7 +90,8 @@ void write_plain_edges(OutputFile& out, const EdgeList<W>& el, PlainFlavor flavo
 }
 
 #define GS_INSTANTIATE(W)                                                                                 \
-  template EdgeList<W> read_plain_edges<W>(const std::string&, const ReadOptions&, PlainFlavor); \
+  template EdgeList<W> read_plain_edges<W>(const std::string&, const ReadOptions&, PlainFlavor,   \
+                                           std::vector<std::uint64_t>*);                          \
   template void write_plain_edges<W>(OutputFile&, const EdgeList<W>&, PlainFlavor);
 GS_IO_FOR_EACH_WEIGHT(GS_INSTANTIATE)
 #undef GS_INSTANTIATE

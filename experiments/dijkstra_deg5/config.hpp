@@ -9,6 +9,7 @@
 
 #include "common/cli.hpp"
 #include "common/harness/session.hpp"
+#include "common/harness/vertex_ids.hpp"
 #include "experiments/dijkstra_deg5/programs.hpp"
 
 namespace gs::dijkstra_deg5 {
@@ -24,7 +25,9 @@ struct Config {
 };
 
 // --sources (each checked against n), else `count` distinct random vertices fixed by --seed and n. (sources.cpp)
-std::vector<vid_t> pick_sources(const CommonOptions& opt, vid_t n, int count, const std::string& graph);
+// --sources are file ids, mapped by `ids` (an --input graph's); `graph` names the graph in errors.
+std::vector<vid_t> pick_sources(const CommonOptions& opt, vid_t n, int count, const std::string& graph,
+                                const harness::VertexIds& ids = {});
 
 // pbgl_delta_stepping on the ranks of an MPI job: the scale-out piece's graph, or the --input file.
 // (scale_out.cpp, built only with MPI and the Parallel BGL)

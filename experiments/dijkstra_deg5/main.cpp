@@ -96,6 +96,7 @@ std::string fmt_phase(double s) { return s < 0 ? "" : fmt_seconds(s); }
 
 void run_graph(Session& s, Config& c, const GraphSize* size) {
   harness::GraphId id;
+  harness::VertexIds ids;  // an --input graph's file ids (the source column)
   Csr<float> g;
   if (size && s.piece().kind == kGridKind) {
     const vid_t side = vid_t(std::llround(std::sqrt(double(size->n))));
@@ -112,6 +113,7 @@ void run_graph(Session& s, Config& c, const GraphSize* size) {
   } else {
     auto in = harness::read_input<float>(s, harness::Weights::required);
     id = in.id;
+    ids = std::move(in.ids);
     s.admit_host(host_bytes(in.el.n, in.el.directed ? in.el.size() : 2 * in.el.size()), "the shortest-path structures of " + id.name);
     g = edge_list_to_csr(in.el);
   }
@@ -127,7 +129,7 @@ void run_graph(Session& s, Config& c, const GraphSize* size) {
       s.progress().note(info.name + " runs on " + programs.back()->device_name() + " (program built in " +
                         fmt_seconds(programs.back()->build_s()) + " s)");
   }
-  for (vid_t source : pick_sources(s.opt(), g.n, c.num_sources, id.name)) {
+  for (vid_t source : pick_sources(s.opt(), g.n, c.num_sources, size ? id.name : s.opt().input, ids)) {
     // The independent reference, once per source, outside every timed region.
     const std::vector<double> reference = verify::reference_dijkstra(g, source);
     for (std::size_t i = 0; i < programs.size(); ++i) {
@@ -142,7 +144,7 @@ void run_graph(Session& s, Config& c, const GraphSize* size) {
           TrialOutcome t;
           t.seconds = r.seconds;
           t.answer = verify::check_sssp(g, source, r.dist, reference, info.name).answer();
-          t.extra["source"] = std::to_string(source);
+          t.extra["source"] = std::to_string(ids.file_id(source));
           t.extra["h2d_s"] = fmt_phase(prog.h2d_s());
           t.extra["kernel_s"] = fmt_phase(r.kernel_s);
           t.extra["d2h_s"] = fmt_phase(r.d2h_s);

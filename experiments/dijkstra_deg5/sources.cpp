@@ -7,12 +7,9 @@
 
 namespace gs::dijkstra_deg5 {
 
-std::vector<vid_t> pick_sources(const CommonOptions& opt, vid_t n, int count, const std::string& graph) {
-  if (opt.sources_given) {
-    for (vid_t s : opt.sources)
-      if (s >= n) throw InputError("--sources: " + std::to_string(s) + " is not a vertex of " + graph + " (n = " + std::to_string(n) + ")");
-    return opt.sources;
-  }
+std::vector<vid_t> pick_sources(const CommonOptions& opt, vid_t n, int count, const std::string& graph,
+                                const harness::VertexIds& ids) {
+  if (opt.sources_given) return ids.vertices(opt.sources, n, graph);
   // Distinct random roots, fixed by --seed and n.
   std::mt19937_64 rng(opt.seed * 0x9E3779B97F4A7C15ull + n);
   std::uniform_int_distribution<vid_t> pick(0, n - 1);

@@ -129,11 +129,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSiz
   const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
   std::vector<vid_t> roots;
   if (opt.sources_given) {
-    roots = opt.sources;
-    dist::agree(comm, [&] {
-      for (vid_t r : roots)
-        if (r >= share.n) throw InputError("--sources: vertex " + std::to_string(r) + " >= n = " + std::to_string(share.n));
-    });
+    dist::agree(comm, [&] { roots = harness::VertexIds{}.vertices(opt.sources, share.n, id.name); });
   } else {
     roots = distributed_roots(comm, bfs, blk, degree, c.roots_per_graph, opt.seed);
   }

@@ -87,13 +87,12 @@ std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count,
   return roots;
 }
 
+// `ids` maps --sources (file ids) to vertices and roots back to file ids for the source column.
 void run_programs(harness::Session& s, const Config& c, const harness::GraphId& id, const Csr<std::uint32_t>& g,
-                  std::vector<Selected>& programs) {
+                  std::vector<Selected>& programs, const harness::VertexIds& ids) {
   const CommonOptions& opt = s.opt();
-  const std::vector<vid_t> roots = opt.sources_given ? opt.sources : giant_component_roots(g, c.roots_per_graph, opt.seed);
-  for (vid_t r : roots)
-    if (r >= g.n) throw InputError("--sources: vertex " + std::to_string(r) + " >= n = " + std::to_string(g.n));
-  if (roots.empty()) throw InputError(id.name + ": no roots");
+  const std::vector<vid_t> roots = opt.sources_given ? ids.vertices(opt.sources, g.n, opt.input.empty() ? id.name : opt.input)
+                                                     : giant_component_roots(g, c.roots_per_graph, opt.seed);
   GraphState state(g);
   for (Selected& p : programs) {
     p.program->prepare(state);
@@ -109,7 +108,7 @@ void run_programs(harness::Session& s, const Config& c, const harness::GraphId& 
         out.seconds = r.seconds;
         out.answer = v.answer();
         out.extra = r.phases;
-        out.extra["source"] = std::to_string(source);
+        out.extra["source"] = std::to_string(ids.file_id(source));
         out.extra["teps"] = fmt_number(double(v.component_edges) / r.seconds);
         out.extra["component_edges"] = std::to_string(v.component_edges);
         return out;
@@ -125,7 +124,7 @@ void run_input(harness::Session& s, const Config& c) {
   std::vector<Selected> programs = admit(s, c, in.el.n, in.el.size(), in.id.name);
   const Csr<std::uint32_t> g = edge_list_to_csr(in.el);
   in.el = {};
-  run_programs(s, c, in.id, g, programs);
+  run_programs(s, c, in.id, g, programs, in.ids);
 }
 
 void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& size) {
@@ -146,7 +145,7 @@ void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& si
   el = {};
   s.progress().note(id.name + ": generated/loaded in " + fmt_seconds(gen_s) + " s, CSR in " +
                     fmt_seconds(t.seconds() - gen_s) + " s (" + std::to_string(g.num_arcs()) + " arcs)");
-  run_programs(s, c, id, g, programs);
+  run_programs(s, c, id, g, programs, harness::VertexIds{});
 }
 
 }  // namespace

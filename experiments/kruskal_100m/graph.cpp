@@ -38,10 +38,11 @@ Workload read(harness::Session& s) {
   ro.force_undirected = true;
   Workload w;
   WallTimer t;
-  harness::InputGraph<std::uint32_t> g = harness::read_input<std::uint32_t>(s, harness::Weights::required, ro);
+  harness::InputGraph<std::uint32_t> g = harness::read_input<std::uint32_t>(s, harness::Weights::order, ro);
   w.generate_s = t.seconds();
   w.id = g.id;
   w.el = std::move(g.el);
+  w.value_of_rank = std::move(g.value_of_rank);
   return w;
 }
 

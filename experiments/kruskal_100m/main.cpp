@@ -145,7 +145,7 @@ void run_graph(harness::Session& s, Config& config, const harness::GraphSize* si
   w.edges = edge_array(w.el);
   s.progress().note(w.id.name + ": " + std::to_string(w.edges.size()) + " edges in " + fmt_seconds(w.generate_s) +
                     " s; building the reference forest");
-  const verify::MsfVerifier<std::uint32_t> verifier(w.el);
+  const verify::MsfVerifier<std::uint32_t> verifier(w.el, w.value_of_rank);
   std::vector<KEdge> work;
   for (std::size_t i = 0; i < progs.size(); ++i) {
     const harness::ProgramInfo& info = s.programs()[i];

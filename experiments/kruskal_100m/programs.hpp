@@ -27,6 +27,7 @@ struct Workload {
   double generate_s = 0;       // generation, or reading the --input file
   EdgeList<std::uint32_t> el;  // as generated or read (the verifier's input)
   std::vector<KEdge> edges;    // the same edges as the paper's array of (u, v, w) structs
+  std::shared_ptr<const std::vector<double>> value_of_rank;  // ranked --input weights (harness/input_weights.hpp)
 };
 
 struct ProgramRun {

@@ -82,21 +82,23 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
 void run_graph(harness::Session& s, Config& config, const harness::GraphSize* size) {
   harness::GraphId id;
   EdgeList<W> el;
+  std::shared_ptr<const std::vector<double>> value_of_rank;  // ranked --input weights
   if (size) {
     id = {"gtgraph-random-n" + std::to_string(size->n), "gtgraph-random", size->n, size->m, s.opt().seed};
     s.admit_host(host_bytes(size->n, size->m), id.name + " (CSR, BGL graph, verifier)");
     el = gen::cached_gtgraph_random(vid_t(size->n), size->m, 1, kMaxWeight, s.opt().seed);
     id.m = el.size();
   } else {
-    harness::InputGraph<W> in = harness::read_input<W>(s, harness::Weights::required);
+    harness::InputGraph<W> in = harness::read_input<W>(s, harness::Weights::order);
     id = in.id;
+    value_of_rank = in.value_of_rank;
     el = std::move(in.el);
     el.directed = false;  // an MST is over the undirected graph
     s.admit_host(host_bytes(el.n, el.size()), id.name + " (CSR, BGL graph, verifier)");
   }
   const vid_t n = el.n;
   const Csr<W> g = edge_list_to_csr(el);
-  const verify::MsfVerifier<W> verifier(el);
+  const verify::MsfVerifier<W> verifier(el, value_of_rank);
   s.progress().note(id.name + ": n=" + std::to_string(n) + " m=" + std::to_string(el.size()) + " (" +
                     std::to_string(g.num_arcs()) + " arcs), reference forest " + verifier.reference().answer());
 

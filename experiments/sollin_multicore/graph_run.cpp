@@ -73,14 +73,16 @@ void run_graph(harness::Session& s, const Config& c, const harness::GraphSize* s
   }
   harness::GraphId id;
   CompleteGraph g;
+  std::shared_ptr<const std::vector<double>> value_of_rank;  // ranked --input weights
   if (size) {
     const vid_t n = vid_t(size->n);
     id = {"complete-n" + std::to_string(n), "complete_matrix", n, size->m, s.opt().seed};
     admit(s, n, programs, id.name);
     g.full = gen::complete_matrix(n, s.opt().seed);
   } else {
-    auto in = harness::read_input<W>(s, harness::Weights::required);
+    auto in = harness::read_input<W>(s, harness::Weights::order);
     id = in.id;
+    value_of_rank = in.value_of_rank;
     id.m = id.n * (id.n ? id.n - 1 : 0) / 2;  // the complete graph's edges, whatever the file repeats
     require_enough_edges_for_complete(in.el, s.opt().input);
     admit(s, vid_t(id.n), programs, id.name);
@@ -90,7 +92,7 @@ void run_graph(harness::Session& s, const Config& c, const harness::GraphSize* s
   // Once, with the first generated graph (the figures' floor needs it; a user's --input
   // graph does not wait for it).
   if (any_cpu && size) bandwidth.before(s, std::size_t(c.bandwidth_mib) << 20);
-  const auto verifier = verify::MsfVerifier<W>::from_matrix(g.full);
+  const auto verifier = verify::MsfVerifier<W>::from_matrix(g.full, value_of_rank);
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const harness::ProgramInfo& info = s.programs()[i];
     for (int t : thread_counts(s, info)) run_program(s, c, id, g, verifier, info, *programs[i], t);

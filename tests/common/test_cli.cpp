@@ -18,7 +18,7 @@ TEST(Cli, ParsesTheCommonContract) {
   cli.add_option("max-n", "largest n", "16384");
   cli.add_flag("extended", "extended sweep");
   auto o = parse(cli, {"prog", "--scale", "paper", "--trials=5", "--threads", "4", "--seed", "7", "--out", "/tmp/x",
-                       "--algorithms", "a,b", "--sources", "0,3,9", "--max-n", "1024", "--extended", "--tag", "piece1", "--warmups", "0"});
+                       "--algorithms", "a,b", "--sources", "0,3,18446744073709551615", "--relabel", "yes", "--max-n", "1024", "--extended", "--tag", "piece1", "--warmups", "0"});
   EXPECT_EQ(o.scale, gs::Scale::paper);
   EXPECT_EQ(o.trials, 5);
   EXPECT_EQ(o.warmups, 0);
@@ -27,7 +27,8 @@ TEST(Cli, ParsesTheCommonContract) {
   EXPECT_EQ(o.out, "/tmp/x");
   EXPECT_EQ(o.tag, "piece1");
   EXPECT_EQ(o.algorithms, (std::vector<std::string>{"a", "b"}));
-  EXPECT_EQ(o.sources, (std::vector<gs::vid_t>{0, 3, 9}));
+  EXPECT_EQ(o.sources, (std::vector<std::uint64_t>{0, 3, 18446744073709551615ull}));  // file ids, 64-bit
+  EXPECT_EQ(o.relabel, "yes");
   EXPECT_EQ(cli.get_int("max-n"), 1024);
   EXPECT_TRUE(cli.flag("extended"));
 }
@@ -41,6 +42,10 @@ TEST(Cli, RejectsMisuseWithInputError) {
   EXPECT_THROW(parse(cli, {"prog", "--threads"}), gs::InputError);
   EXPECT_THROW(parse(cli, {"prog", "--bogus"}), gs::InputError);
   EXPECT_THROW(parse(cli, {"prog", "--sources", "1"}), gs::InputError);  // not a traversal program
+  EXPECT_THROW(parse(cli, {"prog", "--relabel", "maybe"}), gs::InputError);
+  gs::Cli with_sources("prog", "test", true);
+  EXPECT_THROW(parse(with_sources, {"prog", "--sources", "-1"}), gs::InputError);
+  EXPECT_THROW(parse(with_sources, {"prog", "--sources", "18446744073709551616"}), gs::InputError);
   EXPECT_THROW(parse(cli, {"prog", "--tag", "../evil"}), gs::InputError);
 }
 

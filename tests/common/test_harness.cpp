@@ -325,7 +325,7 @@ TEST_F(DriverTest, UnweightedInputGetsUnitWeightsAndSaysSo) {
   ASSERT_EQ(run(toy(), {"toy", "--input", file.string(), "--trials", "1", "--out", (dir / "r").string()}), 0);
   const std::string csv = slurp(dir / "r" / "toy-input.csv");
   EXPECT_NE(csv.find("toy,g.el,file,4,3,0,serial,1,cpu,0,1e-06,sum=3,true,input,input,"), std::string::npos);
-  EXPECT_NE(slurp(dir / "r" / "toy-input.json").find("\"input_weights\": \"unit: the file has no weights\""),
+  EXPECT_NE(slurp(dir / "r" / "toy-input.json").find("\"input_weights\": \"unit: the file has no weights; every edge weighs 1\""),
             std::string::npos);
 }
 
