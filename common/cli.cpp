@@ -53,8 +53,13 @@ const char* scale_name(Scale scale) { return scale == Scale::paper ? "paper" : "
 Cli::Cli(std::string program, std::string description, bool takes_sources)
     : program_(std::move(program)), description_(std::move(description)), takes_sources_(takes_sources) {}
 
+namespace {
+struct CommonOption;
+const CommonOption* find_common(const std::string& name);
+}  // namespace
+
 void Cli::declare(const std::string& name, Extra extra) {
-  if (extras_.count(name)) throw std::logic_error("Cli: option --" + name + " declared twice");
+  if (extras_.count(name) || find_common(name)) throw std::logic_error("Cli: option --" + name + " declared twice");
   extras_[name] = std::move(extra);
   extra_order_.push_back(name);
 }
@@ -134,42 +139,130 @@ bool Cli::given(const std::string& name) const {
   return it->second.given;
 }
 
+namespace {
+
+// The common options, declared once: --help is written from this table and
+// parse() stores through it. `value` is the placeholder in --help ("" = a flag).
+struct CommonOption {
+  const char* name;
+  const char* value;
+  const char* help;
+  void (*store)(CommonOptions& opt, const std::string& program, const std::string& text);
+};
+
+int at_least(const std::string& program, const char* name, const std::string& text, int lo) {
+  const std::int64_t v = parse_int(text, std::string("--") + name);
+  if (v < lo || v > INT32_MAX)
+    throw InputError(program + ": --" + name + " must be >= " + std::to_string(lo) + ", got '" + text + "'");
+  return int(v);
+}
+
+const std::vector<CommonOption>& common_options() {
+  static const std::vector<CommonOption> table = {
+      {"help", "", "this text", nullptr},
+      {"scale", "quick|paper", "problem sizes (default quick)",
+       [](CommonOptions& o, const std::string& program, const std::string& t) {
+         if (t == "quick") o.scale = Scale::quick;
+         else if (t == "paper") o.scale = Scale::paper;
+         else throw InputError(program + ": --scale must be quick or paper, got '" + t + "'");
+       }},
+      {"input", "PATH",
+       "run on a graph file instead of the generator; format from the extension: .gr (DIMACS/GTgraph),\n"
+       ".mtx, .el, .wel, .txt (SNAP), .gsc (cache)",
+       [](CommonOptions& o, const std::string&, const std::string& t) { o.input = t; }},
+      {"relabel", "auto|yes|no",
+       "--input vertex ids: yes renumbers the ids that occur 0..k-1 in ascending order (they may then\n"
+       "be any value < 2^64); auto (default) does so for SNAP .txt, whose ids are names; --sources and\n"
+       "the source column always use the file's ids",
+       [](CommonOptions& o, const std::string& program, const std::string& t) {
+         if (t != "auto" && t != "yes" && t != "no")
+           throw InputError(program + ": --relabel must be auto, yes or no, got '" + t + "'");
+         o.relabel = t;
+       }},
+      {"algorithms", "a,b,c", "programs to run (default: every one this machine can run)",
+       [](CommonOptions& o, const std::string&, const std::string& t) { o.algorithms = split(t, ','); }},
+      {"list-algorithms", "", "name the programs and exit",
+       [](CommonOptions& o, const std::string&, const std::string&) { o.list_algorithms = true; }},
+      {"trials", "K", "timed trials after the warm-up (default 3)",
+       [](CommonOptions& o, const std::string& program, const std::string& t) {
+         o.trials = at_least(program, "trials", t, 1);
+       }},
+      {"warmups", "W",
+       "untimed, verified runs before the trials (default 1; 0 for baselines that take minutes per run)",
+       [](CommonOptions& o, const std::string& program, const std::string& t) {
+         o.warmups = at_least(program, "warmups", t, 0);
+       }},
+      {"threads", "T", "OpenMP threads (default: all cores)",
+       [](CommonOptions& o, const std::string& program, const std::string& t) {
+         o.threads = at_least(program, "threads", t, 1);
+       }},
+      {"seed", "S", "generator seed (default 1)",
+       [](CommonOptions& o, const std::string& program, const std::string& t) {
+         const std::int64_t v = parse_int(t, "--seed");
+         if (v < 0) throw InputError(program + ": --seed must be >= 0");
+         o.seed = std::uint64_t(v);
+       }},
+      {"out", "DIR", "results directory (default results/local)",
+       [](CommonOptions& o, const std::string&, const std::string& t) { o.out = t; }},
+      {"tag", "NAME", "results file suffix (default: the piece name)",
+       [](CommonOptions& o, const std::string&, const std::string& t) { o.tag = t; }},
+      {"list-pieces", "",
+       "print the pieces of this experiment at this scale and exit (name, estimated seconds, cpu|gpu;\n"
+       "one per line)",
+       [](CommonOptions& o, const std::string&, const std::string&) { o.list_pieces = true; }},
+      {"piece", "NAME", "run only that piece; results go to <out>/<experiment>-<piece>.csv",
+       [](CommonOptions& o, const std::string&, const std::string& t) { o.piece = t; }},
+      {"sources", "v1,v2,...",
+       "source vertices as the file numbers them (.gr/.mtx: 0-based, the file's id minus 1); default:\n"
+       "random roots as the paper says",
+       [](CommonOptions& o, const std::string& program, const std::string& t) {
+         o.sources_given = true;
+         for (const auto& s : split(t, ',')) {
+           std::uint64_t v = 0;
+           const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+           if (ec != std::errc() || end != s.data() + s.size())
+             throw InputError(program + ": --sources: bad vertex id '" + s + "' (a non-negative integer below 2^64)");
+           o.sources.push_back(v);
+         }
+         if (o.sources.empty()) throw InputError(program + ": --sources needs at least one vertex");
+       }},
+  };
+  return table;
+}
+
+const CommonOption* find_common(const std::string& name) {
+  for (const CommonOption& c : common_options())
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
+// "  --name VALUE" padded to the help column, then the help, its further lines indented.
+void write_option(std::ostream& o, const std::string& left_text, const std::string& help) {
+  constexpr std::size_t kHelpColumn = 25;
+  std::string left = "  " + left_text;
+  if (left.size() < kHelpColumn) left.resize(kHelpColumn, ' ');
+  else left += "  ";
+  std::string text = help;
+  for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
+    text.insert(at + 1, std::string(kHelpColumn, ' '));
+  o << left << text << "\n";
+}
+
+}  // namespace
+
 std::string Cli::usage() const {
   std::ostringstream o;
-  o << "usage: " << program_ << " [options]\n\n" << description_ << "\n\nCommon options:\n"
-    << "  --help                 this text\n"
-    << "  --scale quick|paper    problem sizes (default quick)\n"
-    << "  --input PATH           run on a graph file instead of the generator; format from the\n"
-    << "                         extension: .gr (DIMACS/GTgraph), .mtx, .el, .wel, .txt (SNAP), .gsc (cache)\n"
-    << "  --algorithms a,b,c     programs to run (default: every one this machine can run)\n"
-    << "  --list-algorithms      name the programs and exit\n"
-    << "  --trials K             timed trials after the warm-up (default 3)\n"
-    << "  --warmups W            untimed, verified runs before the trials (default 1; 0 for baselines\n"
-    << "                         that take minutes per run)\n"
-    << "  --threads T            OpenMP threads (default: all cores)\n"
-    << "  --seed S               generator seed (default 1)\n"
-    << "  --out DIR              results directory (default results/local)\n"
-    << "  --tag NAME             results file suffix (default: the piece name)\n"
-    << "  --list-pieces          print the pieces of this experiment at this scale and exit\n"
-    << "                         (name, estimated seconds, cpu|gpu; one per line)\n"
-    << "  --piece NAME           run only that piece; results go to <out>/<experiment>-<piece>.csv\n"
-    << "  --relabel auto|yes|no  --input vertex ids: yes renumbers the ids that occur 0..k-1 in\n"
-    << "                         ascending order (they may then be any value < 2^64); auto (default)\n"
-    << "                         does so for SNAP .txt, whose ids are names; --sources and the source\n"
-    << "                         column always use the file's ids\n";
-  if (takes_sources_)
-    o << "  --sources v1,v2,...    source vertices as the file numbers them (.gr/.mtx: 0-based, the\n"
-         "                         file's id minus 1); default: random roots as the paper says\n";
+  o << "usage: " << program_ << " [options]\n\n" << description_ << "\n\nCommon options:\n";
+  for (const CommonOption& c : common_options()) {
+    if (std::string(c.name) == "sources" && !takes_sources_) continue;
+    write_option(o, std::string("--") + c.name + (*c.value ? std::string(" ") + c.value : ""), c.help);
+  }
   if (!extra_order_.empty()) {
     o << "\nOptions of " << program_ << ":\n";
     for (const auto& name : extra_order_) {
       const Extra& e = extras_.at(name);
-      std::string left = "  --" + name + (e.is_flag ? "" : " VALUE");
-      if (left.size() < 25) left.resize(25, ' ');
-      else left += "  ";
-      o << left << e.help;
-      if (!e.is_flag) o << " (default " << (e.value.empty() ? "none" : e.value) << ")";
-      o << "\n";
+      write_option(o, "--" + name + (e.is_flag ? "" : " VALUE"),
+                   e.help + (e.is_flag ? "" : " (default " + (e.value.empty() ? std::string("none") : e.value) + ")"));
     }
   }
   o << "\nExit status: 0 success, 1 a verification failed, 2 bad input or usage,\n"
@@ -202,55 +295,11 @@ CommonOptions Cli::parse(int argc, char** argv) {
     if (name == "help") {
       std::cout << usage();
       std::exit(0);
-    } else if (name == "scale") {
-      const std::string text = val();
-      if (text == "quick") opt.scale = Scale::quick;
-      else if (text == "paper") opt.scale = Scale::paper;
-      else throw InputError(program_ + ": --scale must be quick or paper, got '" + text + "'");
-    } else if (name == "input") {
-      opt.input = val();
-    } else if (name == "algorithms") {
-      opt.algorithms = split(val(), ',');
-    } else if (name == "list-algorithms") {
-      opt.list_algorithms = true;
-    } else if (name == "trials") {
-      opt.trials = int(parse_int(val(), "--trials"));
-      if (opt.trials < 1) throw InputError(program_ + ": --trials must be >= 1");
-    } else if (name == "warmups") {
-      opt.warmups = int(parse_int(val(), "--warmups"));
-      if (opt.warmups < 0) throw InputError(program_ + ": --warmups must be >= 0");
-    } else if (name == "threads") {
-      opt.threads = int(parse_int(val(), "--threads"));
-      if (opt.threads < 1) throw InputError(program_ + ": --threads must be >= 1");
-    } else if (name == "seed") {
-      const auto s = parse_int(val(), "--seed");
-      if (s < 0) throw InputError(program_ + ": --seed must be >= 0");
-      opt.seed = std::uint64_t(s);
-    } else if (name == "out") {
-      opt.out = val();
-    } else if (name == "tag") {
-      opt.tag = val();
-    } else if (name == "piece") {
-      opt.piece = val();
-    } else if (name == "list-pieces") {
-      opt.list_pieces = true;
-    } else if (name == "relabel") {
-      opt.relabel = val();
-      if (opt.relabel != "auto" && opt.relabel != "yes" && opt.relabel != "no")
-        throw InputError(program_ + ": --relabel must be auto, yes or no, got '" + opt.relabel + "'");
     } else if (name == "sources" && !takes_sources_) {
       throw InputError(program_ + ": --sources: " + program_ +
                        "'s programs have no source vertex (it applies to hybrid_dfs and dijkstra_deg5)");
-    } else if (name == "sources") {
-      opt.sources_given = true;
-      for (const auto& s : split(val(), ',')) {
-        std::uint64_t v = 0;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc() || end != s.data() + s.size())
-          throw InputError(program_ + ": --sources: bad vertex id '" + s + "' (a non-negative integer below 2^64)");
-        opt.sources.push_back(v);
-      }
-      if (opt.sources.empty()) throw InputError(program_ + ": --sources needs at least one vertex");
+    } else if (const CommonOption* c = find_common(name)) {
+      c->store(opt, program_, *c->value ? val() : std::string());
     } else if (auto it = extras_.find(name); it != extras_.end()) {
       Extra& e = it->second;
       // A bool option may stand alone (`--flag` = 1) unless a value follows inline.
