@@ -17,6 +17,7 @@
 
 #include "common/cli.hpp"
 #include "common/errors.hpp"
+#include "common/harness/graph_source.hpp"
 #include "common/harness/piece.hpp"
 #include "common/harness/program_table.hpp"
 #include "common/harness/session.hpp"
@@ -45,13 +46,13 @@ struct Experiment {
   std::function<std::string(const ProgramInfo&, const Piece&, const Config&)> unavailable;
   // Before the first piece and after the last (metadata, measurements); optional.
   std::function<void(Session&, Config&)> begin, end;
-  // Runs the session's programs on one graph of the piece. `size` is null for
-  // --input (s.piece().role is Role::input) and for pieces without graphs.
-  std::function<void(Session&, Config&, const GraphSize* size)> run_graph;
+  // Runs the session's programs on one graph of the piece: a size to generate,
+  // the --input file (s.piece().role is Role::input), or none (a piece without graphs).
+  std::function<void(Session&, Config&, const GraphSource& source)> run_graph;
   // The same for the distributed programs (Device::mpi), called on every rank
   // (collective; errors agreed between the ranks, algorithms/distributed). Set
   // with GS_DISTRIBUTED(f): null in a build without MPI, where they are skipped.
-  std::function<void(Session&, Config&, const GraphSize* size)> run_distributed;
+  std::function<void(Session&, Config&, const GraphSource& source)> run_distributed;
 };
 
 // The experiment's run_distributed where the executable is built with MPI (its
@@ -154,9 +155,11 @@ int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
   });
   if (done) return 0;
   Session& s = *session;
+  // The driver resolves what each call works on; no experiment reads --input itself.
   auto each_graph = [&](const Piece& piece, const auto& run) {
-    if (piece.graphs.empty()) return run(s, config, nullptr);
-    for (const GraphSize& g : piece.graphs) run(s, config, &g);
+    if (!opt.input.empty()) return run(s, config, GraphSource::file(opt.input, opt.relabel));
+    if (piece.graphs.empty()) return run(s, config, GraphSource::none());
+    for (const GraphSize& g : piece.graphs) run(s, config, GraphSource::generated(g));
   };
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     std::vector<ProgramInfo> single, distributed;

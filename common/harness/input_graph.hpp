@@ -22,6 +22,7 @@
 #include "common/errors.hpp"
 #include "common/graph.hpp"
 #include "common/harness/input_weights.hpp"
+#include "common/harness/graph_source.hpp"
 #include "common/harness/session.hpp"
 #include "common/harness/vertex_ids.hpp"
 #include "common/io/graph_io.hpp"
@@ -59,11 +60,11 @@ inline bool compacts_ids(const std::string& relabel, const std::string& path) {
 }
 
 template <class W>
-InputGraph<W> read_input(Session& s, Weights weights, const io::ReadOptions& read = {}) {
-  const std::string& path = s.opt().input;
+InputGraph<W> read_input(Session& s, const GraphSource& source, Weights weights, const io::ReadOptions& read = {}) {
+  const std::string& path = source.path();
   s.progress().note("reading " + path);
   io::ReadOptions o = read;
-  o.compact_ids = compacts_ids(s.opt().relabel, path);
+  o.compact_ids = compacts_ids(source.relabel(), path);
   o.skip_weights = weights == Weights::ignored;
   o.allow_negative_weights |= weights == Weights::order;  // a forest over negative weights is well defined
   InputGraph<W> g;

@@ -44,6 +44,8 @@ class Session {
   // The processes of this run (rank 0 alone, or the ranks of an MPI job).
   World& world() { return world_; }
   bool paper_scale() const { return opt_.scale == Scale::paper; }
+  // Whether this run works on an --input file (the driver hands run_graph its GraphSource).
+  bool reads_file() const { return !opt_.input.empty(); }
   // --threads, else every core (on more than one rank: the host's cores shared by its ranks).
   int max_threads() const { return max_threads_; }
   // The thread counts of the thread-sweep pieces (--thread-list, else 1, 2, 4, ..., max_threads()).

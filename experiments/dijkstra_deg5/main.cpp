@@ -94,7 +94,8 @@ ProgramOptions options_for(const Config& c, const Piece& piece) {
 
 std::string fmt_phase(double s) { return s < 0 ? "" : fmt_seconds(s); }
 
-void run_graph(Session& s, Config& c, const GraphSize* size) {
+void run_graph(Session& s, Config& c, const harness::GraphSource& source) {
+  const GraphSize* size = source.size();
   harness::GraphId id;
   harness::VertexIds ids;  // an --input graph's file ids (the source column)
   Csr<float> g;
@@ -111,7 +112,7 @@ void run_graph(Session& s, Config& c, const GraphSize* size) {
     s.progress().note("generating fixed-degree graph, n = " + std::to_string(n));
     g = edge_list_to_csr(gen::cached_fixed_degree(n, kDegree, kMinWeight, kMaxWeight, s.opt().seed));
   } else {
-    auto in = harness::read_input<float>(s, harness::Weights::required);
+    auto in = harness::read_input<float>(s, source, harness::Weights::required);
     id = in.id;
     ids = std::move(in.ids);
     s.admit_host(host_bytes(in.el.n, in.el.directed ? in.el.size() : 2 * in.el.size()), "the shortest-path structures of " + id.name);
@@ -129,7 +130,7 @@ void run_graph(Session& s, Config& c, const GraphSize* size) {
       s.progress().note(info.name + " runs on " + programs.back()->device_name() + " (program built in " +
                         fmt_seconds(programs.back()->build_s()) + " s)");
   }
-  for (vid_t source : pick_sources(s.opt(), g.n, c.num_sources, size ? id.name : s.opt().input, ids)) {
+  for (vid_t source : pick_sources(s.opt(), g.n, c.num_sources, source.is_file() ? source.path() : id.name, ids)) {
     // The independent reference, once per source, outside every timed region.
     const std::vector<double> reference = verify::reference_dijkstra(g, source);
     for (std::size_t i = 0; i < programs.size(); ++i) {
@@ -218,7 +219,7 @@ harness::Experiment<Config> declaration() {
     return std::string();
   };
   e.begin = [](Session& s, Config& c) {
-    if (s.opt().input.empty()) {  // the generator's graphs; a file's weights are described by input_weights
+    if (!s.reads_file()) {  // the generator's graphs; a file's weights are described by input_weights
       s.writer().set_meta("degree", double(kDegree));
       s.writer().set_meta("weights", "uniform float in [1, 1000)");
     }

@@ -58,7 +58,7 @@ inline constexpr double kRmatA = 0.45, kRmatB = 0.25, kRmatC = 0.15;  // SNAP's 
 std::vector<std::uint64_t> root_draws(std::uint64_t members, int count, std::uint64_t seed);
 
 // The session's traversals on one graph of the piece (size null: the --input file). (traverse.cpp)
-void run_traversals(harness::Session& s, const Config& c, const harness::GraphSize* size);
+void run_traversals(harness::Session& s, const Config& c, const harness::GraphSource& source);
 // table1's read-bandwidth benchmarks. (table1.cpp)
 void run_table1(harness::Session& s, const Config& c);
 // pbgl_bfs on the ranks of an MPI job: the scale-out piece's graph, or the --input file. (scale_out.cpp,

@@ -140,7 +140,7 @@ void begin(harness::Session& s, Config& c) {
   w.set_meta("roots_per_graph", double(s.opt().sources_given ? s.opt().sources.size() : std::size_t(c.roots_per_graph)));
   w.set_meta("trials_per_root", double(c.trials_per_root));
   // Only where the run is compared with the reference: the experiment's own pieces.
-  if (s.opt().input.empty() && !std::getenv("OMP_WAIT_POLICY"))
+  if (!s.reads_file() && !std::getenv("OMP_WAIT_POLICY"))
     s.progress().note("OMP_WAIT_POLICY is not set: the reference results ran with OMP_WAIT_POLICY=active "
                       "(make reproduce sets it; experiments/hybrid_dfs/README.md)");
 }
@@ -184,9 +184,9 @@ harness::Experiment<Config> declaration() {
   e.check = check;
   e.pieces = pieces;
   e.begin = begin;
-  e.run_graph = [](harness::Session& s, Config& c, const GraphSize* size) {
+  e.run_graph = [](harness::Session& s, Config& c, const harness::GraphSource& source) {
     if (s.piece().kind == kReadBandwidth) return run_table1(s, c);
-    run_traversals(s, c, size);
+    run_traversals(s, c, source);
   };
   e.run_distributed = GS_DISTRIBUTED(run_scale_out);
   return e;

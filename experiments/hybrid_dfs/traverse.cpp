@@ -91,7 +91,7 @@ std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count,
 void run_programs(harness::Session& s, const Config& c, const harness::GraphId& id, const Csr<std::uint32_t>& g,
                   std::vector<Selected>& programs, const harness::VertexIds& ids) {
   const CommonOptions& opt = s.opt();
-  const std::vector<vid_t> roots = opt.sources_given ? ids.vertices(opt.sources, g.n, opt.input.empty() ? id.name : opt.input)
+  const std::vector<vid_t> roots = opt.sources_given ? ids.vertices(opt.sources, g.n, id.name)
                                                      : giant_component_roots(g, c.roots_per_graph, opt.seed);
   GraphState state(g);
   for (Selected& p : programs) {
@@ -118,8 +118,8 @@ void run_programs(harness::Session& s, const Config& c, const harness::GraphId& 
   }
 }
 
-void run_input(harness::Session& s, const Config& c) {
-  harness::InputGraph<std::uint32_t> in = harness::read_input<std::uint32_t>(s, harness::Weights::ignored);
+void run_input(harness::Session& s, const Config& c, const harness::GraphSource& source) {
+  harness::InputGraph<std::uint32_t> in = harness::read_input<std::uint32_t>(s, source, harness::Weights::ignored);
   in.el.directed = false;  // traversed as undirected, as the generated graphs
   std::vector<Selected> programs = admit(s, c, in.el.n, in.el.size(), in.id.name);
   const Csr<std::uint32_t> g = edge_list_to_csr(in.el);
@@ -150,8 +150,9 @@ void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& si
 
 }  // namespace
 
-void run_traversals(harness::Session& s, const Config& c, const harness::GraphSize* size) {
-  if (!size) return run_input(s, c);
+void run_traversals(harness::Session& s, const Config& c, const harness::GraphSource& source) {
+  const harness::GraphSize* size = source.size();
+  if (!size) return run_input(s, c, source);
   if (s.piece().kind != kRmatEachSize) return run_rmat(s, c, *size);
   try {
     run_rmat(s, c, *size);

@@ -33,12 +33,12 @@ Workload generate(harness::Session& s, eid_t m) {
   return w;
 }
 
-Workload read(harness::Session& s) {
+Workload read(harness::Session& s, const harness::GraphSource& source) {
   io::ReadOptions ro;
   ro.force_undirected = true;
   Workload w;
   WallTimer t;
-  harness::InputGraph<std::uint32_t> g = harness::read_input<std::uint32_t>(s, harness::Weights::order, ro);
+  harness::InputGraph<std::uint32_t> g = harness::read_input<std::uint32_t>(s, source, harness::Weights::order, ro);
   w.generate_s = t.seconds();
   w.id = g.id;
   w.el = std::move(g.el);

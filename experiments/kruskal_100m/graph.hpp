@@ -21,7 +21,7 @@ std::uint64_t host_bytes(std::uint64_t n, std::uint64_t m);
 Workload generate(harness::Session& s, eid_t m);
 // The --input file read as undirected (a spanning forest is a question about
 // undirected edges); unit weights with a note where it has none.
-Workload read(harness::Session& s);
+Workload read(harness::Session& s, const harness::GraphSource& source);
 
 // The paper's array of (u, v, w) structs.
 std::vector<KEdge> edge_array(const EdgeList<std::uint32_t>& el);

@@ -123,7 +123,8 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   };
 }
 
-void run_graph(harness::Session& s, Config& config, const harness::GraphSize* size) {
+void run_graph(harness::Session& s, Config& config, const harness::GraphSource& source) {
+  const harness::GraphSize* size = source.size();
   std::vector<std::unique_ptr<Program>> progs;
   for (const auto& info : s.programs()) progs.push_back(programs().make(info.name, config));
   // Admitted before the big allocations: a generated graph before it is generated,
@@ -139,7 +140,7 @@ void run_graph(harness::Session& s, Config& config, const harness::GraphSize* si
     admit(size->n, size->m, "path+random graph with m = " + std::to_string(size->m));
     w = generate(s, eid_t(size->m));
   } else {
-    w = read(s);
+    w = read(s, source);
     admit(w.el.n, w.el.size(), w.id.name);
   }
   w.edges = edge_array(w.el);

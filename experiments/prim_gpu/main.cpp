@@ -79,7 +79,8 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   };
 }
 
-void run_graph(harness::Session& s, Config& config, const harness::GraphSize* size) {
+void run_graph(harness::Session& s, Config& config, const harness::GraphSource& source) {
+  const harness::GraphSize* size = source.size();
   harness::GraphId id;
   EdgeList<W> el;
   std::shared_ptr<const std::vector<double>> value_of_rank;  // ranked --input weights
@@ -89,7 +90,7 @@ void run_graph(harness::Session& s, Config& config, const harness::GraphSize* si
     el = gen::cached_gtgraph_random(vid_t(size->n), size->m, 1, kMaxWeight, s.opt().seed);
     id.m = el.size();
   } else {
-    harness::InputGraph<W> in = harness::read_input<W>(s, harness::Weights::order);
+    harness::InputGraph<W> in = harness::read_input<W>(s, source, harness::Weights::order);
     id = in.id;
     value_of_rank = in.value_of_rank;
     el = std::move(in.el);

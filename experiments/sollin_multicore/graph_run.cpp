@@ -64,7 +64,8 @@ void run_program(harness::Session& s, const Config& c, const harness::GraphId& i
 
 }  // namespace
 
-void run_graph(harness::Session& s, const Config& c, const harness::GraphSize* size, BandwidthFloor& bandwidth) {
+void run_graph(harness::Session& s, const Config& c, const harness::GraphSource& source, BandwidthFloor& bandwidth) {
+  const harness::GraphSize* size = source.size();
   Programs programs;
   bool any_cpu = false;
   for (const auto& info : s.programs()) {
@@ -80,13 +81,13 @@ void run_graph(harness::Session& s, const Config& c, const harness::GraphSize* s
     admit(s, n, programs, id.name);
     g.full = gen::complete_matrix(n, s.opt().seed);
   } else {
-    auto in = harness::read_input<W>(s, harness::Weights::order);
+    auto in = harness::read_input<W>(s, source, harness::Weights::order);
     id = in.id;
     value_of_rank = in.value_of_rank;
     id.m = id.n * (id.n ? id.n - 1 : 0) / 2;  // the complete graph's edges, whatever the file repeats
-    require_enough_edges_for_complete(in.el, s.opt().input);
+    require_enough_edges_for_complete(in.el, source.path());
     admit(s, vid_t(id.n), programs, id.name);
-    g.full = complete_matrix_from_edges(in.el, s.opt().input);
+    g.full = complete_matrix_from_edges(in.el, source.path());
   }
   g.tri = to_triangular(g.full);
   // Once, with the first generated graph (the figures' floor needs it; a user's --input

@@ -10,6 +10,6 @@
 namespace gs::sollin_multicore {
 
 // `size` is null for --input. The first graph with a CPU program measures the read bandwidth.
-void run_graph(harness::Session& s, const Config& c, const harness::GraphSize* size, BandwidthFloor& bandwidth);
+void run_graph(harness::Session& s, const Config& c, const harness::GraphSource& source, BandwidthFloor& bandwidth);
 
 }  // namespace gs::sollin_multicore

@@ -94,8 +94,8 @@ harness::Experiment<Config> declaration() {
     s.writer().set_meta("max_threads", double(s.max_threads()));
     s.writer().set_meta("bandwidth_floor_definition", kBandwidthFloorDefinition);
   };
-  e.run_graph = [bandwidth](harness::Session& s, Config& c, const GraphSize* size) {
-    run_graph(s, c, size, *bandwidth);
+  e.run_graph = [bandwidth](harness::Session& s, Config& c, const harness::GraphSource& source) {
+    run_graph(s, c, source, *bandwidth);
   };
   e.end = [bandwidth](harness::Session& s, Config&) { bandwidth->after(s); };
   return e;

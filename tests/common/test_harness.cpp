@@ -216,7 +216,8 @@ Experiment<ToyConfig> toy() {
                               {.name = "capped", .role = Role::extension, .programs = {"serial"}, .graphs = {{6, 5}},
                                .max_trials = 2, .max_warmups = 0}};
   };
-  e.run_graph = [](Session& s, ToyConfig& c, const GraphSize* size) {
+  e.run_graph = [](Session& s, ToyConfig& c, const GraphSource& source) {
+    const GraphSize* size = source.size();
     EdgeList<std::uint32_t> el;
     GraphId id;
     if (size) {
@@ -224,7 +225,7 @@ Experiment<ToyConfig> toy() {
       for (std::uint64_t i = 0; i < size->m; ++i) el.add(vid_t(i), vid_t(i + 1), std::uint32_t(c.scale_factor * (i + 1)));
       id = {"path-" + std::to_string(size->n), "path", size->n, size->m, 0};
     } else {
-      auto in = read_input<std::uint32_t>(s, Weights::required);
+      auto in = read_input<std::uint32_t>(s, source, Weights::required);
       el = in.el;
       id = in.id;
     }
