@@ -1,6 +1,7 @@
 // gen: writes any of the papers' generated graphs to a file, for users who want
-// the same inputs for their own codes. The format follows the output file's
-// extension (common/io/graph_io.hpp). Exit 2 on bad arguments, 3 when the size
+// the same inputs for their own codes, and converts graph files between
+// formats (gen convert IN OUT). The format follows the file's extension
+// (common/io/graph_io.hpp). Exit 2 on bad arguments or input, 3 when the size
 // does not fit in memory.
 #include <omp.h>
 #include <sys/resource.h>
@@ -18,6 +19,7 @@
 #include "common/io/graph_io.hpp"
 #include "common/memory.hpp"
 #include "common/run_main.hpp"
+#include "generators/convert.hpp"
 #include "generators/generators.hpp"
 
 namespace {
@@ -26,6 +28,7 @@ using gs::InputError;
 
 const char* kUsage = R"(usage: gen NAME --n N [options] --out FILE
        gen grid --rows R --cols C [options] --out FILE
+       gen convert IN OUT
 
 Writes a generated graph to FILE; the format follows FILE's extension:
   .gr (DIMACS/GTgraph, weighted)  .mtx (Matrix Market)  .el (unweighted edge list)
@@ -55,12 +58,21 @@ Generators (defaults are the papers' settings):
                   arc's float weight uniform in [min-weight, max-weight); directed.
                   --rows R --cols C  --min-weight 1 --max-weight 1000
 
+Conversion:
+  convert IN OUT  reads IN in any format and writes OUT in the format of its
+                  extension: n, directedness, edges and weights are kept (.gsc
+                  input: its weight type; text input: uint32, int32 or uint64
+                  when every weight is an integer that fits, else double).
+                  Formats that cannot hold the graph are refused: weights into
+                  .el/.txt, none into .gr/.wel. .el/.wel lines carry no
+                  directedness: an undirected graph reads back as arcs.
+
 Common options:
   --seed S     random seed (default 1)
   --threads T  OpenMP threads (default: all cores; the output does not depend on it)
   --out FILE   output file (required)
   --help       this text
-Exit status: 0 written, 2 bad arguments, 3 not enough memory.
+Exit status: 0 written, 2 bad arguments or a bad input file, 3 not enough memory.
 )";
 
 // Which options each generator takes (beyond --seed, --threads, --out).
@@ -97,7 +109,7 @@ Args parse(int argc, char** argv) {
   args.name = argv[1];
   if (!kOptions.count(args.name))
     throw InputError("unknown generator '" + args.name +
-                     "' (choose gtgraph-random, complete, path-random, rmat, fixed-degree, grid; see gen --help)");
+                     "' (choose gtgraph-random, complete, path-random, rmat, fixed-degree, grid, or convert; see gen --help)");
   std::set<std::string> allowed = kOptions.at(args.name);
   allowed.insert({"seed", "threads", "out"});
   for (int i = 2; i < argc; ++i) {
@@ -158,6 +170,11 @@ int run(int argc, char** argv) {
       std::fputs(kUsage, stdout);
       return 0;
     }
+  if (argc >= 2 && std::string(argv[1]) == "convert") {
+    if (argc != 4) throw InputError("usage: gen convert IN OUT (see gen --help)");
+    gs::gen::convert_graph(argv[2], argv[3]);
+    return 0;
+  }
   const Args args = parse(argc, argv);
   if (args.has("threads")) omp_set_num_threads(int(args.integer("threads", 0, 1, 4096)));
   const auto seed = std::uint64_t(args.integer("seed", 1, 0, INT64_MAX));

@@ -11,6 +11,8 @@
 #include <exception>
 #include <new>
 
+#include "common/harness/world.hpp"
+
 namespace gs::dist {
 namespace {
 
@@ -53,6 +55,11 @@ int owner_of(vid_t x, vid_t n, int ranks) {
   const std::uint64_t q = n / std::uint64_t(ranks), r = n % std::uint64_t(ranks);
   const std::uint64_t cutoff = r * (q + 1);
   return int(x < cutoff ? x / (q + 1) : r + (x - cutoff) / q);
+}
+
+Slice slice_of(std::uint64_t total, int rank, int ranks) {
+  auto at = [&](int r) { return std::uint64_t((unsigned __int128)total * unsigned(r) / unsigned(ranks)); };
+  return {at(rank), at(rank + 1)};
 }
 
 void agree(const mpi::communicator& comm, const std::function<void()>& local) {
@@ -114,15 +121,7 @@ int run_main(int argc, char** argv, const char* program, const std::function<int
   return code;  // not reached: abort ends the process
 }
 
-void write_rank_status(const mpi::communicator& world, int code) {
-  const char* dir = std::getenv("GS_RANK_STATUS_DIR");
-  if (!dir || !*dir) return;
-  const std::string path = std::string(dir) + "/rank-" + std::to_string(world.rank());
-  if (std::FILE* f = std::fopen(path.c_str(), "w")) {
-    std::fprintf(f, "%d\n", code);
-    std::fclose(f);
-  }
-}
+void write_rank_status(const mpi::communicator& world, int code) { harness::write_rank_status(world.rank(), code); }
 
 double wall_seconds() { return MPI_Wtime(); }
 

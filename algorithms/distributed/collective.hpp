@@ -39,6 +39,13 @@ VertexBlock vertex_block(vid_t n, int rank, int ranks);
 // The rank that owns vertex x.
 int owner_of(vid_t x, vid_t n, int ranks);
 
+// Entries [first, last) of a range of `total` (edge indices, bytes of a file)
+// split evenly over the ranks: rank r gets [r*total/P, (r+1)*total/P).
+struct Slice {
+  std::uint64_t first = 0, last = 0;
+};
+Slice slice_of(std::uint64_t total, int rank, int ranks);
+
 // Runs `local` (no collective calls inside), then agrees with every rank of
 // `comm` on the outcome: when any rank threw, every rank throws the lowest
 // failing rank's error (same type and message). Collective.
@@ -55,9 +62,8 @@ void agree_verified(const mpi::communicator& comm, const std::string& who, const
 // by its rank, and MPI_Abort ends every rank with its code.
 int run_main(int argc, char** argv, const char* program, const std::function<int(const mpi::communicator&)>& body);
 
-// Where the environment names a folder (GS_RANK_STATUS_DIR), writes `code`
-// to FOLDER/rank-R: the tests check that every rank, not only the one the
-// launcher reports, ended with the expected code. run_main() calls it.
+// harness::write_rank_status (GS_RANK_STATUS_DIR/rank-R, for the tests) for
+// this rank. run_main() calls it.
 void write_rank_status(const mpi::communicator& world, int code);
 
 // Seconds since an arbitrary point (MPI_Wtime).

@@ -17,17 +17,10 @@
 #include "algorithms/distributed/collective.hpp"
 #include "common/harness/world.hpp"
 #include "common/run_main.hpp"
+#include "common/system_info.hpp"
 
 namespace gs::harness {
 namespace {
-
-// Whether an MPI launcher started this process: mpirun/mpiexec/srun describe the job in
-// the environment (Open MPI, MPICH's Hydra and PMI, PMIx).
-bool started_by_launcher() {
-  for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK"})
-    if (std::getenv(var)) return true;
-  return false;
-}
 
 class MpiWorld final : public World {
  public:
@@ -37,6 +30,8 @@ class MpiWorld final : public World {
   int size() const override { return comm_ ? comm_->size() : 1; }
   int ranks_here() const override { return ranks_here_; }
   const std::string& hosts() const override { return hosts_; }
+  int ranks_per_host() const override { return ranks_per_host_; }
+  bool oversubscribed() const override { return oversubscribed_; }
   bool distributed() const override { return true; }
   bool started() const { return bool(env_); }
 
@@ -47,8 +42,15 @@ class MpiWorld final : public World {
     env_ = std::make_unique<dist::mpi::environment>(argc_, argv_, false);
     comm_ = std::make_unique<dist::mpi::communicator>();
     std::vector<std::string> names;
+    std::vector<int> cores;
     dist::mpi::all_gather(*comm_, this_host(), names);
+    dist::mpi::all_gather(*comm_, cpu_cores(), cores);
     ranks_here_ = int(std::count(names.begin(), names.end(), this_host()));
+    for (std::size_t r = 0; r < names.size(); ++r) {
+      const int on_host = int(std::count(names.begin(), names.end(), names[r]));
+      ranks_per_host_ = std::max(ranks_per_host_, on_host);
+      oversubscribed_ = oversubscribed_ || on_host > cores[r];
+    }
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
     hosts_.clear();
@@ -67,6 +69,8 @@ class MpiWorld final : public World {
   std::unique_ptr<dist::mpi::communicator> comm_;
   std::string hosts_;
   int ranks_here_ = 1;
+  int ranks_per_host_ = 1;
+  bool oversubscribed_ = false;
 };
 
 // Ranks other than 0 write nothing: stdout and stderr go to /dev/null while
@@ -105,7 +109,7 @@ class Quiet {
 
 int run_mpi(const char* program, int argc, char** argv, const std::function<int(World&)>& body) {
   static MpiWorld world(argc, argv);
-  if (!started_by_launcher()) {
+  if (!launched_ranks().launched) {
     // One process: its errors are its own (gs::run_main); MPI starts only for a distributed program.
     return run_main(program, [&] { return body(world); });
   }

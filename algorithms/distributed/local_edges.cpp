@@ -5,34 +5,16 @@
 #include <algorithm>
 #include <boost/mpi/collectives/all_reduce.hpp>
 #include <boost/mpi/collectives/all_to_all.hpp>
-#include <boost/mpi/collectives/broadcast.hpp>
-#include <boost/mpi/collectives/scan.hpp>
 #include <climits>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <functional>
-#include <optional>
 #include <vector>
 
-#include "common/io/edge_lines.hpp"
-#include "common/io/mapped_file.hpp"
-#include "common/io/text_input.hpp"
 #include "common/memory.hpp"
 #include "generators/edge_at.hpp"
 #include "generators/rmat_draws.hpp"
 
 namespace gs::dist {
 namespace {
-
-// Entries [first, last) of a range of `total` split evenly over the ranks.
-struct Slice {
-  std::uint64_t first, last;
-};
-Slice slice_of(std::uint64_t total, int rank, int ranks) {
-  auto at = [&](int r) { return std::uint64_t((unsigned __int128)total * unsigned(r) / unsigned(ranks)); };
-  return {at(rank), at(rank + 1)};
-}
 
 // Sends by_dest[d] to rank d and returns what every rank sent here, in rank
 // order (one MPI all-to-all of the counts, one of the data). Collective.
@@ -170,111 +152,5 @@ LocalEdges<std::uint32_t> path_random_share(const mpi::communicator& comm, vid_t
   });
   return out;
 }
-
-namespace {
-
-struct FileKind {
-  bool weighted = false;
-  bool snap = false;
-};
-
-FileKind file_kind(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
-  if (ext == ".el") return {false, false};
-  if (ext == ".wel") return {true, false};
-  if (ext == ".txt") return {false, true};
-  throw InputError(path + ":0: the distributed programs read edge lists split by byte ranges: .el (\"U V\"), .wel "
-                          "(\"U V W\") or SNAP .txt; convert other formats first (e.g. with the gen tool)");
-}
-
-// Offset of the first line that starts at or after `at`.
-std::uint64_t line_start_at_or_after(const char* data, std::uint64_t size, std::uint64_t at) {
-  if (at == 0 || at >= size) return std::min(at, size);
-  if (data[at - 1] == '\n') return at;
-  const void* nl = std::memchr(data + at, '\n', size - at);
-  return nl ? std::uint64_t(static_cast<const char*>(nl) - data) + 1 : size;
-}
-
-bool says_undirected(std::string_view comment) {
-  constexpr std::string_view kWords = "undirected graph";
-  const auto it = std::search(comment.begin(), comment.end(), kWords.begin(), kWords.end(),
-                              [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) == y; });
-  return it != comment.end();
-}
-
-constexpr std::string_view kCommentStarts = "#%";
-
-}  // namespace
-
-template <class W>
-LocalEdges<W> read_share(const mpi::communicator& comm, const std::string& path, FileWeights weights,
-                         bool force_undirected) {
-  const int p = comm.size(), rank = comm.rank();
-  FileKind kind;
-  std::optional<io::MappedFile> file;
-  std::uint64_t begin = 0, end = 0, my_lines = 0;
-  bool undirected_header = false;
-  agree(comm, [&] {
-    kind = file_kind(path);
-    file.emplace(path);
-    const char* data = file->data();
-    const std::uint64_t size = file->size();
-    const Slice s = slice_of(size, rank, p);
-    const std::uint64_t bom = size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;  // UTF-8 byte-order mark
-    begin = line_start_at_or_after(data, size, s.first);
-    end = line_start_at_or_after(data, size, s.last);
-    if (begin < bom) begin = std::min(bom, end);
-    my_lines = std::uint64_t(std::count(data + begin, data + end, '\n'));
-    if (end > begin && data[end - 1] != '\n') ++my_lines;  // the last line has no line end
-    if (rank == 0 && kind.snap) {
-      // SNAP's header: the comments before the first edge (may reach past rank 0's range).
-      io::LineCursor head(path, data + bom, data + size, 0);
-      for (std::string_view line; head.next_line(line);) {
-        if (io::is_data_line(line, kCommentStarts)) break;
-        undirected_header |= says_undirected(line);
-      }
-    }
-  });
-  std::uint64_t lines_through = 0;
-  mpi::scan(comm, my_lines, lines_through, std::plus<std::uint64_t>());
-  mpi::broadcast(comm, undirected_header, 0);
-
-  LocalEdges<W> out;
-  vid_t max_id = 0;
-  agree(comm, [&] {
-    const io::EdgeLineShape shape{.base = 0, .n = std::nullopt, .weighted = kind.weighted};
-    const io::ReadOptions options;
-    io::LineCursor cursor(path, file->data() + begin, file->data() + end, lines_through - my_lines);
-    for (std::string_view line; cursor.next_line(line);) {
-      if (!io::is_data_line(line, kCommentStarts)) continue;
-      io::Fields fields(line);
-      io::append_edge_fields<W>(cursor, fields, shape, options, out.edges);
-    }
-    for (eid_t e = 0; e < out.edges.size(); ++e) max_id = std::max({max_id, out.edges.u[e], out.edges.v[e]});
-  });
-  file.reset();
-  const std::uint64_t m = mpi::all_reduce(comm, std::uint64_t(out.edges.size()), std::plus<std::uint64_t>());
-  const std::uint64_t total_lines = mpi::all_reduce(comm, my_lines, std::plus<std::uint64_t>());
-  agree(comm, [&] {
-    if (m == 0) throw InputError(path + ":" + std::to_string(total_lines) + ": the file has no edges");
-  });
-  out.n = mpi::all_reduce(comm, max_id, mpi::maximum<vid_t>()) + 1;  // parse_vertex keeps ids below 2^32 - 1
-  out.global_m = m;
-  out.directed = !(force_undirected || (kind.snap && undirected_header));
-  out.edges.n = out.n;
-  out.edges.directed = out.directed;
-  if (weights == FileWeights::ignored) {
-    out.edges.w.clear();
-  } else if (!kind.weighted) {
-    out.edges.w.assign(out.edges.size(), W(1));
-    out.unit_weights = true;
-    if (rank == 0) std::fprintf(stderr, "%s has no weights: every edge weighs 1 (unit weights)\n", path.c_str());
-  }
-  return out;
-}
-
-template LocalEdges<std::uint32_t> read_share<std::uint32_t>(const mpi::communicator&, const std::string&, FileWeights, bool);
-template LocalEdges<float> read_share<float>(const mpi::communicator&, const std::string&, FileWeights, bool);
 
 }  // namespace gs::dist

@@ -49,20 +49,23 @@ LocalEdges<std::uint32_t> path_random_share(const mpi::communicator& comm, vid_t
 
 // What to do with the weight column of an input file.
 enum class FileWeights {
-  ignored,   // drop it (traversals)
-  required,  // keep it; a file without weights gives every edge weight 1 (rank 0 says so on stderr)
+  ignored,   // drop it (traversals): any number is accepted and nothing is converted
+  required,  // keep it as W: converted when W holds it exactly, refused at its line (or edge) otherwise;
+             // a file without weights gives every edge weight 1 (rank 0 says so on stderr)
 };
 
-// The edges of an edge-list file: .el ("U V"), .wel ("U V W") or SNAP .txt
-// ("U V", "#" comments), 0-based ids, "#"/"%" comment lines, the same rules
-// and messages ("FILE:LINE: problem") as the single-process reader
-// (common/io/graph_io.hpp). Rank r parses the whole lines that start in its
-// byte range [r*S/P, (r+1)*S/P) of the file; line numbers come from a prefix
-// sum of the ranks' line counts. n = largest id + 1. Directedness: .el and
-// .wel are directed, .txt is directed unless a comment before the first edge
-// says "Undirected graph" (SNAP's header), unless `force_undirected`.
-// Other formats are refused (exit 2) with a message that says which are read.
-// W: std::uint32_t or float.
+// The edges of a graph file in any format the single-process reader reads
+// (common/io/graph_io.hpp: .gr, .mtx, .el, .wel, SNAP .txt, .gsc), with its
+// rules and messages ("FILE:LINE: problem"): the file's own 0-based ids (no
+// relabelling), n declared by the header (.gr, .mtx, .gsc) or the largest id
+// + 1, directedness as the format says unless `force_undirected`. Text files:
+// every rank reads the header, then parses the whole lines that start in its
+// byte range [r*S/P, (r+1)*S/P) of the S bytes after it; line numbers come
+// from a prefix sum of the ranks' line counts, and edge lines beyond a
+// declared count are errors. .gsc: rank r reads the edge indices
+// [r*m/P, (r+1)*m/P); rank 0 checks the payload checksum (one pass over the
+// mapped file). W: std::uint32_t or float; a .gsc weight of another type is
+// converted when W holds it exactly, otherwise refused naming the edge.
 template <class W>
 LocalEdges<W> read_share(const mpi::communicator& comm, const std::string& path, FileWeights weights,
                          bool force_undirected = false);

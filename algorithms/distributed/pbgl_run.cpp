@@ -45,7 +45,7 @@ const char* kUsage =
     "  --rmat SCALE,M          RMAT (bfs)\n"
     "  --fixed-degree N,DEG    fixed out-degree, float weights in [1,1000) (delta-stepping)\n"
     "  --path-random N,M       path + random edges, weights 1..--max-weight (boruvka)\n"
-    "  --input FILE            .el / .wel / SNAP .txt edge list, each rank reads its byte range\n"
+    "  --input FILE            .gr .mtx .el .wel .txt .gsc, each rank reads its part\n"
     "options: --seed S (1)  --source V (0)  --delta D (suite rule)  --max-weight W (1000000)\n"
     "         --trials K (1)  --undirected (read the file as undirected)  --serial-check\n";
 

@@ -150,6 +150,13 @@ void note_nothing_to_run(const std::string& experiment, const std::string& piece
                experiment.c_str(), piece.empty() ? "any piece" : ("piece " + piece).c_str());
 }
 
+void note_oversubscribed(const std::string& experiment, int ranks_per_host) {
+  std::fprintf(stderr,
+               "[%s] note: oversubscribed: a host runs more ranks (up to %d) than it has cores, so ranks share cores "
+               "and their times mean little (metadata oversubscribed: 1)\n",
+               experiment.c_str(), ranks_per_host);
+}
+
 std::vector<int> thread_list(const std::vector<std::int64_t>& given, int max_threads) {
   std::vector<int> out;
   if (given.empty()) {

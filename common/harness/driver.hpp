@@ -94,6 +94,8 @@ std::vector<ProgramInfo> programs_for_piece(const std::vector<ProgramInfo>& prog
 // The CSV's extra columns: the experiment's, then `ranks` where it has distributed programs.
 std::vector<std::string> columns_with_ranks(std::vector<std::string> columns, const std::vector<ProgramInfo>& programs);
 void note_nothing_to_run(const std::string& experiment, const std::string& piece);
+// One line on stderr: more ranks than cores on a host, so the times mean little.
+void note_oversubscribed(const std::string& experiment, int ranks_per_host);
 
 template <class Config>
 int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
@@ -150,6 +152,9 @@ int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
     s.writer().set_meta("seconds_definition", e.seconds_definition);
     s.writer().set_meta("ranks", double(w.size()));
     s.writer().set_meta("hosts", w.hosts());
+    s.writer().set_meta("ranks_per_host", double(w.ranks_per_host()));
+    s.writer().set_meta("oversubscribed", double(w.oversubscribed()));  // 1 or 0
+    if (w.oversubscribed() && w.rank() == 0) note_oversubscribed(e.name, w.ranks_per_host());
     for (const auto& line : skipped) s.add_skipped(line);
     if (e.begin) e.begin(s, config);
   });

@@ -24,6 +24,11 @@ class World {
   virtual int ranks_here() const = 0;
   // The distinct host names of the ranks, comma-separated (results metadata "hosts").
   virtual const std::string& hosts() const = 0;
+  // The most ranks on one host (results metadata "ranks_per_host").
+  virtual int ranks_per_host() const = 0;
+  // Whether some host runs more ranks than it has cores (mpirun --oversubscribe):
+  // the ranks then share cores and their times mean little (metadata "oversubscribed").
+  virtual bool oversubscribed() const = 0;
   // Whether Device::mpi programs can run: built with MPI and the Parallel BGL.
   virtual bool distributed() const = 0;
   // Makes sure MPI runs before the first distributed program: started alone,
@@ -39,8 +44,26 @@ class World {
 // This machine's host name.
 std::string this_host();
 
+// The MPI job that started this process, as the launcher's environment
+// describes it (Open MPI's OMPI_COMM_WORLD_SIZE/RANK, MPICH's PMI_SIZE/RANK,
+// PMIx's PMIX_RANK, which gives no size: size 0 = unknown).
+struct LaunchedRanks {
+  bool launched = false;  // started by mpirun/mpiexec/srun
+  int rank = 0;
+  int size = 1;
+};
+LaunchedRanks launched_ranks();
+
+// Where the environment names a folder (GS_RANK_STATUS_DIR), writes `code`
+// to FOLDER/rank-R: the tests check that every rank, not only the one the
+// launcher reports, ended with the expected code.
+void write_rank_status(int rank, int code);
+
 // main() of an experiment in one process: runs body with the single-process
-// world and maps the suite's errors to its exit codes (gs::run_main).
+// world and maps the suite's errors to its exit codes (gs::run_main). An
+// executable without distributed programs started by an MPI launcher on more
+// than one rank refuses on every rank (exit 2, one message from rank 0, no
+// files): its ranks would each run everything and race on the output files.
 int run_single(const char* program, const std::function<int(World&)>& body);
 // main() of an experiment built with MPI (defined by gs_distributed): under an
 // MPI launcher, MPI starts at once, ranks other than 0 print nothing (their

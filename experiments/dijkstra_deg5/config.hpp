@@ -31,6 +31,6 @@ std::vector<vid_t> pick_sources(const CommonOptions& opt, vid_t n, int count, co
 
 // pbgl_delta_stepping on the ranks of an MPI job: the scale-out piece's graph, or the --input file.
 // (scale_out.cpp, built only with MPI and the Parallel BGL)
-void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSize* size);
+void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSource& source);
 
 }  // namespace gs::dijkstra_deg5

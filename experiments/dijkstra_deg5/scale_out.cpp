@@ -43,14 +43,16 @@ std::uint64_t rank_bytes(std::uint64_t share_arcs, std::uint64_t owned_vertices)
 std::uint64_t check_bytes(std::uint64_t n, std::uint64_t arcs) { return 56 * arcs + 24 * n; }
 
 // The single-process programs' edges (generated or read as they do), on rank 0.
-EdgeList<float> single_process_edges(harness::Session& s, const harness::GraphSize* size) {
+EdgeList<float> single_process_edges(harness::Session& s, const harness::GraphSource& source) {
+  const harness::GraphSize* size = source.size();
   if (size) return gen::cached_fixed_degree(vid_t(size->n), kDegree, kMinWeight, kMaxWeight, s.opt().seed);
-  return harness::read_input<float>(s, harness::Weights::required).el;
+  return harness::read_input<float>(s, source.with_file_ids(), harness::Weights::required).el;  // the ranks keep file ids
 }
 
 }  // namespace
 
-void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSize* size) {
+void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSource& source) {
+  const harness::GraphSize* size = source.size();
   const mpi::communicator comm;
   const CommonOptions& opt = s.opt();
   const int ranks = comm.size();
@@ -67,10 +69,10 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSiz
     s.progress().note("generating " + id.name + " on " + std::to_string(ranks) + " rank(s), each its own vertices' arcs");
     share = dist::fixed_degree_share(comm, n, kDegree, kMinWeight, kMaxWeight, opt.seed);
   } else {
-    s.progress().note("reading " + opt.input + " on " + std::to_string(ranks) + " rank(s), each its byte range");
-    share = dist::read_share<float>(comm, opt.input, dist::FileWeights::required);
+    s.progress().note("reading " + source.path() + " on " + std::to_string(ranks) + " rank(s), each its byte range");
+    share = dist::read_share<float>(comm, source.path(), dist::FileWeights::required);
     const std::uint64_t arcs = share.directed ? share.global_m : 2 * share.global_m;
-    id = {std::filesystem::path(opt.input).filename().string(), "file", share.n, arcs, 0};
+    id = {std::filesystem::path(source.path()).filename().string(), "file", share.n, arcs, 0};
     if (share.unit_weights) s.writer().set_meta("input_weights", "unit: the file has no weights");
     const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
     dist::agree(comm, [&] {
@@ -92,7 +94,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSiz
     const EdgeList<float> shares = dist::gather_share(comm, share);
     dist::agree(comm, [&] {
       if (comm.rank() != 0) return;
-      EdgeList<float> el = single_process_edges(s, size);
+      EdgeList<float> el = single_process_edges(s, source);
       dist::check_same_edges(shares, el, kPbglDeltaStepping);
       whole = std::make_unique<Csr<float>>(edge_list_to_csr(el));
     });

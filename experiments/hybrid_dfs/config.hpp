@@ -63,6 +63,6 @@ void run_traversals(harness::Session& s, const Config& c, const harness::GraphSo
 void run_table1(harness::Session& s, const Config& c);
 // pbgl_bfs on the ranks of an MPI job: the scale-out piece's graph, or the --input file. (scale_out.cpp,
 // built only with MPI and the Parallel BGL)
-void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSize* size);
+void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSource& source);
 
 }  // namespace gs::hybrid_dfs

@@ -92,14 +92,16 @@ std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::PbglBf
 }
 
 // The single-process programs' edges (generated or read as they do), on rank 0.
-EdgeList<std::uint32_t> single_process_edges(harness::Session& s, const harness::GraphSize* size) {
+EdgeList<std::uint32_t> single_process_edges(harness::Session& s, const harness::GraphSource& source) {
+  const harness::GraphSize* size = source.size();
   if (size) return gen::cached_rmat(std::countr_zero(size->n), eid_t(size->m), kRmatA, kRmatB, kRmatC, s.opt().seed);
-  return harness::read_input<std::uint32_t>(s, harness::Weights::ignored).el;
+  return harness::read_input<std::uint32_t>(s, source.with_file_ids(), harness::Weights::ignored).el;  // the ranks keep file ids
 }
 
 }  // namespace
 
-void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSize* size) {
+void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSource& source) {
+  const harness::GraphSize* size = source.size();
   const mpi::communicator comm;
   const CommonOptions& opt = s.opt();
   const int ranks = comm.size();
@@ -115,9 +117,9 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSiz
     s.progress().note("generating " + id.name + " on " + std::to_string(ranks) + " rank(s), each its own share");
     share = dist::rmat_share(comm, std::countr_zero(size->n), eid_t(size->m), kRmatA, kRmatB, kRmatC, opt.seed);
   } else {
-    s.progress().note("reading " + opt.input + " on " + std::to_string(ranks) + " rank(s), each its byte range");
-    share = dist::read_share<std::uint32_t>(comm, opt.input, dist::FileWeights::ignored);
-    id = {std::filesystem::path(opt.input).filename().string(), "file", share.n, share.global_m, 0};
+    s.progress().note("reading " + source.path() + " on " + std::to_string(ranks) + " rank(s), each its byte range");
+    share = dist::read_share<std::uint32_t>(comm, source.path(), dist::FileWeights::ignored);
+    id = {std::filesystem::path(source.path()).filename().string(), "file", share.n, share.global_m, 0};
     const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
     dist::agree(comm, [&] {
       s.admit_host(rank_bytes(share.edges.size(), blk.count, share.n) * std::uint64_t(s.world().ranks_here()),
@@ -148,7 +150,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSiz
     const EdgeList<std::uint32_t> shares = dist::gather_share(comm, share);
     dist::agree(comm, [&] {
       if (comm.rank() != 0) return;
-      EdgeList<std::uint32_t> el = single_process_edges(s, size);
+      EdgeList<std::uint32_t> el = single_process_edges(s, source);
       dist::check_same_edges(shares, el, "pbgl_bfs");
       el.directed = false;  // traversed as undirected, as the single-process programs do
       whole = std::make_unique<Csr<std::uint32_t>>(edge_list_to_csr(el));

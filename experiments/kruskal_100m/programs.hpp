@@ -66,7 +66,7 @@ inline constexpr const char* kBglKruskal = "bgl_kruskal";
 
 // pbgl_boruvka on the ranks of an MPI job: the scale-out piece's graph, or the --input file.
 // (scale_out.cpp, built only with MPI and the Parallel BGL)
-void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSize* size);
+void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSource& source);
 
 // Every program: name, description, device, whether it uses OpenMP threads, and
 // its cost in seconds per million edges of one trial (for the pieces' estimates).

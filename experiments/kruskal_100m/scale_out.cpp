@@ -36,7 +36,8 @@ std::uint64_t check_bytes(std::uint64_t n, std::uint64_t m) { return 64 * m + 32
 
 }  // namespace
 
-void run_scale_out(harness::Session& s, const Config&, const harness::GraphSize* size) {
+void run_scale_out(harness::Session& s, const Config&, const harness::GraphSource& source) {
+  const harness::GraphSize* size = source.size();
   const mpi::communicator comm;
   const CommonOptions& opt = s.opt();
   const int ranks = comm.size();
@@ -54,9 +55,9 @@ void run_scale_out(harness::Session& s, const Config&, const harness::GraphSize*
     s.progress().note("generating " + id.name + " on " + std::to_string(ranks) + " rank(s), each its own edges");
     share = dist::path_random_share(comm, kVertices, m, kMaxWeight, opt.seed);
   } else {
-    s.progress().note("reading " + opt.input + " on " + std::to_string(ranks) + " rank(s), each its byte range");
-    share = dist::read_share<std::uint32_t>(comm, opt.input, dist::FileWeights::required, /*force_undirected=*/true);
-    id = {std::filesystem::path(opt.input).filename().string(), "file", share.n, share.global_m, 0};
+    s.progress().note("reading " + source.path() + " on " + std::to_string(ranks) + " rank(s), each its byte range");
+    share = dist::read_share<std::uint32_t>(comm, source.path(), dist::FileWeights::required, /*force_undirected=*/true);
+    id = {std::filesystem::path(source.path()).filename().string(), "file", share.n, share.global_m, 0};
     if (share.unit_weights) s.writer().set_meta("input_weights", "unit: the file has no weights");
     dist::agree(comm, [&] {
       s.admit_host(rank_bytes(share.edges.size(), share.n) * per_host,
@@ -77,7 +78,7 @@ void run_scale_out(harness::Session& s, const Config&, const harness::GraphSize*
     const EdgeList<std::uint32_t> shares = dist::gather_share(comm, share);
     dist::agree(comm, [&] {
       if (comm.rank() != 0) return;
-      whole = size ? generate(s, eid_t(size->m)) : read(s);
+      whole = size ? generate(s, eid_t(size->m)) : read(s, source.with_file_ids());  // the ranks keep file ids
       whole.el.directed = shares.directed;
       dist::check_same_edges(shares, whole.el, kPbglBoruvka);
       whole.el.directed = false;

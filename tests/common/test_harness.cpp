@@ -11,6 +11,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "common/errors.hpp"
 #include "common/harness/driver.hpp"
@@ -36,6 +37,8 @@ struct FakeWorld final : World {
   int size() const override { return size_; }
   int ranks_here() const override { return size_; }
   const std::string& hosts() const override { return hosts_; }
+  int ranks_per_host() const override { return size_; }
+  bool oversubscribed() const override { return false; }
   bool distributed() const override { return distributed_; }
   void start_mpi() override {}
   void agree(const std::function<void()>& local) const override { local(); }
@@ -331,3 +334,26 @@ TEST_F(DriverTest, UnweightedInputGetsUnitWeightsAndSaysSo) {
 }
 
 }  // namespace
+
+// An executable without distributed programs under an MPI launcher of several
+// ranks (Open MPI's environment) refuses on every rank before running anything;
+// one rank, or no launcher, runs as before.
+TEST(World, SingleProcessRefusesSeveralRanks) {
+  auto run = [](const char* size, const char* rank) {
+    setenv("OMPI_COMM_WORLD_SIZE", size, 1);
+    setenv("OMPI_COMM_WORLD_RANK", rank, 1);
+    bool ran = false;
+    const int code = run_single("test", [&](World&) {
+      ran = true;
+      return 0;
+    });
+    unsetenv("OMPI_COMM_WORLD_SIZE");
+    unsetenv("OMPI_COMM_WORLD_RANK");
+    return std::make_pair(code, ran);
+  };
+  EXPECT_EQ(run("2", "0"), std::make_pair(int(gs::kExitBadInput), false));
+  EXPECT_EQ(run("2", "1"), std::make_pair(int(gs::kExitBadInput), false));
+  EXPECT_EQ(run("1", "0"), std::make_pair(0, true));
+  EXPECT_EQ(launched_ranks().launched, false);
+  EXPECT_EQ(run_single("test", [](World& w) { return w.size() == 1 && !w.oversubscribed() ? 0 : 1; }), 0);
+}

@@ -2,15 +2,20 @@
 executable under the MPI launcher on NP ranks writes rows whose answers are
 the single-process programs' answers on the same graph (the single-process
 program runs too, in this test), with ranks = NP, device mpi, the piece's
-role, and metadata ranks/hosts/distributed_checks; a bad input file ends every
-rank with exit 2 and one message naming file and line; on more than one rank
-a single-process program is refused when named and skipped otherwise.
+role, and metadata ranks/hosts/ranks_per_host/oversubscribed/distributed_checks;
+a bad input file ends every rank with exit 2 and one message naming file and
+line; on more than one rank a single-process program is refused when named and
+skipped otherwise; an executable without distributed programs refuses on every
+rank (exit 2, one message, no files).
 
     experiment_rows.py rows EXE NP "LAUNCHER..." CASE
     experiment_rows.py bad-input EXE NP "LAUNCHER..." FILE PATTERN
     experiment_rows.py refuse EXE NP "LAUNCHER..." PROGRAM PIECE
+    experiment_rows.py refuse-all EXE NP "LAUNCHER..."
 
-NP 1 with an empty LAUNCHER runs the executable without mpirun.
+NP 1 with an empty LAUNCHER runs the executable without mpirun. CASE is
+"generated" (the scale-out piece), a file of data/, or "gsc": a .gsc written by
+the gen tool (environment GS_GEN) in the type the experiment reads.
 """
 import csv
 import json
@@ -38,6 +43,9 @@ CASES = {
 INPUT_PROGRAMS = {"hybrid_dfs": ("pbgl_bfs", "read_omp"), "dijkstra_deg5": ("pbgl_delta_stepping", "bgl_dijkstra"),
                   "kruskal_100m": ("pbgl_boruvka", "kruskal_seq")}
 QUICK = ["--trials", "1", "--warmups", "0"]
+# Input files: two roots/sources are enough to compare, and keep the oversubscribed runs short.
+SPARSE_SOURCES = ["--sources", "100,12345,300"]
+FEW_SOURCES = {"hybrid_dfs": ["--roots", "2"], "dijkstra_deg5": ["--num-sources", "2"], "kruskal_100m": []}
 
 
 def fail(msg):
@@ -113,8 +121,29 @@ def compare(dist_rows, single_rows, keys, np_, role):
 def check_meta(meta, np_):
     if meta.get("ranks") != np_ or not meta.get("hosts"):
         fail(f"metadata ranks {meta.get('ranks')!r} hosts {meta.get('hosts')!r}; expected {np_} and host names")
+    # The tests run every rank on this host.
+    over = 1 if np_ > os.cpu_count() else 0
+    if meta.get("ranks_per_host") != np_ or meta.get("oversubscribed") != over:
+        fail(f"metadata ranks_per_host {meta.get('ranks_per_host')!r} oversubscribed {meta.get('oversubscribed')!r}; "
+             f"expected {np_} and {over} ({os.cpu_count()} cores here)")
     if "single-process" not in meta.get("distributed_checks", "") or "certificate" not in meta["distributed_checks"]:
         fail(f"metadata distributed_checks {meta.get('distributed_checks')!r}")
+
+
+def gsc_input(name, tmp):
+    """A .gsc in the weight type the experiment's single-process reader takes."""
+    gen = os.environ.get("GS_GEN")
+    if not gen:
+        fail("GS_GEN (the gen tool) is not set")
+    path = os.path.join(tmp, "graph.gsc")
+    if name == "dijkstra_deg5":  # float weights
+        args = ["fixed-degree", "--n", "60", "--seed", "2", "--out", path]
+    else:  # uint32 weights
+        args = ["convert", os.path.join(DATA, "disconnected.wel"), path]
+    p = subprocess.run([gen] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
+    if p.returncode != 0:
+        fail(f"gen {' '.join(args)} exited {p.returncode}: {p.stdout.decode(errors='replace')}")
+    return path
 
 
 def rows_case(exe, np_, launcher, case):
@@ -125,11 +154,14 @@ def rows_case(exe, np_, launcher, case):
             dist_args, single_args, keys = CASES[name]
             role = "scale-out"
         else:
-            path = os.path.join(DATA, case)
+            path = gsc_input(name, tmp) if case == "gsc" else os.path.join(DATA, case)
             pbgl, plain = INPUT_PROGRAMS[name]
             # One rank runs a distributed program on --input only when it is named.
-            dist_args = ["--input", path] + (["--algorithms", pbgl] if np_ == 1 else [])
-            single_args = ["--input", path, "--algorithms", plain]
+            # sparse.txt: sources named by their file ids, which both modes take (answers do not
+            # depend on how a program numbers the vertices inside).
+            few = (SPARSE_SOURCES if case == "sparse.txt" and name != "kruskal_100m" else FEW_SOURCES[name])
+            dist_args = ["--input", path] + (["--algorithms", pbgl] if np_ == 1 else []) + few
+            single_args = ["--input", path, "--algorithms", plain] + few
             keys = CASES[name][2]
             role = "input"
         rc, _ = launch(exe, np_, launcher, dist_args + QUICK + ["--out", d])
@@ -191,6 +223,22 @@ def refuse(exe, np_, launcher, program, piece):
     print("experiment_rows.py: refused when named, skipped otherwise")
 
 
+def refuse_all(exe, np_, launcher):
+    name = os.path.basename(exe)
+    reason = f"{name}: error: {name} has no distributed programs: run it without mpirun, or with -np 1"
+    with tempfile.TemporaryDirectory() as tmp:
+        out_dir = os.path.join(tmp, "out")
+        rc, out = launch(exe, np_, launcher, ["--out", out_dir], status_dir=tmp)
+        if rc != 2:
+            fail(f"exit {rc}, expected 2")
+        every_rank_exited(tmp, np_, 2)
+        if len([l for l in out.splitlines() if l == reason]) != 1:
+            fail(f"expected one line '{reason}'")
+        if os.path.exists(out_dir):
+            fail(f"{out_dir} was created")
+    print(f"experiment_rows.py: every rank refused with exit 2 and one message, no files")
+
+
 def main():
     mode, exe, np_, launcher = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     if mode == "rows":
@@ -199,6 +247,8 @@ def main():
         bad_input(exe, np_, launcher, sys.argv[5], sys.argv[6])
     elif mode == "refuse":
         refuse(exe, np_, launcher, sys.argv[5], sys.argv[6])
+    elif mode == "refuse-all":
+        refuse_all(exe, np_, launcher)
     else:
         fail(f"unknown mode {mode}")
 

@@ -174,6 +174,120 @@ TEST(ReadShare, SharesAreTheWholeFile) {
   }
 }
 
+// A path (rank 0 makes it, every rank gets its name) that rank 0 removes at the end of the test.
+std::string shared_temp_path(const std::string& name) {
+  std::string path = (std::filesystem::temp_directory_path() /
+                      ("gs_read_share_" + std::to_string(::getpid()) + "_" + name)).string();
+  mpi::broadcast(world(), path, 0);
+  return path;
+}
+
+// Every rank's share of `path`, gathered on rank 0 (file order: ranks hold
+// consecutive ranges), must be the single-process reader's graph.
+template <class W>
+void expect_shares_are_the_file(const std::string& path, FileWeights weights, bool force_undirected = false) {
+  const LocalEdges<W> share = read_share<W>(world(), path, weights, force_undirected);
+  const EdgeList<W> shares = gather_share(world(), share);
+  if (world().rank() != 0) return;
+  io::ReadOptions read;
+  read.force_undirected = force_undirected;
+  // Read as the file's uint32 (a .gsc is read in its own type), then as W: every weight here is exact in W.
+  const EdgeList<std::uint32_t> stored = io::read_edge_list<std::uint32_t>(path, read);
+  EdgeList<W> whole{stored.n, stored.directed, stored.u, stored.v, std::vector<W>(stored.w.begin(), stored.w.end())};
+  if (weights == FileWeights::ignored) whole.w.clear();
+  else if (!whole.weighted()) whole.w.assign(whole.size(), W(1));
+  EXPECT_EQ(whole.n, share.n) << path;
+  EXPECT_EQ(whole.size(), share.global_m) << path;
+  EXPECT_EQ(whole.directed, share.directed) << path;
+  EXPECT_EQ(whole.u, shares.u) << path;
+  EXPECT_EQ(whole.v, shares.v) << path;
+  EXPECT_EQ(whole.w, shares.w) << path;
+}
+
+// The other formats, as the suite's writers write them: .gr (1-based, "p sp"
+// header, the undirected comment), .mtx (symmetric, lower triangle), SNAP .txt
+// (its header) and .gsc (ranges of edge indices), weighted and not.
+TEST(ReadShare, EveryFormatIsTheSingleProcessGraph) {
+  EdgeList<std::uint32_t> g = gen::path_random(200, 900, 5000, 7);
+  g.n = 205;  // isolated vertices above the largest id: n must come from the header
+  EdgeList<std::uint32_t> unweighted = g;
+  unweighted.w.clear();
+  for (const char* ext : {".gr", ".mtx", ".gsc", ".wel"}) {
+    const std::string path = shared_temp_path(std::string("weighted") + ext);
+    if (world().rank() == 0) io::write_edge_list(path, g);
+    world().barrier();
+    expect_shares_are_the_file<std::uint32_t>(path, FileWeights::required);
+    expect_shares_are_the_file<std::uint32_t>(path, FileWeights::ignored);
+    expect_shares_are_the_file<float>(path, FileWeights::required, /*force_undirected=*/true);
+    if (world().rank() == 0) std::filesystem::remove(path);
+  }
+  for (const char* ext : {".mtx", ".gsc", ".txt", ".el"}) {
+    const std::string path = shared_temp_path(std::string("unweighted") + ext);
+    if (world().rank() == 0) io::write_edge_list(path, unweighted);
+    world().barrier();
+    expect_shares_are_the_file<std::uint32_t>(path, FileWeights::ignored);
+    expect_shares_are_the_file<float>(path, FileWeights::required);  // unit weights
+    if (world().rank() == 0) std::filesystem::remove(path);
+  }
+}
+
+// The same InputError text on every rank (agreed), containing `what`.
+template <class F>
+void expect_input_error_everywhere(F&& read, const std::string& what) {
+  std::string message;
+  try {
+    read();
+  } catch (const InputError& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find(what), std::string::npos) << "rank " << world().rank() << ": '" << message << "'";
+}
+
+// A .gsc weight converts to the program's type only when that type holds it
+// exactly; the first edge that does not is refused on every rank, by name.
+TEST(ReadShare, GscWeightsConvertOnlyWhenExact) {
+  EdgeList<std::uint32_t> g = gen::path_random(100, 300, 1000, 9);
+  const std::string path = shared_temp_path("convert.gsc");
+  if (world().rank() == 0) io::write_edge_list(path, g);
+  world().barrier();
+  const LocalEdges<float> share = read_share<float>(world(), path, FileWeights::required);
+  const std::vector<float> w = gather_to_root(world(), share.edges.w);
+  if (world().rank() == 0) {
+    ASSERT_EQ(w.size(), g.size());
+    for (eid_t i = 0; i < g.size(); ++i) EXPECT_EQ(w[i], float(g.w[i]));
+  }
+  g.w[250] = (1u << 24) + 1;  // not a float; edge 250 lies in the last rank's range
+  if (world().rank() == 0) io::write_edge_list(path, g);
+  world().barrier();
+  expect_input_error_everywhere([&] { read_share<float>(world(), path, FileWeights::required); },
+                                "edge 250 (" + std::to_string(g.u[250]) + ", " + std::to_string(g.v[250]) +
+                                    ") has the uint32 weight 16777217, which is not exactly a float32");
+  EXPECT_NO_THROW(read_share<float>(world(), path, FileWeights::ignored));
+  if (world().rank() == 0) std::filesystem::remove(path);
+}
+
+// Declared counts hold over all ranks: an extra arc at the end of the last
+// rank's range, and a file that ends early, are reported as one reader would.
+TEST(ReadShare, DeclaredCountsHoldAcrossRanks) {
+  const std::string path = shared_temp_path("count.gr");
+  auto write = [&](const std::string& text) {
+    if (world().rank() == 0) std::ofstream(path, std::ios::binary) << text;
+    world().barrier();
+  };
+  std::string arcs;
+  for (int i = 1; i < 30; ++i) arcs += "a " + std::to_string(i) + " " + std::to_string(i + 1) + " 5\n";
+  write("p sp 30 28\n" + arcs);
+  expect_input_error_everywhere([&] { read_share<float>(world(), path, FileWeights::required); },
+                                ":30: more arcs than the 28 declared on line 1");
+  write("p sp 30 31\n" + arcs);
+  expect_input_error_everywhere([&] { read_share<float>(world(), path, FileWeights::required); },
+                                ":30: the file ends after 29 arcs, but line 1 declares 31");
+  write("c x\np sp 30 29\n" + arcs + "p sp 1 1\n");
+  expect_input_error_everywhere([&] { read_share<float>(world(), path, FileWeights::required); },
+                                ":32: a second problem line (the first is line 2)");
+  if (world().rank() == 0) std::filesystem::remove(path);
+}
+
 }  // namespace
 }  // namespace gs::dist
 

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "common/io/graph_io.hpp"
 #include "generators/generators.hpp"
@@ -94,4 +96,73 @@ TEST(GenTool, TooLargeExitsThree) {
   EXPECT_EQ(gen_exit("complete --n 100000 --out " + out("big.gr")), 3);
   unsetenv("GS_HOST_MEMORY_LIMIT");
   EXPECT_FALSE(fs::exists(out("big.gsc")));
+}
+
+namespace {
+
+// An undirected edge's endpoints in one order (.mtx stores the lower triangle).
+template <class W>
+std::vector<std::pair<gs::vid_t, gs::vid_t>> endpoints(const gs::EdgeList<W>& el) {
+  std::vector<std::pair<gs::vid_t, gs::vid_t>> out;
+  for (gs::eid_t i = 0; i < el.size(); ++i)
+    out.emplace_back(el.directed ? el.u[i] : std::min(el.u[i], el.v[i]), el.directed ? el.v[i] : std::max(el.u[i], el.v[i]));
+  return out;
+}
+
+// Same graph: n, directedness, edges in order, weights (as doubles: every type here holds them).
+template <class A, class B>
+void expect_same_graph(const gs::EdgeList<A>& a, const gs::EdgeList<B>& b, const std::string& what) {
+  EXPECT_EQ(a.n, b.n) << what;
+  EXPECT_EQ(a.directed, b.directed) << what;
+  EXPECT_EQ(endpoints(a), endpoints(b)) << what;
+  ASSERT_EQ(a.w.size(), b.w.size()) << what;
+  for (std::size_t i = 0; i < a.w.size(); ++i) ASSERT_EQ(double(a.w[i]), double(b.w[i])) << what << " weight " << i;
+}
+
+}  // namespace
+
+// gen convert: every readable format to every writable one that can hold the
+// graph, reading back as the same graph; a .gsc output keeps the stored weight
+// type (float stays float) or, from text, the smallest integer type.
+TEST(GenTool, ConvertKeepsTheGraph) {
+  const auto ints = gs::gen::gtgraph_random(60, 300, 1, 1000, 5);  // undirected, uint32
+  gs::io::write_edge_list(out("c.gr"), ints);
+  for (const char* to : {"c2.mtx", "c2.gsc", "c3.gr"}) {
+    ASSERT_EQ(gen_exit("convert " + out("c.gr") + " " + out(to)), 0) << to;
+    expect_same_graph(gs::io::read_edge_list<std::uint32_t>(out(to)), ints, to);
+  }
+  ASSERT_EQ(gen_exit("convert " + out("c2.mtx") + " " + out("c4.gsc")), 0);
+  expect_same_graph(gs::io::read_edge_list<std::uint32_t>(out("c4.gsc")), ints, "mtx -> gsc (uint32)");
+  // .wel lines carry no directedness: they read back as arcs.
+  ASSERT_EQ(gen_exit("convert " + out("c2.gsc") + " " + out("c5.wel")), 0);
+  auto arcs = ints;
+  arcs.directed = true;
+  expect_same_graph(gs::io::read_edge_list<std::uint32_t>(out("c5.wel")), arcs, "gsc -> wel");
+
+  const auto floats = gs::gen::fixed_degree(50, 3, 1.0f, 1000.0f, 2);  // directed, float
+  gs::io::write_edge_list(out("f.gsc"), floats);
+  ASSERT_EQ(gen_exit("convert " + out("f.gsc") + " " + out("f2.gr")), 0);
+  ASSERT_EQ(gen_exit("convert " + out("f2.gr") + " " + out("f3.mtx")), 0);
+  ASSERT_EQ(gen_exit("convert " + out("f.gsc") + " " + out("f4.gsc")), 0);
+  expect_same_graph(gs::io::read_edge_list<float>(out("f2.gr")), floats, "gsc -> gr");
+  expect_same_graph(gs::io::read_edge_list<float>(out("f3.mtx")), floats, "gr -> mtx");
+  expect_same_graph(gs::io::read_edge_list<float>(out("f4.gsc")), floats, "gsc -> gsc (float)");
+
+  auto pattern = gs::gen::rmat(7, 400, 0.45, 0.25, 0.15, 3);  // unweighted
+  gs::io::write_edge_list(out("p.txt"), pattern);
+  ASSERT_EQ(gen_exit("convert " + out("p.txt") + " " + out("p2.gsc")), 0);
+  ASSERT_EQ(gen_exit("convert " + out("p2.gsc") + " " + out("p3.mtx")), 0);
+  expect_same_graph(gs::io::read_edge_list<std::uint32_t>(out("p3.mtx")), gs::io::read_edge_list<std::uint32_t>(out("p.txt")),
+                    "txt -> gsc -> mtx");
+}
+
+TEST(GenTool, ConvertRefusesWhatItCannotHold) {
+  gs::io::write_edge_list(out("r.el"), gs::gen::rmat(6, 100, 0.45, 0.25, 0.15, 1));
+  gs::io::write_edge_list(out("r.wel"), gs::gen::path_random(20, 40, 9, 1));
+  EXPECT_EQ(gen_exit("convert " + out("r.el") + " " + out("r2.gr")), 2);     // no weights for .gr
+  EXPECT_EQ(gen_exit("convert " + out("r.wel") + " " + out("r2.txt")), 2);   // weights .txt cannot hold
+  EXPECT_EQ(gen_exit("convert " + out("none.el") + " " + out("r3.gsc")), 2);  // no such file
+  EXPECT_EQ(gen_exit("convert " + out("r.el") + " " + out("r4.xyz")), 2);    // unknown format
+  EXPECT_EQ(gen_exit("convert " + out("r.el")), 2);                          // no OUT
+  for (const char* name : {"r2.gr", "r2.txt", "r3.gsc", "r4.xyz"}) EXPECT_FALSE(fs::exists(out(name))) << name;
 }
