@@ -72,8 +72,6 @@ Options parse(int argc, char** argv) {
       o.serial_check = true;
     } else if (a == "--undirected") {
       o.undirected = true;
-    } else if (a == "--help" || a == "-h") {
-      throw InputError(kUsage);
     } else if (a.rfind("--", 0) == 0 && i + 1 < argc) {
       kv[a.substr(2)] = argv[++i];
     } else {
@@ -253,6 +251,12 @@ int run_boruvka(const mpi::communicator& comm, const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace gs::dist;
+  // --help is an answer, not a usage error: exit 0 before MPI starts.
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
   return run_main(argc, argv, "pbgl_run", [&](const mpi::communicator& comm) {
     Options o;
     agree(comm, [&] { o = parse(argc, argv); });
