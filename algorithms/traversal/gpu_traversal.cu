@@ -19,10 +19,9 @@
 // for a neighbour in the frontier bitmap, and the warp's ballot is both the
 // next frontier's word and the bits to add to the visited word (plain stores:
 // no atomics, no queue, no memset). A top-down branch after bottom-up ones
-// reads that frontier bitmap directly. Handing the lanes vertices dynamically
-// (a per-warp list, so a warp costs the sum of its searches / 32, not its
-// longest) made the first bottom-up branch slower, so it is not used
-// (experiments/hybrid_dfs/NOTES.md).
+// reads that frontier bitmap directly. Lanes keep their vertices: a warp costs
+// its longest search, and a per-warp list that hands vertices out dynamically
+// costs more than it saves on the first bottom-up branch (experiments/hybrid_dfs/NOTES.md).
 //
 // Vertices without arcs are marked visited when the branch array is
 // initialised (from a bitmap built with the graph's upload): no traversal can

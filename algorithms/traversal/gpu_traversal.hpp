@@ -49,7 +49,7 @@ struct GpuOptions {
   bool early_copy = true;
   // Bottom-up: visited-bitmap words per warp (a lane searches for that many
   // vertices at once) and arcs per vertex per round. Built: 1/1 (one search
-  // at a time, as before), 2/2, 4/1, 4/2.
+  // at a time), 2/2, 4/1, 4/2.
   int bottom_up_words = 4;
   int bottom_up_arcs = 2;
 };

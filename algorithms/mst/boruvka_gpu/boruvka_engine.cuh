@@ -16,9 +16,9 @@
 //      root to the new root (roots shorten their own hook as they go), and
 //      clear the roots' keys.
 // One pass over the edges per round (one label read per endpoint,
-// independent loads batched per thread) and two over the vertices. A
-// worklist of the edges left, with union-find roots, measured slower on both
-// callers' graphs (experiments/prim_gpu/NOTES.md).
+// independent loads batched per thread) and two over the vertices: on both
+// callers' graphs a pass over every edge costs less than keeping a worklist of
+// the edges left (the two compared: experiments/prim_gpu/NOTES.md).
 //
 // Batches: add() may be called again with a later batch whose keys all exceed
 // the earlier ones (heavier edges): components persist, which gives the
