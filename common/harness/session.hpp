@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/cli.hpp"
+#include "common/harness/graph_source.hpp"
 #include "common/harness/piece.hpp"
 #include "common/harness/program_table.hpp"
 #include "common/harness/threads.hpp"
