@@ -30,15 +30,16 @@ EdgeList<W> read_matrix_market(const std::string& path, const ReadOptions& optio
 template <class W>
 void write_matrix_market(OutputFile& out, const EdgeList<W>& el);
 
-// .el (weighted = false), .wel (weighted = true) and SNAP .txt (snap = true, unweighted).
+// .el, .wel and SNAP .txt (`format` kEdgeList, kWeightedEdgeList or kSnap).
 // With options.compact_ids the file ids are stored in *file_ids (compact_ids.hpp).
+template <class W>
+EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options, Format format,
+                             std::vector<std::uint64_t>* file_ids);
+// The writer's flavor: .el (weighted = false), .wel (weighted = true) and SNAP .txt (snap = true, unweighted).
 struct PlainFlavor {
   bool weighted = false;
   bool snap = false;
 };
-template <class W>
-EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options, PlainFlavor flavor,
-                             std::vector<std::uint64_t>* file_ids);
 template <class W>
 void write_plain_edges(OutputFile& out, const EdgeList<W>& el, PlainFlavor flavor);
 

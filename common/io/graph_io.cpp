@@ -95,9 +95,9 @@ EdgeList<W> read_edge_list(const std::string& path, const ReadOptions& options, 
   if (file_ids) file_ids->clear();
   const Format format = format_of(path);
   switch (format) {
-    case Format::kEdgeList: return read_plain_edges<W>(path, options, {.weighted = false, .snap = false}, file_ids);
-    case Format::kWeightedEdgeList: return read_plain_edges<W>(path, options, {.weighted = true, .snap = false}, file_ids);
-    case Format::kSnap: return read_plain_edges<W>(path, options, {.weighted = false, .snap = true}, file_ids);
+    case Format::kEdgeList:
+    case Format::kWeightedEdgeList:
+    case Format::kSnap: return read_plain_edges<W>(path, options, format, file_ids);
     default: break;
   }
   // Formats that declare n keep ids below it: read, then renumber in place.

@@ -24,7 +24,7 @@ struct Header {
   std::uint64_t checksum;
   std::uint64_t reserved[2];
 };
-static_assert(sizeof(Header) == 64 && std::is_trivially_copyable_v<Header>);
+static_assert(sizeof(Header) == kGscHeaderBytes && std::is_trivially_copyable_v<Header>);
 static_assert(std::endian::native == std::endian::little, ".gsc files are little-endian");
 
 std::size_t bytes_of(WeightCode code) {
@@ -42,14 +42,13 @@ std::size_t bytes_of(WeightCode code) {
 
 }  // namespace
 
-std::uint64_t GscLayout::u_offset() const { return sizeof(Header); }
-
-GscLayout read_gsc_layout(const std::string& path, const char* data, std::uint64_t size) {
+GscLayout read_gsc_layout(const std::string& path, const char* first, std::uint64_t size,
+                          std::optional<WeightCode> required_weights) {
   const auto fail = [&](const std::string& what) -> void { throw file_error(path, 0, what); };
   if (size == 0) fail("the file is empty");
   if (size < sizeof(Header)) fail("the file has " + std::to_string(size) + " bytes, less than a .gsc header (truncated?)");
   Header h;
-  std::memcpy(&h, data, sizeof h);
+  std::memcpy(&h, first, sizeof h);
   if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) fail("not a .gsc graph cache (wrong magic bytes)");
   if (h.version != kVersion)
     fail("unsupported .gsc version " + std::to_string(h.version) + " (this build reads version " +
@@ -57,13 +56,17 @@ GscLayout read_gsc_layout(const std::string& path, const char* data, std::uint64
   if (h.header_bytes != sizeof(Header)) fail("bad header size " + std::to_string(h.header_bytes));
   if (h.flags & ~kDirectedFlag) fail("unknown flags " + std::to_string(h.flags));
   if (h.weight_code > std::uint32_t(WeightCode::kF64)) fail("unknown weight type code " + std::to_string(h.weight_code));
+  const auto code = WeightCode(h.weight_code);
+  if (required_weights && code != WeightCode::kNone && code != *required_weights)
+    fail(std::string("the file stores ") + weight_code_name(code) + " weights, but " +
+         weight_code_name(*required_weights) + " weights were requested");
   if (h.n > std::uint64_t(kNoVertex)) fail("n = " + std::to_string(h.n) + " is more than 32-bit vertex ids allow");
   GscLayout layout;
   layout.n = h.n;
   layout.m = h.m;
   layout.directed = h.flags & kDirectedFlag;
-  layout.weight_code = WeightCode(h.weight_code);
-  layout.weight_bytes = bytes_of(layout.weight_code);
+  layout.weight_code = code;
+  layout.weight_bytes = bytes_of(code);
   layout.checksum = h.checksum;
   // The length check bounds m by the file size, so no offset below can overflow.
   const std::uint64_t per_edge = 2 * sizeof(vid_t) + layout.weight_bytes;
@@ -77,10 +80,37 @@ GscLayout read_gsc_layout(const std::string& path, const char* data, std::uint64
   return layout;
 }
 
+std::optional<WeightCode> peek_gsc_weight_code(const char* first, std::uint64_t size) {
+  if (size < sizeof(Header)) return std::nullopt;
+  Header h;
+  std::memcpy(&h, first, sizeof h);
+  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.weight_code > std::uint32_t(WeightCode::kF64))
+    return std::nullopt;
+  return WeightCode(h.weight_code);
+}
+
+void encode_gsc_header(const GscLayout& layout, char (&header)[kGscHeaderBytes]) {
+  Header h{};
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.version = kVersion;
+  h.weight_code = std::uint32_t(layout.weight_code);
+  h.flags = layout.directed ? kDirectedFlag : 0;
+  h.header_bytes = sizeof(Header);
+  h.n = layout.n;
+  h.m = layout.m;
+  h.checksum = layout.checksum;
+  std::memcpy(header, &h, sizeof h);
+}
+
+std::uint64_t gsc_checksum(const void* u, const void* v, const void* w, std::uint64_t m, std::size_t weight_bytes) {
+  std::uint64_t h = checksum_bytes(u, m * sizeof(vid_t), kChecksumSeed);
+  h = checksum_bytes(v, m * sizeof(vid_t), h);
+  return checksum_bytes(w, m * weight_bytes, h);
+}
+
 std::uint64_t gsc_payload_checksum(const char* data, const GscLayout& layout) {
-  std::uint64_t h = checksum_bytes(data + layout.u_offset(), layout.m * sizeof(vid_t), kChecksumSeed);
-  h = checksum_bytes(data + layout.v_offset(), layout.m * sizeof(vid_t), h);
-  return checksum_bytes(data + layout.w_offset(), layout.m * layout.weight_bytes, h);
+  return gsc_checksum(data + layout.u_offset(), data + layout.v_offset(), data + layout.w_offset(), layout.m,
+                      layout.weight_bytes);
 }
 
 }  // namespace gs::io

@@ -1,8 +1,9 @@
-// The layout of a .gsc binary graph cache (binary_cache.cpp has the format)
-// for readers of one part of its edges (an MPI rank's range of edge indices):
-// the header's checks, where each array starts, the payload checksum over the
-// mapped file, and the exact conversion of a stored weight to another type.
-// Messages are binary_cache.cpp's ("PATH:0: ...").
+// The header of a .gsc binary graph cache (binary_cache.cpp has the format),
+// read and written here alone: the whole-file reader and writer
+// (binary_cache.cpp) and the readers of one part of its edges (an MPI rank's
+// range of edge indices) share its checks, where each array starts, the
+// payload checksum and the exact conversion of a stored weight to another
+// type. Messages are "PATH:0: ...".
 #pragma once
 
 #include <cmath>
@@ -17,6 +18,8 @@
 
 namespace gs::io {
 
+inline constexpr std::size_t kGscHeaderBytes = 64;
+
 struct GscLayout {
   std::uint64_t n = 0;
   std::uint64_t m = 0;
@@ -26,19 +29,33 @@ struct GscLayout {
   std::uint64_t checksum = 0;    // of the payload, as stored
 
   // Byte offsets of u[0], v[0] and w[0] in the file.
-  std::uint64_t u_offset() const;
+  std::uint64_t u_offset() const { return kGscHeaderBytes; }
   std::uint64_t v_offset() const { return u_offset() + 4 * m; }
   std::uint64_t w_offset() const { return u_offset() + 8 * m; }
 };
 
-// Checks the header of the .gsc file mapped at [data, data + size): magic,
-// version, flags, weight code, n < 2^32 and the file length that n and m
-// imply. InputError "PATH:0: ..." otherwise. The weight type is the caller's
-// to accept or convert (stored_weight_as).
-GscLayout read_gsc_layout(const std::string& path, const char* data, std::uint64_t size);
+// Checks the header of a .gsc file of `size` bytes whose first
+// min(size, kGscHeaderBytes) bytes are at `first`: magic, version, flags,
+// weight code, n < 2^32 and the file length that n and m imply. InputError
+// "PATH:0: ..." otherwise. With `required_weights`, a weighted file must store
+// that type (a reader that does not convert); otherwise the weight type is the
+// caller's to accept or convert (stored_weight_as).
+GscLayout read_gsc_layout(const std::string& path, const char* first, std::uint64_t size,
+                          std::optional<WeightCode> required_weights = std::nullopt);
 
-// The checksum of the payload (u, then v, then w) of the mapped file, to
-// compare with layout.checksum.
+// The weight code of a .gsc file whose first bytes are as above, when it has
+// the magic and a known code; nullopt otherwise (read_gsc_layout says why).
+std::optional<WeightCode> peek_gsc_weight_code(const char* first, std::uint64_t size);
+
+// The header that read_gsc_layout reads back as `layout` (its weight_bytes
+// and offsets follow from the rest).
+void encode_gsc_header(const GscLayout& layout, char (&header)[kGscHeaderBytes]);
+
+// The checksum of a payload of m edges: u, then v (m ids each), then w (m
+// weights of weight_bytes each; none when 0).
+std::uint64_t gsc_checksum(const void* u, const void* v, const void* w, std::uint64_t m, std::size_t weight_bytes);
+
+// The checksum of the payload of the mapped file, to compare with layout.checksum.
 std::uint64_t gsc_payload_checksum(const char* data, const GscLayout& layout);
 
 // The stored weight at `p` (of type `code`, not kNone) as a W, when W holds

@@ -1,93 +1,26 @@
 // Matrix Market coordinate format (.mtx): a banner "%%MatrixMarket matrix
 // coordinate FIELD SYMMETRY", "%" comment lines, a size line "ROWS COLS NNZ",
 // then NNZ entries "I J [V]" with 1-based ids. Keywords are case-insensitive.
-#include <algorithm>
-#include <cctype>
-#include <optional>
 #include <type_traits>
 
-#include "common/io/edge_lines.hpp"
 #include "common/io/formats.hpp"
+#include "common/io/text_layout.hpp"
 
 namespace gs::io {
-namespace {
-
-bool same_keyword(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return std::tolower(x) == std::tolower(y); });
-}
-
-struct Banner {
-  bool weighted = false;
-  bool integer = false;  // "integer": every value must be an integer, whatever W is
-  bool symmetric = false;
-};
-
-Banner parse_banner(const LineCursor& in, std::string_view line) {
-  Fields fields(line);
-  std::string_view f;
-  const char* expected = "the first line must read '%%MatrixMarket matrix coordinate pattern|integer|real general|symmetric'";
-  if (!fields.next(f) || !same_keyword(f, "%%MatrixMarket")) in.fail(std::string("missing banner: ") + expected);
-  if (!fields.next(f) || !same_keyword(f, "matrix")) in.fail(std::string("bad banner: ") + expected);
-  if (!fields.next(f)) in.fail(std::string("bad banner: ") + expected);
-  if (same_keyword(f, "array")) in.fail("dense 'array' matrices are not graphs: only 'coordinate' is supported");
-  if (!same_keyword(f, "coordinate")) in.fail("unknown storage " + quoted(f) + ": only 'coordinate' is supported");
-  Banner b;
-  if (!fields.next(f)) in.fail(std::string("the banner lacks the field type: ") + expected);
-  if (same_keyword(f, "pattern")) b.weighted = false;
-  else if (same_keyword(f, "integer")) b.weighted = b.integer = true;
-  else if (same_keyword(f, "real")) b.weighted = true;
-  else in.fail("unsupported field type " + quoted(f) + " (pattern, integer or real)");
-  if (!fields.next(f)) in.fail(std::string("the banner lacks the symmetry: ") + expected);
-  if (same_keyword(f, "general")) b.symmetric = false;
-  else if (same_keyword(f, "symmetric")) b.symmetric = true;
-  else in.fail("unsupported symmetry " + quoted(f) + " (general or symmetric)");
-  if (fields.next(f)) in.fail("unexpected extra field " + quoted(f) + " in the banner");
-  return b;
-}
-
-}  // namespace
 
 template <class W>
 EdgeList<W> read_matrix_market(const std::string& path, const ReadOptions& options) {
   resolve_directed(true, options);  // rejects contradictory options before any work
   TextInput text(path);
   LineCursor& in = text.lines();
-  std::string_view line, f;
-  while (in.next_line(line) && line.empty()) {
-  }
-  const Banner banner = parse_banner(in, line);
-
-  // Comments, then the size line.
-  std::optional<std::uint64_t> declared_n, declared_m;
-  while (!declared_m && in.next_line(line)) {
-    if (line.empty() || line.front() == '%') continue;
-    Fields fields(line);
-    fields.next(f);
-    const std::uint64_t rows = parse_count(in, f, "row count");
-    if (!fields.next(f)) in.fail("the size line must read 'ROWS COLS NNZ'");
-    const std::uint64_t cols = parse_count(in, f, "column count");
-    if (!fields.next(f)) in.fail("the size line must read 'ROWS COLS NNZ'");
-    const std::uint64_t nnz = parse_count(in, f, "entry count");
-    if (fields.next(f)) in.fail("unexpected extra field " + quoted(f) + " on the size line");
-    if (rows != cols)
-      in.fail("the matrix is " + std::to_string(rows) + " x " + std::to_string(cols) + ": a graph's must be square");
-    require_graph_memory(where(in), rows, nnz, banner.weighted && !options.skip_weights ? sizeof(W) : 0);
-    require_vertex_count_fits(in, rows);
-    declared_n = rows;
-    declared_m = nnz;
-  }
-  if (!declared_m) in.fail("no size line 'ROWS COLS NNZ' after the banner");
-
+  const TextLayout layout = read_text_header(in, Format::kMatrixMarket, options.skip_weights ? 0 : sizeof(W));
   EdgeList<W> el;
-  el.n = vid_t(*declared_n);
-  const EdgeLineShape shape{.base = 1, .n = declared_n, .weighted = banner.weighted, .integer_field = banner.integer};
-  const EdgeLines spec{.comment_starts = "%", .declared_m = declared_m, .declared_on_line = in.line(), .noun = "entries"};
-  parse_edge_lines(in, spec, banner.weighted && !options.skip_weights, el, [&](const LineCursor& at, std::string_view entry, auto& sink) {
-    Fields fields(entry);
-    append_edge_fields<W>(at, fields, shape, options, sink);
+  el.n = vid_t(*layout.shape.n);
+  const bool keep_weights = layout.shape.weighted && !options.skip_weights;
+  parse_edge_lines(in, layout.body, keep_weights, el, [&](const LineCursor& at, std::string_view line, auto& sink) {
+    parse_body_line<W>(layout, at, line, options, true, sink);
   });
-  el.directed = resolve_directed(!banner.symmetric, options);
+  el.directed = resolve_directed(layout.directed, options);
   return el;
 }
 

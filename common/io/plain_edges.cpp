@@ -3,66 +3,38 @@
 // n or m: n = largest id + 1 (or, with compact_ids, the number of distinct
 // ids), and the edge count is bounded by the line count.
 #include <algorithm>
-#include <cctype>
 
 #include "common/io/compact_ids.hpp"
-#include "common/io/edge_lines.hpp"
 #include "common/io/formats.hpp"
+#include "common/io/text_layout.hpp"
 
 namespace gs::io {
-namespace {
-
-// SNAP's header line for undirected graphs, e.g. "# Undirected graph: ca-GrQc.txt".
-bool says_undirected(std::string_view comment) {
-  constexpr std::string_view kWords = "undirected graph";
-  const auto it = std::search(comment.begin(), comment.end(), kWords.begin(), kWords.end(),
-                              [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
-  return it != comment.end();
-}
-
-}  // namespace
 
 template <class W>
-EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options, PlainFlavor flavor,
+EdgeList<W> read_plain_edges(const std::string& path, const ReadOptions& options, Format format,
                              std::vector<std::uint64_t>* file_ids) {
   resolve_directed(true, options);  // rejects contradictory options before any work
   TextInput text(path);
   LineCursor& in = text.lines();
-  constexpr std::string_view kCommentStarts = "#%";
-  // Header: the comments before the first edge (where SNAP says "Undirected graph").
-  bool undirected_header = false;
-  for (std::string_view line;;) {
-    const LineCursor before = in;
-    if (!in.next_line(line)) break;
-    if (is_data_line(line, kCommentStarts)) {
-      in = before;  // the first edge belongs to the body
-      break;
-    }
-    undirected_header |= flavor.snap && says_undirected(line);
-  }
-
+  const TextLayout layout = read_text_header(in, format);  // no declared size: n and m come from the edges
   EdgeList<W> el;
-  const EdgeLineShape shape{.base = 0, .n = std::nullopt, .weighted = flavor.weighted};
-  EdgeLines spec;  // no declared count: n and m come from the edges
-  spec.comment_starts = kCommentStarts;
-  const bool keep_weights = flavor.weighted && !options.skip_weights;
+  const bool keep_weights = layout.shape.weighted && !options.skip_weights;
   const auto parse_line = [&](const LineCursor& at, std::string_view line, auto& sink) {
-    Fields fields(line);
-    append_edge_fields<W>(at, fields, shape, options, sink);
+    parse_body_line<W>(layout, at, line, options, true, sink);
   };
   if (options.compact_ids) {
     WideEdges<W> wide;  // the file's ids, any value below 2^64
-    parse_edge_lines(in, spec, keep_weights, wide, parse_line);
+    parse_edge_lines(in, layout.body, keep_weights, wide, parse_line);
     el.w = std::move(wide.w);
     *file_ids = compact_ids(path, wide.u, wide.v, el);
   } else {
-    parse_edge_lines(in, spec, keep_weights, el, parse_line);
+    parse_edge_lines(in, layout.body, keep_weights, el, parse_line);
     vid_t max_id = 0;
 #pragma omp parallel for schedule(static) reduction(max : max_id)
     for (std::int64_t e = 0; e < std::int64_t(el.size()); ++e) max_id = std::max({max_id, el.u[e], el.v[e]});
     el.n = max_id + 1;  // parse_vertex keeps ids below 2^32 - 1
   }
-  el.directed = resolve_directed(!undirected_header, options);
+  el.directed = resolve_directed(layout.directed, options);
   return el;
 }
 
@@ -90,7 +62,7 @@ void write_plain_edges(OutputFile& out, const EdgeList<W>& el, PlainFlavor flavo
 }
 
 #define GS_INSTANTIATE(W)                                                                                 \
-  template EdgeList<W> read_plain_edges<W>(const std::string&, const ReadOptions&, PlainFlavor,   \
+  template EdgeList<W> read_plain_edges<W>(const std::string&, const ReadOptions&, Format,        \
                                            std::vector<std::uint64_t>*);                          \
   template void write_plain_edges<W>(OutputFile&, const EdgeList<W>&, PlainFlavor);
 GS_IO_FOR_EACH_WEIGHT(GS_INSTANTIATE)

@@ -18,16 +18,18 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-TextInput::TextInput(const std::string& path)
-    : file_(path), cursor_(file_.path(), file_.data(), file_.data() + file_.size(), 0) {
-  const char* begin = file_.data();
-  const char* end = begin + file_.size();
+LineCursor first_line(const std::string& path, const char* data, std::uint64_t size) {
+  const char* begin = data;
+  const char* const end = data + size;
   static constexpr char kBom[] = "\xEF\xBB\xBF";
-  if (file_.size() >= 3 && std::memcmp(begin, kBom, 3) == 0) begin += 3;
+  if (size >= 3 && std::memcmp(begin, kBom, 3) == 0) begin += 3;
   if (std::all_of(begin, end, [](char c) { return is_blank(c) || c == '\n'; }))
-    cursor_.fail_at(0, file_.size() == 0 ? "the file is empty" : "the file has no content (only whitespace)");
-  cursor_ = LineCursor(file_.path(), begin, end, 0);
+    throw file_error(path, 0, size == 0 ? "the file is empty" : "the file has no content (only whitespace)");
+  return LineCursor(path, begin, end, 0);
 }
+
+TextInput::TextInput(const std::string& path)
+    : file_(path), cursor_(first_line(file_.path(), file_.data(), file_.size())) {}
 
 bool LineCursor::next_line(std::string_view& line) {
   if (pos_ >= end_) return false;

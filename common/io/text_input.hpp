@@ -39,6 +39,11 @@ class LineCursor {
   std::uint64_t line_;
 };
 
+// A cursor at the first line of the text file mapped at [data, data + size),
+// past a UTF-8 byte-order mark. An empty (only whitespace) file is an
+// InputError at line 0.
+LineCursor first_line(const std::string& path, const char* data, std::uint64_t size);
+
 class TextInput {
  public:
   // Opens and maps the file; skips a UTF-8 byte-order mark. An unreadable or

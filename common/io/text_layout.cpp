@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 
 #include "common/errors.hpp"
 
@@ -15,15 +14,14 @@ bool same_keyword(std::string_view a, std::string_view b) {
 }
 
 // .gr: "c" comments (our writer's "c graphsuite: undirected" among them), then "p sp N M".
-void read_dimacs_header(LineCursor& in, TextLayout& layout) {
-  constexpr std::string_view kUndirectedComment = "c graphsuite: undirected";
+void read_dimacs_header(LineCursor& in, TextLayout& layout, std::optional<std::uint64_t> admit_weight_bytes) {
   bool undirected_comment = false;
   std::string_view line, field;
   std::optional<std::uint64_t> declared_n, declared_m;
   while (!declared_m && in.next_line(line)) {
     if (line.empty()) continue;
     if (line.front() == 'c') {
-      undirected_comment |= line == kUndirectedComment;
+      undirected_comment |= line == kDimacsUndirectedComment;
       continue;
     }
     Fields fields(line);
@@ -37,6 +35,7 @@ void read_dimacs_header(LineCursor& in, TextLayout& layout) {
     if (!fields.next(field)) in.fail("the problem line lacks the arc count M ('p sp N M')");
     const std::uint64_t m = parse_count(in, field, "arc count");
     if (fields.next(field)) in.fail("unexpected extra field " + quoted(field) + " on the problem line");
+    if (admit_weight_bytes) require_graph_memory(where(in), *declared_n, m, *admit_weight_bytes);
     require_vertex_count_fits(in, *declared_n);
     declared_m = m;
   }
@@ -47,7 +46,7 @@ void read_dimacs_header(LineCursor& in, TextLayout& layout) {
 }
 
 // .mtx: the banner, "%" comments, then "ROWS COLS NNZ".
-void read_matrix_market_header(LineCursor& in, TextLayout& layout) {
+void read_matrix_market_header(LineCursor& in, TextLayout& layout, std::optional<std::uint64_t> admit_weight_bytes) {
   std::string_view line, f;
   while (in.next_line(line) && line.empty()) {
   }
@@ -58,10 +57,11 @@ void read_matrix_market_header(LineCursor& in, TextLayout& layout) {
   if (!banner.next(f)) in.fail(std::string("bad banner: ") + expected);
   if (same_keyword(f, "array")) in.fail("dense 'array' matrices are not graphs: only 'coordinate' is supported");
   if (!same_keyword(f, "coordinate")) in.fail("unknown storage " + quoted(f) + ": only 'coordinate' is supported");
-  bool weighted = false, symmetric = false;
+  bool weighted = false, integer = false, symmetric = false;
   if (!banner.next(f)) in.fail(std::string("the banner lacks the field type: ") + expected);
   if (same_keyword(f, "pattern")) weighted = false;
-  else if (same_keyword(f, "integer") || same_keyword(f, "real")) weighted = true;
+  else if (same_keyword(f, "integer")) weighted = integer = true;  // every value must be an integer, whatever W is
+  else if (same_keyword(f, "real")) weighted = true;
   else in.fail("unsupported field type " + quoted(f) + " (pattern, integer or real)");
   if (!banner.next(f)) in.fail(std::string("the banner lacks the symmetry: ") + expected);
   if (same_keyword(f, "general")) symmetric = false;
@@ -82,12 +82,13 @@ void read_matrix_market_header(LineCursor& in, TextLayout& layout) {
     if (fields.next(f)) in.fail("unexpected extra field " + quoted(f) + " on the size line");
     if (rows != cols)
       in.fail("the matrix is " + std::to_string(rows) + " x " + std::to_string(cols) + ": a graph's must be square");
+    if (admit_weight_bytes) require_graph_memory(where(in), rows, nnz, weighted ? *admit_weight_bytes : 0);
     require_vertex_count_fits(in, rows);
     declared_n = rows;
     declared_m = nnz;
   }
   if (!declared_m) in.fail("no size line 'ROWS COLS NNZ' after the banner");
-  layout.shape = {.base = 1, .n = declared_n, .weighted = weighted};
+  layout.shape = {.base = 1, .n = declared_n, .weighted = weighted, .integer_field = integer};
   layout.body = {.comment_starts = "%", .declared_m = declared_m, .declared_on_line = in.line(), .noun = "entries"};
   layout.directed = !symmetric;
 }
@@ -120,23 +121,23 @@ void read_plain_header(LineCursor& in, TextLayout& layout) {
 
 }  // namespace
 
-TextLayout read_text_layout(const std::string& path, const char* data, std::uint64_t size) {
+TextLayout read_text_header(LineCursor& in, Format format, std::optional<std::uint64_t> admit_weight_bytes) {
   TextLayout layout;
-  layout.format = format_of(path);
-  if (layout.format == Format::kBinaryCache) throw file_error(path, 0, "a .gsc file is not a text graph file");
-  const char* begin = data;
-  const char* const end = data + size;
-  if (size >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0) begin += 3;
-  if (std::all_of(begin, end, [](char c) { return Fields::is_blank(c) || c == '\n'; }))
-    throw file_error(path, 0, size == 0 ? "the file is empty" : "the file has no content (only whitespace)");
-  LineCursor in(path, begin, end, 0);
-  switch (layout.format) {
-    case Format::kDimacsGr: read_dimacs_header(in, layout); break;
-    case Format::kMatrixMarket: read_matrix_market_header(in, layout); break;
+  layout.format = format;
+  switch (format) {
+    case Format::kDimacsGr: read_dimacs_header(in, layout, admit_weight_bytes); break;
+    case Format::kMatrixMarket: read_matrix_market_header(in, layout, admit_weight_bytes); break;
+    case Format::kBinaryCache: in.fail_at(0, "a .gsc file is not a text graph file");
     default: read_plain_header(in, layout); break;
   }
-  layout.body_offset = std::uint64_t(in.position() - data);
   layout.header_lines = in.line();
+  return layout;
+}
+
+TextLayout read_text_layout(const std::string& path, const char* data, std::uint64_t size) {
+  LineCursor in = first_line(path, data, size);
+  TextLayout layout = read_text_header(in, format_of(path));
+  layout.body_offset = std::uint64_t(in.position() - data);
   return layout;
 }
 

@@ -1,11 +1,11 @@
-// The layout of a text graph file (.gr, .mtx, .el, .wel, SNAP .txt) for
-// readers of one part of its body: the header, read from the start of the
-// file, says where the edge lines begin and how each is parsed, so that a
-// reader of any range of whole body lines (an MPI rank's byte range) accepts,
-// rejects and numbers lines exactly as the whole-file reader does. Header
-// rules and messages are graph_io.hpp's (1-based "p sp N M" and "c
-// graphsuite: undirected" before it; the Matrix Market banner and size line;
-// SNAP's "Undirected graph" comment before the first edge).
+// The layout of a text graph file (.gr, .mtx, .el, .wel, SNAP .txt): the
+// header, read from the start of the file, says where the edge lines begin and
+// how each is parsed. The whole-file readers (dimacs_gr.cpp, matrix_market.cpp,
+// plain_edges.cpp) and the readers of one range of whole body lines (an MPI
+// rank's byte range) both read the header and parse body lines here, so that
+// they accept, reject and number lines alike. Header rules: 1-based "p sp N M"
+// and "c graphsuite: undirected" before it; the Matrix Market banner and size
+// line; SNAP's "Undirected graph" comment before the first edge.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,10 @@
 
 namespace gs::io {
 
+// The comment by which a .gr file says it lists each undirected edge once (as
+// one arc); it counts only before the problem line.
+inline constexpr std::string_view kDimacsUndirectedComment = "c graphsuite: undirected";
+
 struct TextLayout {
   Format format = Format::kEdgeList;
   std::uint64_t body_offset = 0;   // bytes from the file's start to the first body line
@@ -27,10 +31,20 @@ struct TextLayout {
   bool directed = true;            // what the format says, before ReadOptions force one
 };
 
-// Reads the header of the text file mapped at [data, data + size) (a UTF-8
-// byte-order mark is skipped). InputError "PATH:LINE: ..." for an empty file
-// or a bad header; a declared vertex count beyond 32-bit ids is an InputError
-// (the caller admits sizes, as its share of the graph is all it allocates).
+// Reads the header of a `format` file (not kBinaryCache) from `in`, which
+// stands at the file's first line (first_line), and leaves `in` at the first
+// body line. InputError "PATH:LINE: ..." for a bad header; a declared vertex
+// count beyond 32-bit ids is an InputError. With `admit_weight_bytes`, a
+// reader that allocates the whole graph has the declared n and m checked
+// against host memory (require_graph_memory, weights of that many bytes when
+// the file has them) at the line that declares them, before the id check.
+TextLayout read_text_header(LineCursor& in, Format format,
+                            std::optional<std::uint64_t> admit_weight_bytes = std::nullopt);
+
+// read_text_header for the text file mapped at [data, data + size), with the
+// body's offset and first line number; InputError for an empty file too. A
+// declared size is not checked against memory (the caller's share of the
+// graph is all it allocates).
 TextLayout read_text_layout(const std::string& path, const char* data, std::uint64_t size);
 
 // Parses one body line that is not blank or a comment (is_data_line with

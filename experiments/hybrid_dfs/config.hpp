@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/traversal/cpu_traversals.hpp"
+#include "common/harness/graph_source.hpp"
 #include "common/harness/session.hpp"
 
 namespace gs::hybrid_dfs {
