@@ -87,11 +87,12 @@ std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count,
   return roots;
 }
 
-// `ids` maps --sources (file ids) to vertices and roots back to file ids for the source column.
+// `ids` maps --sources (file ids) to vertices and roots back to file ids for the source
+// column; `where` names the graph in messages (the file's path, or the generated graph).
 void run_programs(harness::Session& s, const Config& c, const harness::GraphId& id, const Csr<std::uint32_t>& g,
-                  std::vector<Selected>& programs, const harness::VertexIds& ids) {
+                  std::vector<Selected>& programs, const harness::VertexIds& ids, const std::string& where) {
   const CommonOptions& opt = s.opt();
-  const std::vector<vid_t> roots = opt.sources_given ? ids.vertices(opt.sources, g.n, id.name)
+  const std::vector<vid_t> roots = opt.sources_given ? ids.vertices(opt.sources, g.n, where)
                                                      : giant_component_roots(g, c.roots_per_graph, opt.seed);
   GraphState state(g);
   for (Selected& p : programs) {
@@ -124,7 +125,7 @@ void run_input(harness::Session& s, const Config& c, const harness::GraphSource&
   std::vector<Selected> programs = admit(s, c, in.el.n, in.el.size(), in.id.name);
   const Csr<std::uint32_t> g = edge_list_to_csr(in.el);
   in.el = {};
-  run_programs(s, c, in.id, g, programs, in.ids);
+  run_programs(s, c, in.id, g, programs, in.ids, source.path());
 }
 
 void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& size) {
@@ -145,7 +146,7 @@ void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& si
   el = {};
   s.progress().note(id.name + ": generated/loaded in " + fmt_seconds(gen_s) + " s, CSR in " +
                     fmt_seconds(t.seconds() - gen_s) + " s (" + std::to_string(g.num_arcs()) + " arcs)");
-  run_programs(s, c, id, g, programs, harness::VertexIds{});
+  run_programs(s, c, id, g, programs, harness::VertexIds{}, id.name);
 }
 
 }  // namespace
