@@ -138,8 +138,8 @@ std::vector<Edge<W>> prim(const Digraph<W>& d) {
 
   std::vector<vid_t> pred(n);
   std::iota(pred.begin(), pred.end(), vid_t(0));
-  std::vector<D> dist(n, std::numeric_limits<D>::has_infinity ? std::numeric_limits<D>::infinity()
-                                                             : std::numeric_limits<D>::max());
+  std::vector<D> dist(
+      n, std::numeric_limits<D>::has_infinity ? std::numeric_limits<D>::infinity() : std::numeric_limits<D>::max());
   for (vid_t r : roots) dist[r] = D(0);
   const auto edge_weight = [](D, W w) { return D(w); };  // Prim's combine
   boost::dijkstra_shortest_paths_no_init(

@@ -32,7 +32,8 @@ std::int64_t parse_int(const std::string& text, const std::string& what) {
   // Accept 1e6-style values when they are exact integers.
   if (*end == 'e' || *end == 'E' || *end == '.') {
     const double d = parse_double(text, what);
-    if (d != std::floor(d) || std::fabs(d) > 9.0e18) throw InputError(what + ": expected an integer, got '" + text + "'");
+    if (d != std::floor(d) || std::fabs(d) > 9.0e18)
+      throw InputError(what + ": expected an integer, got '" + text + "'");
     return std::int64_t(d);
   }
   if (*end != '\0') throw InputError(what + ": expected an integer, got '" + text + "'");
@@ -68,18 +69,20 @@ void Cli::add_option(const std::string& name, const std::string& help, const std
   declare(name, {help, default_value, false, false, false, {}});
 }
 
-void Cli::add_flag(const std::string& name, const std::string& help) { declare(name, {help, "0", true, false, false, {}}); }
+void Cli::add_flag(const std::string& name, const std::string& help) {
+  declare(name, {help, "0", true, false, false, {}});
+}
 
 void Cli::option(const std::string& name, const std::string& help, std::int64_t& target) {
-  declare(name, {help, std::to_string(target), false, false, false, [&target, name](const std::string& v) {
-                   target = parse_int(v, "--" + name);
-                 }});
+  declare(name, {help, std::to_string(target), false, false, false,
+                 [&target, name](const std::string& v) { target = parse_int(v, "--" + name); }});
 }
 
 void Cli::option(const std::string& name, const std::string& help, int& target) {
   declare(name, {help, std::to_string(target), false, false, false, [&target, name](const std::string& v) {
                    const std::int64_t x = parse_int(v, "--" + name);
-                   if (x < INT32_MIN || x > INT32_MAX) throw InputError("--" + name + ": integer out of range: '" + v + "'");
+                   if (x < INT32_MIN || x > INT32_MAX)
+                     throw InputError("--" + name + ": integer out of range: '" + v + "'");
                    target = int(x);
                  }});
 }
@@ -87,7 +90,8 @@ void Cli::option(const std::string& name, const std::string& help, int& target) 
 void Cli::option(const std::string& name, const std::string& help, double& target) {
   std::ostringstream d;
   d << target;
-  declare(name, {help, d.str(), false, false, false, [&target, name](const std::string& v) { target = parse_double(v, "--" + name); }});
+  declare(name, {help, d.str(), false, false, false,
+                 [&target, name](const std::string& v) { target = parse_double(v, "--" + name); }});
 }
 
 void Cli::option(const std::string& name, const std::string& help, float& target) {
@@ -106,7 +110,8 @@ void Cli::option(const std::string& name, const std::string& help, std::optional
   declare(name, {help, target ? std::to_string(*target) : default_text, false, false, false,
                  [&target, name](const std::string& v) {
                    const std::int64_t x = parse_int(v, "--" + name);
-                   if (x < INT32_MIN || x > INT32_MAX) throw InputError("--" + name + ": integer out of range: '" + v + "'");
+                   if (x < INT32_MIN || x > INT32_MAX)
+                     throw InputError("--" + name + ": integer out of range: '" + v + "'");
                    target = int(x);
                  }});
 }
@@ -303,8 +308,8 @@ CommonOptions Cli::parse(int argc, char** argv) {
     } else if (auto it = extras_.find(name); it != extras_.end()) {
       Extra& e = it->second;
       // A bool option may stand alone (`--flag` = 1) unless a value follows inline.
-      const bool bare = e.is_flag || (e.is_bool && !has_inline &&
-                                      (i + 1 >= argc || std::string(argv[i + 1]).rfind("--", 0) == 0));
+      const bool bare =
+          e.is_flag || (e.is_bool && !has_inline && (i + 1 >= argc || std::string(argv[i + 1]).rfind("--", 0) == 0));
       e.value = bare ? "1" : val();
       e.given = true;
       if (e.store) e.store(e.value);

@@ -23,21 +23,21 @@ const char* scale_name(Scale scale);
 
 struct CommonOptions {
   Scale scale = Scale::quick;
-  std::string input;                      // graph file instead of the generator
-  std::vector<std::string> algorithms;    // empty: every program this machine can run
+  std::string input;                    // graph file instead of the generator
+  std::vector<std::string> algorithms;  // empty: every program this machine can run
   bool list_algorithms = false;
   int trials = 3;
-  int warmups = 1;                        // verified, untimed runs before the trials (0: none)
-  int threads = 0;                        // 0: all cores (omp_get_max_threads)
+  int warmups = 1;  // verified, untimed runs before the trials (0: none)
+  int threads = 0;  // 0: all cores (omp_get_max_threads)
   std::uint64_t seed = 1;
   std::string out = "results/local";
-  std::string tag;                        // results file suffix (a piece of a run)
-  std::string piece;                      // run only this piece of the experiment (see --list-pieces)
-  bool list_pieces = false;               // print "name<TAB>est_seconds<TAB>cpu|gpu" per piece and exit
-  std::string relabel = "auto";           // --input vertex ids: auto | yes | no (harness/input_graph.hpp)
-  std::vector<std::uint64_t> sources;     // traversal / shortest paths: vertex ids as the file writes them
+  std::string tag;                     // results file suffix (a piece of a run)
+  std::string piece;                   // run only this piece of the experiment (see --list-pieces)
+  bool list_pieces = false;            // print "name<TAB>est_seconds<TAB>cpu|gpu" per piece and exit
+  std::string relabel = "auto";        // --input vertex ids: auto | yes | no (harness/input_graph.hpp)
+  std::vector<std::uint64_t> sources;  // traversal / shortest paths: vertex ids as the file writes them
   bool sources_given = false;
-  std::set<std::string> given;            // every option named on the command line (without "--")
+  std::set<std::string> given;  // every option named on the command line (without "--")
 
   bool was_given(const std::string& name) const { return given.count(name) > 0; }
 };
@@ -87,7 +87,7 @@ class Cli {
  private:
   struct Extra {
     std::string help;
-    std::string value;  // the default's text until given, then the given text
+    std::string value;     // the default's text until given, then the given text
     bool is_flag = false;  // untyped flag: "1" when given
     bool is_bool = false;  // typed bool: may stand alone, or take 0/1
     bool given = false;

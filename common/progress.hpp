@@ -20,7 +20,8 @@ class Progress {
     const double el = timer_.seconds();
     if (total_ > 0 && done_ > 1) {
       const double eta = el / double(done_ - 1) * double(total_ - done_ + 1);
-      std::fprintf(stderr, "[%s] %zu/%zu %s (elapsed %.0fs, ETA %.0fs)\n", name_.c_str(), done_, total_, what.c_str(), el, eta);
+      std::fprintf(stderr, "[%s] %zu/%zu %s (elapsed %.0fs, ETA %.0fs)\n", name_.c_str(), done_, total_, what.c_str(),
+                   el, eta);
     } else if (total_ > 0) {
       std::fprintf(stderr, "[%s] %zu/%zu %s\n", name_.c_str(), done_, total_, what.c_str());
     } else {

@@ -14,9 +14,9 @@
 namespace gs {
 namespace fs = std::filesystem;
 
-static const char* kFixedColumns[] = {"experiment", "graph",  "generator", "n",        "m",     "seed",
-                                      "algorithm",  "threads", "device",   "trial",    "seconds", "answer",
-                                      "verified",   "piece",   "role",     "run_id"};
+static const char* kFixedColumns[] = {"experiment", "graph",   "generator", "n",     "m",       "seed",
+                                      "algorithm",  "threads", "device",    "trial", "seconds", "answer",
+                                      "verified",   "piece",   "role",      "run_id"};
 
 std::string new_run_id() {
   const std::time_t now = std::time(nullptr);
@@ -54,11 +54,21 @@ std::string json_escape(const std::string& s) {
   std::string r;
   for (unsigned char c : s) {
     switch (c) {
-      case '"': r += "\\\""; break;
-      case '\\': r += "\\\\"; break;
-      case '\n': r += "\\n"; break;
-      case '\r': r += "\\r"; break;
-      case '\t': r += "\\t"; break;
+      case '"':
+        r += "\\\"";
+        break;
+      case '\\':
+        r += "\\\\";
+        break;
+      case '\n':
+        r += "\\n";
+        break;
+      case '\r':
+        r += "\\r";
+        break;
+      case '\t':
+        r += "\\t";
+        break;
       default:
         if (c < 0x20) {
           char buf[8];
@@ -170,8 +180,7 @@ void ResultsWriter::add(const ResultRow& r) {
   out_ << csv_escape(experiment_) << ',' << csv_escape(r.graph) << ',' << csv_escape(r.generator) << ',' << r.n << ','
        << r.m << ',' << r.seed << ',' << csv_escape(r.algorithm) << ',' << r.threads << ',' << csv_escape(r.device)
        << ',' << r.trial << ',' << fmt_seconds(r.seconds) << ',' << csv_escape(r.answer) << ','
-       << (r.verified ? "true" : "false") << ',' << csv_escape(r.piece) << ',' << csv_escape(r.role) << ','
-       << run_id_;
+       << (r.verified ? "true" : "false") << ',' << csv_escape(r.piece) << ',' << csv_escape(r.role) << ',' << run_id_;
   for (const auto& c : extra_columns_) {
     auto it = r.extra.find(c);
     out_ << ',' << (it == r.extra.end() ? "" : csv_escape(it->second));
@@ -182,9 +191,7 @@ void ResultsWriter::add(const ResultRow& r) {
   ++rows_;
 }
 
-void ResultsWriter::set_meta(const std::string& key, const std::string& value) {
-  meta_[key] = json_quote(value);
-}
+void ResultsWriter::set_meta(const std::string& key, const std::string& value) { meta_[key] = json_quote(value); }
 void ResultsWriter::set_meta(const std::string& key, double value) { meta_[key] = fmt_number(value); }
 
 void ResultsWriter::finish() {
@@ -211,7 +218,8 @@ void ResultsWriter::finish() {
     std::ofstream j(json_tmp, std::ios::trunc);
     j << "{\n";
     std::size_t i = 0;
-    for (const auto& kv : meta_) j << "  \"" << json_escape(kv.first) << "\": " << kv.second << (++i < meta_.size() ? ",\n" : "\n");
+    for (const auto& kv : meta_)
+      j << "  \"" << json_escape(kv.first) << "\": " << kv.second << (++i < meta_.size() ? ",\n" : "\n");
     j << "}\n";
     if (!j) throw ResourceError("cannot write " + json_tmp);
   }

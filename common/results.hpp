@@ -22,17 +22,17 @@ struct ResultRow {
   std::string graph;      // a name for the input: "gtgraph-random-n4096" or the file name
   std::string generator;  // generator name, or "file"
   std::uint64_t n = 0;
-  std::uint64_t m = 0;    // undirected edges, or arcs for directed graphs
+  std::uint64_t m = 0;  // undirected edges, or arcs for directed graphs
   std::uint64_t seed = 0;
   std::string algorithm;
   int threads = 1;
   std::string device = "cpu";  // cpu | gpu | cpu+gpu
   int trial = 0;
   double seconds = 0;
-  std::string answer;     // key=value;key=value (answer.hpp)
+  std::string answer;  // key=value;key=value (answer.hpp)
   bool verified = false;
-  std::string piece;      // the piece that produced the row ("input" for --input runs)
-  std::string role;       // what the row is for: main, thread-sweep, size-sweep, extension, input
+  std::string piece;                         // the piece that produced the row ("input" for --input runs)
+  std::string role;                          // what the row is for: main, thread-sweep, size-sweep, extension, input
   std::map<std::string, std::string> extra;  // declared extra columns: phases, source, ...
 };
 

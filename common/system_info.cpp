@@ -58,10 +58,8 @@ GpuInfo gpu_info() {
       // The runtime says "driver version is insufficient" also where no driver is installed at all.
       if (err == cudaErrorInsufficientDriver)
         info.why_absent = "no NVIDIA GPU driver, or one older than this build's CUDA runtime";
-      else if (err == cudaErrorNoDevice || err == cudaSuccess)
-        info.why_absent = "no CUDA device";
-      else
-        info.why_absent = std::string("no usable CUDA device (") + cudaGetErrorString(err) + ")";
+      else if (err == cudaErrorNoDevice || err == cudaSuccess) info.why_absent = "no CUDA device";
+      else info.why_absent = std::string("no usable CUDA device (") + cudaGetErrorString(err) + ")";
       cudaGetLastError();  // clear the sticky-free error so later calls start clean
       return;
     }
@@ -113,7 +111,8 @@ std::string git_sha() {
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
   if (out.empty()) return "unknown";
   // Mark a tree with uncommitted changes, so that results name what really ran.
-  std::string dirty_cmd = std::string("git -C '") + GS_SOURCE_DIR + "' status --porcelain --untracked-files=no 2>/dev/null";
+  std::string dirty_cmd =
+      std::string("git -C '") + GS_SOURCE_DIR + "' status --porcelain --untracked-files=no 2>/dev/null";
   if (FILE* p = popen(dirty_cmd.c_str(), "r")) {
     std::array<char, 8> buf{};
     if (fgets(buf.data(), int(buf.size()), p)) out += "-dirty";

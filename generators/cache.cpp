@@ -40,8 +40,8 @@ namespace detail {
 std::string cache_path(const std::string& dir, const std::string& key) {
   std::string name;
   for (const char ch : key) {
-    const bool plain = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-                       ch == '.' || ch == '_' || ch == '=' || ch == '-';
+    const bool plain = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||
+                       ch == '_' || ch == '=' || ch == '-';
     name += plain ? ch : '_';
   }
   if (name.size() > 160) {
@@ -57,8 +57,8 @@ std::string cache_path(const std::string& dir, const std::string& key) {
 std::string temporary_path(const std::string& path) {
   static std::atomic<unsigned> counter{0};
   const fs::path p(path);
-  return (p.parent_path() / (p.stem().string() + ".tmp" + std::to_string(::getpid()) + "-" +
-                             std::to_string(counter++) + p.extension().string()))
+  return (p.parent_path() / (p.stem().string() + ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(counter++) +
+                             p.extension().string()))
       .string();
 }
 

@@ -66,8 +66,7 @@ std::optional<EdgeList<W>> load(const std::string& path) {
   } catch (const ResourceError&) {
     throw;  // the graph does not fit in memory: regenerating would not fit either
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "graph cache: discarding unreadable entry %s (%s); regenerating it\n", path.c_str(),
-                 e.what());
+    std::fprintf(stderr, "graph cache: discarding unreadable entry %s (%s); regenerating it\n", path.c_str(), e.what());
     remove_file(path);
     return std::nullopt;
   }
@@ -89,8 +88,8 @@ void store(const std::string& dir, const std::string& path, const EdgeList<W>& e
     return;
   }
   if (!rename_file(tmp, path, why)) {
-    std::fprintf(stderr, "graph cache: warning: cannot rename %s to %s (%s); not caching\n", tmp.c_str(),
-                 path.c_str(), why.c_str());
+    std::fprintf(stderr, "graph cache: warning: cannot rename %s to %s (%s); not caching\n", tmp.c_str(), path.c_str(),
+                 why.c_str());
     remove_file(tmp);
     return;
   }

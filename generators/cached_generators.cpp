@@ -15,7 +15,8 @@ EdgeList<W> cached_if_large(eid_t m, const CacheKey& key, F&& make) {
 
 EdgeList<std::uint32_t> cached_gtgraph_random(vid_t n, eid_t m, std::uint32_t min_w, std::uint32_t max_w,
                                               std::uint64_t seed) {
-  const auto key = CacheKey("gtgraph-random").with("n", n).with("m", m).with("min_w", min_w).with("max_w", max_w).seed(seed);
+  const auto key =
+      CacheKey("gtgraph-random").with("n", n).with("m", m).with("min_w", min_w).with("max_w", max_w).seed(seed);
   return cached_if_large<std::uint32_t>(m, key, [&] { return gtgraph_random(n, m, min_w, max_w, seed); });
 }
 
@@ -37,7 +38,8 @@ EdgeList<float> cached_fixed_degree(vid_t n, int degree, float min_w, float max_
 }
 
 EdgeList<float> cached_grid(vid_t rows, vid_t cols, float min_w, float max_w, std::uint64_t seed) {
-  const auto key = CacheKey("grid").with("rows", rows).with("cols", cols).with("min_w", min_w).with("max_w", max_w).seed(seed);
+  const auto key =
+      CacheKey("grid").with("rows", rows).with("cols", cols).with("min_w", min_w).with("max_w", max_w).seed(seed);
   return cached_if_large<float>(grid_arcs(rows, cols), key, [&] { return grid(rows, cols, min_w, max_w, seed); });
 }
 

@@ -29,8 +29,10 @@ void write_converted(const std::string& in, const std::string& out, const EdgeLi
   io::write_edge_list(out, el);
   const io::Format to = io::format_of(out);
   if (!el.directed && (to == io::Format::kEdgeList || to == io::Format::kWeightedEdgeList))
-    std::fprintf(stderr, "gen convert: note: %s has no mark for undirected graphs: its lines read back as arcs "
-                         "(the programs that need undirected graphs read them so)\n", out.c_str());
+    std::fprintf(stderr,
+                 "gen convert: note: %s has no mark for undirected graphs: its lines read back as arcs "
+                 "(the programs that need undirected graphs read them so)\n",
+                 out.c_str());
 }
 
 template <class W>
@@ -71,11 +73,16 @@ void convert_text(const std::string& in, const std::string& out) {
   const EdgeList<double> el = io::read_edge_list<double>(in, as_stored());
   if (!el.weighted()) return write_converted(in, out, el);
   switch (smallest_integer_type(el)) {
-    case Fit::u32: return write_converted(in, out, with_weights_as<std::uint32_t>(el));
-    case Fit::i32: return write_converted(in, out, with_weights_as<std::int32_t>(el));
-    case Fit::u64: return write_converted(in, out, with_weights_as<std::uint64_t>(el));
-    case Fit::i64_or_wider: return write_as<std::uint64_t>(in, out);  // integers >= 2^53 lose digits as doubles: read again, exactly
-    case Fit::fractional: return write_converted(in, out, el);
+    case Fit::u32:
+      return write_converted(in, out, with_weights_as<std::uint32_t>(el));
+    case Fit::i32:
+      return write_converted(in, out, with_weights_as<std::int32_t>(el));
+    case Fit::u64:
+      return write_converted(in, out, with_weights_as<std::uint64_t>(el));
+    case Fit::i64_or_wider:
+      return write_as<std::uint64_t>(in, out);  // integers >= 2^53 lose digits as doubles: read again, exactly
+    case Fit::fractional:
+      return write_converted(in, out, el);
   }
 }
 
@@ -92,12 +99,18 @@ void convert_graph(const std::string& in, const std::string& out) {
   }
   switch (code) {
     case io::WeightCode::kNone:
-    case io::WeightCode::kU32: return write_as<std::uint32_t>(in, out);
-    case io::WeightCode::kU16: return write_as<std::uint16_t>(in, out);
-    case io::WeightCode::kU64: return write_as<std::uint64_t>(in, out);
-    case io::WeightCode::kI32: return write_as<std::int32_t>(in, out);
-    case io::WeightCode::kF32: return write_as<float>(in, out);
-    case io::WeightCode::kF64: return write_as<double>(in, out);
+    case io::WeightCode::kU32:
+      return write_as<std::uint32_t>(in, out);
+    case io::WeightCode::kU16:
+      return write_as<std::uint16_t>(in, out);
+    case io::WeightCode::kU64:
+      return write_as<std::uint64_t>(in, out);
+    case io::WeightCode::kI32:
+      return write_as<std::int32_t>(in, out);
+    case io::WeightCode::kF32:
+      return write_as<float>(in, out);
+    case io::WeightCode::kF64:
+      return write_as<double>(in, out);
   }
 }
 

@@ -53,8 +53,8 @@ class PathRandomEdges {
       : n_(n), m_(m), max_w_(max_w), rng_(seed, /*stream=*/0xC) {
     require_two_vertices(n, m, "path-random");
     if (n > 0 && m < eid_t(n) - 1)
-      throw InputError("path-random: m = " + std::to_string(m) + " is smaller than the path's n-1 = " +
-                       std::to_string(n - 1) + " edges");
+      throw InputError("path-random: m = " + std::to_string(m) +
+                       " is smaller than the path's n-1 = " + std::to_string(n - 1) + " edges");
     if (max_w < 1) throw InputError("path-random: max weight must be >= 1");
   }
   eid_t size() const { return m_; }

@@ -108,8 +108,9 @@ Args parse(int argc, char** argv) {
   if (argc < 2) throw InputError(std::string("missing generator name\n") + kUsage);
   args.name = argv[1];
   if (!kOptions.count(args.name))
-    throw InputError("unknown generator '" + args.name +
-                     "' (choose gtgraph-random, complete, path-random, rmat, fixed-degree, grid, or convert; see gen --help)");
+    throw InputError(
+        "unknown generator '" + args.name +
+        "' (choose gtgraph-random, complete, path-random, rmat, fixed-degree, grid, or convert; see gen --help)");
   std::set<std::string> allowed = kOptions.at(args.name);
   allowed.insert({"seed", "threads", "out"});
   for (int i = 2; i < argc; ++i) {
@@ -139,11 +140,13 @@ std::string extension(const std::string& path) {
 // Refuse a file format that cannot hold this graph before spending minutes on it.
 void check_format(const std::string& path, bool weighted) {
   const std::string ext = extension(path);
-  const std::set<std::string> any = {".mtx", ".gsc"}, weighted_only = {".gr", ".wel"}, unweighted_only = {".el", ".txt"};
+  const std::set<std::string> any = {".mtx", ".gsc"}, weighted_only = {".gr", ".wel"},
+                              unweighted_only = {".el", ".txt"};
   if (any.count(ext) || (weighted ? weighted_only : unweighted_only).count(ext)) return;
   if ((weighted ? unweighted_only : weighted_only).count(ext))
-    throw InputError("--out " + path + ": a " + ext + " file cannot hold a" + (weighted ? " weighted" : "n unweighted") +
-                     " graph; use " + (weighted ? ".gr, .wel" : ".el, .txt") + ", .mtx or .gsc");
+    throw InputError("--out " + path + ": a " + ext + " file cannot hold a" +
+                     (weighted ? " weighted" : "n unweighted") + " graph; use " +
+                     (weighted ? ".gr, .wel" : ".el, .txt") + ", .mtx or .gsc");
   throw InputError("--out " + path + ": unknown extension '" + ext + "' (use .gr .mtx .el .wel .txt .gsc)");
 }
 
@@ -191,7 +194,8 @@ int run(int argc, char** argv) {
     } else {
       const std::int64_t n = args.integer("n", 0, 2, std::int64_t(1) << 31);
       while ((std::int64_t(1) << scale) < n) ++scale;
-      if ((std::int64_t(1) << scale) != n) throw InputError("rmat: --n must be a power of two, got " + std::to_string(n));
+      if ((std::int64_t(1) << scale) != n)
+        throw InputError("rmat: --n must be a power of two, got " + std::to_string(n));
     }
     const auto m = gs::eid_t(args.integer("m", std::int64_t(8) << scale, 0, max_m));
     const auto el = gs::gen::rmat(scale, m, args.real("a", 0.45), args.real("b", 0.25), args.real("c", 0.15), seed);
@@ -203,7 +207,8 @@ int run(int argc, char** argv) {
     check_format(args.values.at("out"), true);
     const auto rows = gs::vid_t(args.integer("rows", 0, 1, max_n));
     const auto cols = gs::vid_t(args.integer("cols", 0, 1, max_n));
-    const auto el = gs::gen::grid(rows, cols, float(args.real("min-weight", 1.0)), float(args.real("max-weight", 1000.0)), seed);
+    const auto el =
+        gs::gen::grid(rows, cols, float(args.real("min-weight", 1.0)), float(args.real("max-weight", 1000.0)), seed);
     write(args, el, seconds_since(t0));
     return 0;
   }
@@ -233,8 +238,8 @@ int run(int argc, char** argv) {
   } else {  // fixed-degree
     check_format(args.values.at("out"), true);
     const int degree = int(args.integer("degree", 5, 0, 1 << 20));
-    const auto el =
-        gs::gen::fixed_degree(n, degree, float(args.real("min-weight", 1.0)), float(args.real("max-weight", 1000.0)), seed);
+    const auto el = gs::gen::fixed_degree(n, degree, float(args.real("min-weight", 1.0)),
+                                          float(args.real("max-weight", 1000.0)), seed);
     write(args, el, seconds_since(t0));
   }
   return 0;

@@ -29,8 +29,7 @@ inline constexpr int kGeneratorVersion = 1;
 // uniform in [min_w, max_w] inclusive (the paper's 1..1000; GTgraph's own code
 // draws [MIN, MAX)). GTgraph writes arcs, but paper A runs an MST on the graph,
 // so each arc is returned as one undirected edge: directed = false.
-EdgeList<std::uint32_t> gtgraph_random(vid_t n, eid_t m, std::uint32_t min_w, std::uint32_t max_w,
-                                       std::uint64_t seed);
+EdgeList<std::uint32_t> gtgraph_random(vid_t n, eid_t m, std::uint32_t min_w, std::uint32_t max_w, std::uint64_t seed);
 
 // Paper B: complete graph on n vertices as a dense symmetric matrix, weights
 // uniform in 0..65535, diagonal 0 (unused). Entry (i, j) depends only on
@@ -61,8 +60,7 @@ EdgeList<std::uint32_t> rmat(int scale, eid_t m, double a = 0.45, double b = 0.2
 // Paper E: every vertex gets `degree` out-arcs to uniform targets other than
 // itself (parallel arcs possible), float weights uniform in [min_w, max_w).
 // Arc k of vertex x is entry x*degree + k. directed = true.
-EdgeList<float> fixed_degree(vid_t n, int degree, float min_w = 1.0f, float max_w = 1000.0f,
-                             std::uint64_t seed = 1);
+EdgeList<float> fixed_degree(vid_t n, int degree, float min_w = 1.0f, float max_w = 1000.0f, std::uint64_t seed = 1);
 
 // Beyond the papers: a high-diameter road-network stand-in for paper E's
 // programs. The rows x cols grid, vertex (r, c) = r*cols + c, with arcs to its

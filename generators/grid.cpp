@@ -17,8 +17,8 @@ eid_t grid_arcs(vid_t rows, vid_t cols) {
 }
 
 EdgeList<float> grid(vid_t rows, vid_t cols, float min_w, float max_w, std::uint64_t seed) {
-  if (rows < 1 || cols < 1) throw InputError("grid: rows and cols must be >= 1, got " + std::to_string(rows) + " x " +
-                                             std::to_string(cols));
+  if (rows < 1 || cols < 1)
+    throw InputError("grid: rows and cols must be >= 1, got " + std::to_string(rows) + " x " + std::to_string(cols));
   const std::uint64_t n64 = std::uint64_t(rows) * cols;
   if (n64 >= std::uint64_t(kNoVertex))
     throw InputError("grid: " + std::to_string(rows) + " x " + std::to_string(cols) + " = " + std::to_string(n64) +

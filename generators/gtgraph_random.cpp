@@ -4,8 +4,7 @@
 
 namespace gs::gen {
 
-EdgeList<std::uint32_t> gtgraph_random(vid_t n, eid_t m, std::uint32_t min_w, std::uint32_t max_w,
-                                       std::uint64_t seed) {
+EdgeList<std::uint32_t> gtgraph_random(vid_t n, eid_t m, std::uint32_t min_w, std::uint32_t max_w, std::uint64_t seed) {
   detail::require_two_vertices(n, m, "gtgraph-random");
   if (min_w > max_w)
     throw InputError("gtgraph-random: min weight " + std::to_string(min_w) + " > max weight " + std::to_string(max_w));

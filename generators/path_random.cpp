@@ -8,8 +8,7 @@ namespace gs::gen {
 
 EdgeList<std::uint32_t> path_random(vid_t n, eid_t m, std::uint32_t max_w, std::uint64_t seed) {
   const detail::PathRandomEdges edges(n, m, max_w, seed);
-  return detail::fill_edge_list<std::uint32_t>(n, m, /*directed=*/false, /*weighted=*/true, "path-random graph",
-                                               edges);
+  return detail::fill_edge_list<std::uint32_t>(n, m, /*directed=*/false, /*weighted=*/true, "path-random graph", edges);
 }
 
 }  // namespace gs::gen

@@ -25,8 +25,8 @@ inline Pair distinct_pair(const CounterRng& rng, std::uint64_t counter_u, std::u
 }
 
 inline void require_two_vertices(vid_t n, eid_t m, const std::string& generator) {
-  if (n < 2 && m > 0) throw InputError(generator + ": edges without self loops need at least 2 vertices (n = " +
-                                       std::to_string(n) + ")");
+  if (n < 2 && m > 0)
+    throw InputError(generator + ": edges without self loops need at least 2 vertices (n = " + std::to_string(n) + ")");
 }
 
 // An edge list of m entries where entry i is edge_at(i) (an Edge<W>); the

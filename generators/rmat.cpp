@@ -25,8 +25,8 @@ namespace {
 
 using detail::Key;
 using detail::kRejected;
-using detail::RmatDraws;
 using detail::noisy_levels;
+using detail::RmatDraws;
 
 // Sorted distinct real keys of `keys` (consumed). GNU parallel mode's
 // sort is its well-trodden part; its unique_copy and set operations trip

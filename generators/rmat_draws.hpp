@@ -41,7 +41,8 @@ inline std::vector<Level> noisy_levels(int scale, double a, double b, double c, 
 
 // gen::rmat's parameter checks (InputError), shared with the distributed generator.
 inline void check_rmat_params(int scale, std::uint64_t m, double a, double b, double c) {
-  if (scale < 1 || scale > 31) throw InputError("rmat: scale must be in 1..31 (n = 2^scale), got " + std::to_string(scale));
+  if (scale < 1 || scale > 31)
+    throw InputError("rmat: scale must be in 1..31 (n = 2^scale), got " + std::to_string(scale));
   if (!(a >= 0 && b >= 0 && c >= 0 && a + b + c < 1))
     throw InputError("rmat: need a, b, c >= 0 with a + b + c < 1 (d = 1 - a - b - c > 0)");
   const std::uint64_t n = std::uint64_t(1) << scale;

@@ -77,9 +77,9 @@ FileShare<W> read_text_share(const mpi::communicator& comm, const io::MappedFile
     const std::uint64_t kept =
         declared_m ? std::min(mine.data_lines, *declared_m - std::min(*declared_m, edges_before)) : mine.data_lines;
     const bool weights_kept = read_weights && layout.shape.weighted;
-    require_host_memory(kept * (2 * sizeof(vid_t) + (weights_kept ? sizeof(W) : 0)),
-                        path + ": rank " + std::to_string(comm.rank()) + "'s " + std::to_string(kept) + " " +
-                            layout.body.noun);
+    require_host_memory(
+        kept * (2 * sizeof(vid_t) + (weights_kept ? sizeof(W) : 0)),
+        path + ": rank " + std::to_string(comm.rank()) + "'s " + std::to_string(kept) + " " + layout.body.noun);
     edges.reserve(kept);
     if (weights_kept) edges.w.reserve(kept);
     const io::ReadOptions options;
@@ -151,14 +151,17 @@ FileShare<W> read_gsc_share(const mpi::communicator& comm, const io::MappedFile&
       const char* w = data + layout.w_offset() + (s.first + i) * layout.weight_bytes;
       const std::optional<long double> value = io::stored_weight_as<long double>(w, layout.weight_code);
       if (!value || *value < 0)
-        throw file_error(path, 0, edge_name(s.first + i, u, v) + " has a weight that is not allowed here (negative, NaN or infinite)");
+        throw file_error(
+            path, 0,
+            edge_name(s.first + i, u, v) + " has a weight that is not allowed here (negative, NaN or infinite)");
       const std::optional<W> as_w = io::stored_weight_as<W>(w, layout.weight_code);
       if (!as_w) {
         char text[64];
         std::snprintf(text, sizeof text, "%.17Lg", *value);
-        throw file_error(path, 0, edge_name(s.first + i, u, v) + " has the " + io::weight_code_name(layout.weight_code) +
-                                      " weight " + text + ", which is not exactly a " + io::weight_type_name<W>() +
-                                      " (the weight type of this program)");
+        throw file_error(path, 0,
+                         edge_name(s.first + i, u, v) + " has the " + io::weight_code_name(layout.weight_code) +
+                             " weight " + text + ", which is not exactly a " + io::weight_type_name<W>() +
+                             " (the weight type of this program)");
       }
       edges.w[i] = *as_w;
     }
@@ -182,7 +185,8 @@ LocalEdges<W> read_share(const mpi::communicator& comm, const std::string& path,
     file.emplace(path);
   });
   const bool read_weights = weights == FileWeights::required;
-  FileShare<W> read = binary ? read_gsc_share<W>(comm, *file, read_weights) : read_text_share<W>(comm, *file, read_weights);
+  FileShare<W> read =
+      binary ? read_gsc_share<W>(comm, *file, read_weights) : read_text_share<W>(comm, *file, read_weights);
   file.reset();
   LocalEdges<W> out = std::move(read.share);
   out.directed = read.format_directed && !force_undirected;
@@ -196,7 +200,8 @@ LocalEdges<W> read_share(const mpi::communicator& comm, const std::string& path,
   return out;
 }
 
-template LocalEdges<std::uint32_t> read_share<std::uint32_t>(const mpi::communicator&, const std::string&, FileWeights, bool);
+template LocalEdges<std::uint32_t> read_share<std::uint32_t>(const mpi::communicator&, const std::string&, FileWeights,
+                                                             bool);
 template LocalEdges<float> read_share<float>(const mpi::communicator&, const std::string&, FileWeights, bool);
 
 }  // namespace gs::dist

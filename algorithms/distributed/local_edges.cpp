@@ -18,12 +18,14 @@ namespace {
 
 // Sends by_dest[d] to rank d and returns what every rank sent here, in rank
 // order (one MPI all-to-all of the counts, one of the data). Collective.
-std::vector<std::uint64_t> all_to_all_keys(const mpi::communicator& comm, const std::vector<std::vector<std::uint64_t>>& by_dest) {
+std::vector<std::uint64_t> all_to_all_keys(const mpi::communicator& comm,
+                                           const std::vector<std::vector<std::uint64_t>>& by_dest) {
   const int p = comm.size();
   std::vector<int> send_counts(p), recv_counts(p), send_displs(p + 1, 0), recv_displs(p + 1, 0);
   agree(comm, [&] {
     for (int d = 0; d < p; ++d) {
-      if (by_dest[d].size() > std::size_t(INT_MAX)) throw ResourceError("rmat: more than 2^31 pairs for one rank in one round: use more ranks");
+      if (by_dest[d].size() > std::size_t(INT_MAX))
+        throw ResourceError("rmat: more than 2^31 pairs for one rank in one round: use more ranks");
       send_counts[d] = int(by_dest[d].size());
     }
   });
@@ -32,7 +34,8 @@ std::vector<std::uint64_t> all_to_all_keys(const mpi::communicator& comm, const 
   agree(comm, [&] {
     std::uint64_t total_in = 0;
     for (int d = 0; d < p; ++d) total_in += std::uint64_t(recv_counts[d]);
-    if (total_in > std::uint64_t(INT_MAX)) throw ResourceError("rmat: more than 2^31 pairs arrive at one rank in one round: use more ranks");
+    if (total_in > std::uint64_t(INT_MAX))
+      throw ResourceError("rmat: more than 2^31 pairs arrive at one rank in one round: use more ranks");
     for (int d = 0; d < p; ++d) {
       send_displs[d + 1] = send_displs[d] + send_counts[d];
       recv_displs[d + 1] = recv_displs[d] + recv_counts[d];
@@ -74,7 +77,8 @@ LocalEdges<std::uint32_t> rmat_share(const mpi::communicator& comm, int scale, e
   agree(comm, [&] {
     gen::detail::check_rmat_params(scale, m, a, b, c);
     // This rank's draws, their copies sorted by owner, what arrives, the kept set.
-    require_host_memory(40 * (m / eid_t(p) + 1) + (64 << 20), "rmat 2^" + std::to_string(scale) + " share of rank " + std::to_string(rank));
+    require_host_memory(40 * (m / eid_t(p) + 1) + (64 << 20),
+                        "rmat 2^" + std::to_string(scale) + " share of rank " + std::to_string(rank));
   });
   LocalEdges<std::uint32_t> out;
   out.n = vid_t(std::uint64_t(1) << scale);
@@ -133,7 +137,8 @@ LocalEdges<float> fixed_degree_share(const mpi::communicator& comm, vid_t n, int
     out.global_m = edges.size();
     // The arcs of the vertices this rank owns, so that PBGL need not move any.
     const VertexBlock blk = vertex_block(n, comm.rank(), comm.size());
-    const Slice s{std::uint64_t(blk.first) * unsigned(degree), (std::uint64_t(blk.first) + blk.count) * unsigned(degree)};
+    const Slice s{std::uint64_t(blk.first) * unsigned(degree),
+                  (std::uint64_t(blk.first) + blk.count) * unsigned(degree)};
     fill_slice(out, edges, s, "fixed-degree share of rank " + std::to_string(comm.rank()));
   });
   return out;

@@ -19,10 +19,10 @@ namespace gs::dist {
 
 template <class W>
 struct LocalEdges {
-  vid_t n = 0;           // vertices of the whole graph
-  eid_t global_m = 0;    // edges over all ranks
+  vid_t n = 0;         // vertices of the whole graph
+  eid_t global_m = 0;  // edges over all ranks
   bool directed = false;
-  EdgeList<W> edges;     // this rank's share (edges.n == n); weights empty when unweighted
+  EdgeList<W> edges;          // this rank's share (edges.n == n); weights empty when unweighted
   bool unit_weights = false;  // read_share: the file has no weights, every edge weighs 1
 };
 
@@ -33,8 +33,8 @@ struct LocalEdges {
 // rounds together, each drawing a slice of every round's draw indices and
 // sending each pair to the owner of u (one MPI all-to-all per round), where
 // duplicates are found. The result is exactly gen::rmat's set of pairs.
-LocalEdges<std::uint32_t> rmat_share(const mpi::communicator& comm, int scale, eid_t m, double a, double b,
-                                     double c, std::uint64_t seed);
+LocalEdges<std::uint32_t> rmat_share(const mpi::communicator& comm, int scale, eid_t m, double a, double b, double c,
+                                     std::uint64_t seed);
 
 // Paper E's fixed-degree graph (gen::fixed_degree): arc k of vertex x is entry
 // x*degree + k, so each rank generates the arcs of the vertices it owns

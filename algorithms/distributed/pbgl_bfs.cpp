@@ -50,7 +50,8 @@ BfsRun PbglBfs::run(vid_t source) {
   const mpi::communicator& comm = impl_->comm;
   agree(comm, [&] {
     if (source >= impl_->n)
-      throw InputError("pbgl_bfs: source " + std::to_string(source) + " is not a vertex (n = " + std::to_string(impl_->n) + ")");
+      throw InputError("pbgl_bfs: source " + std::to_string(source) +
+                       " is not a vertex (n = " + std::to_string(impl_->n) + ")");
   });
   Graph& g = *impl_->g;
   auto level = get(boost::vertex_distance, g);
@@ -102,9 +103,7 @@ void PbglBfs::certify(const BfsRun& run) {
   BGL_FORALL_VERTICES(v, g, Graph) put(level, v, run.level[v.local]);
   level.set_max_ghost_cells(0);
   level.clear();
-  BGL_FORALL_VERTICES(u, g, Graph) {
-    BGL_FORALL_OUTEDGES(u, e, g, Graph) request(level, boost::target(e, g));
-  }
+  BGL_FORALL_VERTICES(u, g, Graph) { BGL_FORALL_OUTEDGES(u, e, g, Graph) request(level, boost::target(e, g)); }
   boost::parallel::synchronize(level);
 
   std::uint64_t reached = 0, levelsum = 0;
@@ -117,7 +116,8 @@ void PbglBfs::certify(const BfsRun& run) {
       BGL_FORALL_OUTEDGES(u, e, g, Graph) {
         const std::uint32_t lv = get(level, boost::target(e, g));
         if (lv != kUnreachedLevel) {
-          fail("edge (" + str(gu) + "," + str(detail::global_id(g, boost::target(e, g))) + ") joins unreached " + str(gu) + " to a vertex at level " + str(lv));
+          fail("edge (" + str(gu) + "," + str(detail::global_id(g, boost::target(e, g))) + ") joins unreached " +
+               str(gu) + " to a vertex at level " + str(lv));
           break;
         }
       }

@@ -72,8 +72,8 @@ MsfRun PbglBoruvka::run() {
     r.emitted_weight += double(get(weight, e));
     ++r.emitted_edges;
     if (int(e.owner()) != comm.rank()) continue;
-    r.owned_forest.push_back({detail::global_id(g, boost::source(e, g)), detail::global_id(g, boost::target(e, g)),
-                              get(weight, e)});
+    r.owned_forest.push_back(
+        {detail::global_id(g, boost::source(e, g)), detail::global_id(g, boost::target(e, g)), get(weight, e)});
   }
   double owned_weight = 0;
   for (const auto& e : r.owned_forest) owned_weight += double(e.w);
@@ -117,8 +117,8 @@ void PbglBoruvka::certify(const MsfRun& run) {
       }
     }
     if (problem.empty() && forest.size() + components != n)
-      problem = std::to_string(forest.size()) + " edges, but a spanning forest of " + std::to_string(n) + " vertices in " +
-                std::to_string(components) + " components has " + std::to_string(n - components);
+      problem = std::to_string(forest.size()) + " edges, but a spanning forest of " + std::to_string(n) +
+                " vertices in " + std::to_string(components) + " components has " + std::to_string(n - components);
   }
   agree_verified(comm, who, problem);
 }

@@ -28,13 +28,13 @@ namespace gs::dist {
 
 struct MsfRun {
   std::vector<Edge<std::uint32_t>> owned_forest;  // forest edges this rank owns (global ids, weights read here)
-  double weight = 0;                               // over all ranks, from the owners
-  std::uint64_t edges = 0;                         // over all ranks, from the owners
+  double weight = 0;                              // over all ranks, from the owners
+  std::uint64_t edges = 0;                        // over all ranks, from the owners
   // This rank's own copy of the whole forest as PBGL emitted it (weights of
   // other ranks' edges from PBGL's cache): certify() checks that they agree.
   double emitted_weight = 0;
   std::uint64_t emitted_edges = 0;
-  double seconds = 0;  // the algorithm alone: barrier to barrier, the same on every rank
+  double seconds = 0;          // the algorithm alone: barrier to barrier, the same on every rank
   std::string answer() const;  // "weight=W;edges=E", as the single-process programs
 };
 

@@ -45,9 +45,11 @@ PbglDeltaStepping::PbglDeltaStepping(const mpi::communicator& comm, const LocalE
   impl_->n = edges.n;
   double sum = 0, min_pos = std::numeric_limits<double>::infinity();
   agree(comm, [&] {
-    if (!edges.edges.weighted() && edges.edges.size() > 0) throw InputError("pbgl_delta_stepping: the graph has no weights");
+    if (!edges.edges.weighted() && edges.edges.size() > 0)
+      throw InputError("pbgl_delta_stepping: the graph has no weights");
     for (float w : edges.edges.w) {
-      if (!(w >= 0) || !std::isfinite(w)) throw InputError("pbgl_delta_stepping: weight " + fmt_number(w) + " (weights must be finite and >= 0)");
+      if (!(w >= 0) || !std::isfinite(w))
+        throw InputError("pbgl_delta_stepping: weight " + fmt_number(w) + " (weights must be finite and >= 0)");
       sum += w;
       if (w > 0) min_pos = std::min(min_pos, double(w));
     }
@@ -80,7 +82,8 @@ SsspRun PbglDeltaStepping::run(vid_t source, float delta) {
   const mpi::communicator& comm = impl_->comm;
   agree(comm, [&] {
     if (source >= impl_->n)
-      throw InputError("pbgl_delta_stepping: source " + std::to_string(source) + " is not a vertex (n = " + std::to_string(impl_->n) + ")");
+      throw InputError("pbgl_delta_stepping: source " + std::to_string(source) +
+                       " is not a vertex (n = " + std::to_string(impl_->n) + ")");
   });
   if (!(delta > 0)) delta = default_delta();
   Graph& g = *impl_->g;
@@ -129,9 +132,7 @@ void PbglDeltaStepping::certify(const SsspRun& run, double rel_tol) {
   }
   dist.set_max_ghost_cells(0);
   dist.clear();
-  BGL_FORALL_VERTICES(u, g, Graph) {
-    BGL_FORALL_OUTEDGES(u, e, g, Graph) request(dist, boost::target(e, g));
-  }
+  BGL_FORALL_VERTICES(u, g, Graph) { BGL_FORALL_OUTEDGES(u, e, g, Graph) request(dist, boost::target(e, g)); }
   boost::parallel::synchronize(dist);
   auto tight = get(boost::vertex_rank, g);
   tight.set_max_ghost_cells(0);
@@ -157,8 +158,8 @@ void PbglDeltaStepping::certify(const SsspRun& run, double rel_tol) {
       const double via = double(du) + double(get(weight, e));
       const double tol = rel_tol * std::max(1.0, via);
       if (!finite(dv) || double(dv) > via + tol) {
-        fail("arc (" + str(detail::global_id(g, u)) + "," + str(detail::global_id(g, v)) + ") can still be relaxed: " +
-             (finite(dv) ? fmt_number(dv) : std::string("inf")) + " > " + fmt_number(via));
+        fail("arc (" + str(detail::global_id(g, u)) + "," + str(detail::global_id(g, v)) +
+             ") can still be relaxed: " + (finite(dv) ? fmt_number(dv) : std::string("inf")) + " > " + fmt_number(via));
         break;
       }
       if (std::fabs(double(dv) - via) <= tol) put(tight, v, std::uint8_t(1));

@@ -21,12 +21,12 @@ namespace gs::dist {
 
 struct SsspRun {
   vid_t source = 0;
-  VertexBlock block;        // the vertices this rank owns
-  std::vector<float> dist;  // dist[i]: vertex block.first + i; +infinity when unreachable
-  std::uint64_t reached = 0;  // over all ranks
-  double distsum = 0;         // over all ranks (each rank's sum in double, then summed)
-  float delta = 0;            // the bucket width used
-  double seconds = 0;         // the search alone: barrier to barrier, the same on every rank
+  VertexBlock block;           // the vertices this rank owns
+  std::vector<float> dist;     // dist[i]: vertex block.first + i; +infinity when unreachable
+  std::uint64_t reached = 0;   // over all ranks
+  double distsum = 0;          // over all ranks (each rank's sum in double, then summed)
+  float delta = 0;             // the bucket width used
+  double seconds = 0;          // the search alone: barrier to barrier, the same on every rank
   std::string answer() const;  // "reached=R;distsum=D", as the single-process programs
 };
 

@@ -50,7 +50,8 @@ std::unique_ptr<Graph> build_graph(const mpi::communicator& comm, const LocalEdg
   const VertexBlock blk = vertex_block(le.n, comm.rank(), comm.size());
   std::string problem;
   if (boost::num_vertices(*g) != blk.count ||
-      (blk.count > 0 && (int(boost::vertex(blk.first, *g).owner) != comm.rank() || boost::vertex(blk.first, *g).local != 0)))
+      (blk.count > 0 &&
+       (int(boost::vertex(blk.first, *g).owner) != comm.rank() || boost::vertex(blk.first, *g).local != 0)))
     problem = "PBGL's vertex distribution differs from the block layout of collective.hpp";
   agree_verified(comm, "distributed graph", problem);
   const EdgeList<W>& el = le.edges;

@@ -37,7 +37,7 @@ namespace gs::dist {
 namespace {
 
 constexpr double kRmatA = 0.45, kRmatB = 0.25, kRmatC = 0.15;  // SNAP's defaults, as hybrid_dfs
-constexpr float kMinWeight = 1.0f, kMaxWeight = 1000.0f;     // fixed-degree weights, as dijkstra_deg5
+constexpr float kMinWeight = 1.0f, kMaxWeight = 1000.0f;       // fixed-degree weights, as dijkstra_deg5
 
 const char* kUsage =
     "usage: mpirun -np P pbgl_run --program bfs|delta-stepping|boruvka GRAPH [options]\n"
@@ -127,7 +127,8 @@ Options parse(int argc, char** argv) {
 
 std::string graph_name(const Options& o) {
   if (o.generator == "input") return o.input;
-  return o.generator + "-" + std::to_string(o.size[0]) + "-" + std::to_string(o.size[1]) + "-seed" + std::to_string(o.seed);
+  return o.generator + "-" + std::to_string(o.size[0]) + "-" + std::to_string(o.size[1]) + "-seed" +
+         std::to_string(o.seed);
 }
 
 // The whole graph in one process, as the single-process programs see it.
@@ -191,8 +192,9 @@ int run_bfs(const mpi::communicator& comm, const Options& o) {
 
 int run_delta_stepping(const mpi::communicator& comm, const Options& o) {
   const LocalEdges<float> share =
-      o.generator == "input" ? read_share<float>(comm, o.input, FileWeights::required, o.undirected)
-                             : fixed_degree_share(comm, vid_t(o.size[0]), int(o.size[1]), kMinWeight, kMaxWeight, o.seed);
+      o.generator == "input"
+          ? read_share<float>(comm, o.input, FileWeights::required, o.undirected)
+          : fixed_degree_share(comm, vid_t(o.size[0]), int(o.size[1]), kMinWeight, kMaxWeight, o.seed);
   PbglDeltaStepping sssp(comm, share);
   for (int t = 0; t < o.trials; ++t) {
     const SsspRun r = sssp.run(o.source, o.delta);
@@ -205,11 +207,12 @@ int run_delta_stepping(const mpi::communicator& comm, const Options& o) {
         const EdgeList<float> el = whole_graph<float>(o, true);
         check_same_edges(shares, el, "pbgl_delta_stepping");
         const Csr<float> g = edge_list_to_csr(el);
-        const verify::SsspSummary s = verify::check_sssp(g, o.source, dist, verify::reference_dijkstra(g, o.source),
-                                                         "pbgl_delta_stepping");
+        const verify::SsspSummary s =
+            verify::check_sssp(g, o.source, dist, verify::reference_dijkstra(g, o.source), "pbgl_delta_stepping");
         // The sums differ only in the order of the float additions.
         if (s.reached != r.reached || std::fabs(s.distsum - r.distsum) > 1e-9 * std::max(1.0, s.distsum))
-          throw VerificationError("pbgl_delta_stepping: answer " + r.answer() + ", single-process verifier " + s.answer());
+          throw VerificationError("pbgl_delta_stepping: answer " + r.answer() + ", single-process verifier " +
+                                  s.answer());
       });
     }
     print_row(comm, o, t, share.n, share.global_m, r.seconds, sssp.build_seconds(), r.answer(),

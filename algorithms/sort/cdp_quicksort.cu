@@ -69,8 +69,8 @@ __device__ void launch_segment(E* src, E* dst, E* out, std::size_t lo, std::size
     counters[0] = counters[1] = counters[2] = 0;
     const std::uint32_t pivot = sample_median(src + lo, len);
     const unsigned blocks = unsigned((len + kTile - 1) / kTile);
-    partition_grid<<<blocks, kPartThreads, 0, cudaStreamFireAndForget>>>(src, dst, out, lo, len, pivot, depth,
-                                                                        counters, cfg);
+    partition_grid<<<blocks, kPartThreads, 0, cudaStreamFireAndForget>>>(src, dst, out, lo, len, pivot, depth, counters,
+                                                                         cfg);
     atomicAdd(&g_stats.partition_grids, 1ull);
   }
   const cudaError_t err = cudaGetLastError();
@@ -217,10 +217,10 @@ CdpQuicksortStats cdp_quicksort_by_weight(E* d_data, E* d_scratch, std::size_t n
   CUDA_CHECK(cudaMemcpyFromSymbolAsync(&s, g_stats, sizeof s, 0, cudaMemcpyDeviceToHost, stream));
   CUDA_CHECK(cudaStreamSynchronize(stream));
   if (s.error != 0)
-    throw std::runtime_error("cdp quicksort: device-side " +
-                             std::string(s.error == -1 ? "malloc of partition counters failed"
-                                                       : std::string("launch failed: ") +
-                                                             cudaGetErrorName(cudaError_t(s.error))));
+    throw std::runtime_error(
+        "cdp quicksort: device-side " +
+        std::string(s.error == -1 ? "malloc of partition counters failed"
+                                  : std::string("launch failed: ") + cudaGetErrorName(cudaError_t(s.error))));
   out.partition_grids = s.partition_grids;
   out.leaf_blocks = s.leaf_blocks;
   out.fallback_segments = s.fallback_segments;

@@ -91,8 +91,8 @@ struct MisplacedRun {
 // Swaps the k-th misplaced element of `left` with the k-th of `right` for k in
 // [k0, k1). Both lists hold the same number of elements in all.
 template <class T>
-void swap_misplaced(T* a, const std::vector<MisplacedRun>& left, const std::vector<MisplacedRun>& right,
-                    std::size_t k0, std::size_t k1) {
+void swap_misplaced(T* a, const std::vector<MisplacedRun>& left, const std::vector<MisplacedRun>& right, std::size_t k0,
+                    std::size_t k1) {
   auto locate = [](const std::vector<MisplacedRun>& runs, std::size_t k) {
     auto it = std::upper_bound(runs.begin(), runs.end(), k,
                                [](std::size_t x, const MisplacedRun& r) { return x < r.before; });
@@ -165,8 +165,7 @@ void quicksort(T* a, std::size_t lo, std::size_t len, Key key, int depth_left, s
     std::size_t mid;
     if (Parallel && parallel_partition_min > 0 && len >= parallel_partition_min && omp_get_num_threads() > 1)
       mid = parallel_partition(a, lo, hi, key, 4 * std::size_t(omp_get_num_threads()));
-    else
-      mid = partition(a, lo, hi, key);
+    else mid = partition(a, lo, hi, key);
     std::size_t small_lo = lo, small_len = mid - lo;       // left of the pivot
     std::size_t large_lo = mid + 1, large_len = hi - mid;  // right of the pivot
     if (small_len > large_len) {
@@ -213,8 +212,7 @@ template <class T, class Key>
 void parallel_sample_median_quicksort(T* a, std::size_t n, Key key, std::size_t task_cutoff = 1024,
                                       std::size_t parallel_partition_min = kParallelPartitionMin) {
   const std::size_t threads = std::size_t(omp_get_max_threads());
-  const std::size_t partition_min =
-      parallel_partition_min == 0 ? 0 : std::max(parallel_partition_min, n / threads);
+  const std::size_t partition_min = parallel_partition_min == 0 ? 0 : std::max(parallel_partition_min, n / threads);
 #pragma omp parallel
 #pragma omp single
   detail::quicksort<true>(a, 0, n, key, detail::depth_limit(n), task_cutoff, partition_min);

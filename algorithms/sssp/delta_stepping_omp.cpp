@@ -125,7 +125,7 @@ std::vector<float> delta_stepping_omp_prevalidated(const Csr<float>& g, vid_t so
   {
     const int me = omp_get_thread_num();
     ThreadBins& mine = bins[me];
-    bucket_t cur = 0;          // the range is [cur, cur + width)
+    bucket_t cur = 0;  // the range is [cur, cur + width)
     std::uint64_t width = 1;
     std::vector<std::size_t> first_chunk(T + 1);
     std::uint64_t settled = 0;

@@ -27,10 +27,9 @@
 // Block-local chaining: during an expansion a block keeps the near entries it
 // creates in shared memory and expands them itself, up to `local_steps` times
 // (NearFarTuning::early_steps in the first kEarlyRounds rounds) and while they are few (at
-// most one per thread), before the rest go to the global near queue. Any order of relaxations converges to the same distances,
-// so this trades barriers for some repeated work; on a high-diameter graph
-// (small, slowly growing local frontiers) a band then takes a few rounds
-// instead of one per hop, while on a low-diameter graph (local frontiers that
+// most one per thread), before the rest go to the global near queue. Any order of relaxations converges to the same
+// distances, so this trades barriers for some repeated work; on a high-diameter graph (small, slowly growing local
+// frontiers) a band then takes a few rounds instead of one per hop, while on a low-diameter graph (local frontiers that
 // multiply by the degree) chaining stops before it repeats much work. Pushes
 // to global queues are staged in shared memory and written with one atomicAdd
 // per block and flush, not one per warp.
@@ -70,9 +69,9 @@ namespace {
 
 namespace cg = cooperative_groups;
 constexpr int kBlock = 256;
-constexpr int kMinBlocksPerSm = 4;  // caps registers so that several blocks fit per SM
+constexpr int kMinBlocksPerSm = 4;                        // caps registers so that several blocks fit per SM
 constexpr unsigned kLocalCap = NearFarTuning::kMaxChain;  // shared near entries per buffer (two buffers)
-constexpr unsigned kStageCap = 1024;  // shared far entries staged before a global write
+constexpr unsigned kStageCap = 1024;                      // shared far entries staged before a global write
 constexpr int kChainMaxEntries = kBlock;  // default: a block chains while its local entries fit one per thread
 // The first rounds chain at most NearFarTuning::early_steps steps: deep chains repeat much work
 // on low-diameter graphs, which finish within kEarlyRounds rounds; a graph
@@ -108,9 +107,9 @@ struct Params {
   unsigned near_capacity, far_capacity;
   float delta;
   int local_steps;
-  int early_steps;  // local steps at most in the first kEarlyRounds rounds
+  int early_steps;     // local steps at most in the first kEarlyRounds rounds
   unsigned chain_max;  // a block chains only while it holds at most this many local entries
-  Slot* slots;  // 3
+  Slot* slots;         // 3
   Result* result;
 };
 
@@ -119,8 +118,8 @@ struct Shared {
   Entry stage[kStageCap];
   unsigned local_size[2];
   unsigned stage_size;
-  unsigned base;     // broadcast of a flush's first global slot
-  unsigned min_bits; // block minimum of far distances
+  unsigned base;      // broadcast of a flush's first global slot
+  unsigned min_bits;  // block minimum of far distances
   unsigned long long sum[2][kBlock / 32];
 };
 
@@ -155,10 +154,10 @@ struct Sinks {
   Entry* near_out;      // global near queue of the next round
   unsigned* near_size;  // its counter
   unsigned near_capacity;
-  Entry* local_out;     // shared near entries (staged, or chained)
+  Entry* local_out;  // shared near entries (staged, or chained)
   unsigned* local_size;
-  bool far_open;        // false in scan mode: the far pile is not kept
-  Entry* far;           // the far pile, appended at far_offset
+  bool far_open;  // false in scan mode: the far pile is not kept
+  Entry* far;     // the far pile, appended at far_offset
   unsigned far_offset;
   unsigned* far_added;
   unsigned far_capacity;
@@ -268,8 +267,13 @@ struct Loop {
   float low = 0, delta, high, max_delta;
   bool last_was_expansion = true, far_scan = false;
   __device__ explicit Loop(const Params& p)
-      : near_in(p.near[0]), near_out(p.near[1]), far_cur(p.far[0]), far_next(p.far[1]), delta(p.delta),
-        high(p.delta), max_delta(p.delta * kMaxDeltaGrowth) {}
+      : near_in(p.near[0]),
+        near_out(p.near[1]),
+        far_cur(p.far[0]),
+        far_next(p.far[1]),
+        delta(p.delta),
+        high(p.delta),
+        max_delta(p.delta * kMaxDeltaGrowth) {}
 
   // After the barrier ending the previous round: its counters.
   __device__ void read_counts(const Params& p) {
@@ -286,8 +290,8 @@ struct Loop {
   }
   // The sinks of this round: near entries to near_out, far ones onto `far` at `far_offset`.
   __device__ Sinks sinks(const Params& p, Slot* next, Shared& sh, Entry* far, unsigned far_offset) const {
-    return Sinks{high,     near_out, &next->near, p.near_capacity, sh.local[0], &sh.local_size[0],
-                 !far_scan, far,     far_offset,  &next->far,      p.far_capacity};
+    return Sinks{high,      near_out, &next->near, p.near_capacity, sh.local[0],   &sh.local_size[0],
+                 !far_scan, far,      far_offset,  &next->far,      p.far_capacity};
   }
 };
 
@@ -375,7 +379,8 @@ __device__ void split_round(const Params& p, Loop& L, Slot* next, Shared& sh, un
         now = __ldcg(p.dist + e.x);
       }
       const float d = __uint_as_float(e.y);
-      if (now == e.y && d >= L.low && e.y != kInfinityBits) route(e, d, s, sh, far_min);  // current, not settled, reached
+      if (now == e.y && d >= L.low && e.y != kInfinityBits)
+        route(e, d, s, sh, far_min);  // current, not settled, reached
     }
     keep_shared_room(s, sh);
   }
@@ -395,7 +400,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
   unsigned long long init_ns = 0, expand_ns = 0, split_ns = 0;
   Work work;
 
-  for (const unsigned long long v : grid_stride<unsigned long long>(p.n)) p.dist[v] = v == p.source ? 0u : kInfinityBits;
+  for (const unsigned long long v : grid_stride<unsigned long long>(p.n))
+    p.dist[v] = v == p.source ? 0u : kInfinityBits;
   if (leader) {
     for (int k = 0; k < 3; ++k) p.slots[k] = Slot{0, 0, kInfinityBits, 0};
     p.near[0][0] = Entry{p.source, 0u};
@@ -437,7 +443,6 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) near_far_kernel(Param
   }
 }
 
-
 }  // namespace
 
 struct NearFarGpu::State {
@@ -478,12 +483,14 @@ void NearFarGpu::load(const Csr<float>& g, float delta) {
   const std::uint64_t n = g.n;
   // Near queues hold up to n entries, far piles n/2 (beyond that a scan is cheaper).
   std::uint64_t near_cap = n + 1024, far_cap = n / 2 + 1024;
-  if (s.capacity_limit > 0) near_cap = std::min(near_cap, s.capacity_limit), far_cap = std::min(far_cap, s.capacity_limit);
+  if (s.capacity_limit > 0)
+    near_cap = std::min(near_cap, s.capacity_limit), far_cap = std::min(far_cap, s.capacity_limit);
   // (The near queue always holds the source's entry; capacity_limit >= 1.)
   const std::uint64_t bytes = (n + 1) * sizeof(eid_t) + g.num_arcs() * (sizeof(vid_t) + sizeof(float)) +
                               n * sizeof(unsigned) + 2 * (near_cap + far_cap) * sizeof(Entry);
   require_device_memory(bytes, "near_far_gpu graph, distances and queues");
-  if (n >= 0xffffffffu - 2048) throw ResourceError("near_far_gpu: n = " + std::to_string(n) + " exceeds the queue counters");
+  if (n >= 0xffffffffu - 2048)
+    throw ResourceError("near_far_gpu: n = " + std::to_string(n) + " exceeds the queue counters");
   s.n = g.n;
   s.delta = delta > 0 ? delta : default_delta(g, 4.0f);
   s.dist.resize(std::max<std::uint64_t>(n, 1));
@@ -517,7 +524,8 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
   CudaEventTimer compute, copy;
   for (const vid_t source : sources) {
     if (source >= s.n)
-      throw InputError("near_far_gpu: source " + std::to_string(source) + " is not a vertex (n = " + std::to_string(s.n) + ")");
+      throw InputError("near_far_gpu: source " + std::to_string(source) +
+                       " is not a vertex (n = " + std::to_string(s.n) + ")");
     SsspRun r;
     compute.start(s.stream);
     CUDA_CHECK(cudaMemsetAsync(s.result.data(), 0, sizeof(Result), s.stream));
@@ -545,7 +553,8 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
                                            args, 0, s.stream));
     CUDA_CHECK_LAUNCH();
     // The one small read-back per source: round counts and phase times.
-    CUDA_CHECK(cudaMemcpyAsync(s.result_host.data(), s.result.data(), sizeof(Result), cudaMemcpyDeviceToHost, s.stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(s.result_host.data(), s.result.data(), sizeof(Result), cudaMemcpyDeviceToHost, s.stream));
     compute.stop(s.stream);
     r.kernel_s = compute.seconds();
     const Result res = s.result_host[0];
@@ -570,11 +579,13 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
                    source, st.rounds, st.expansions, st.splits, st.scan_rounds,
                    static_cast<unsigned long long>(st.vertex_visits),
                    static_cast<unsigned long long>(st.arc_relaxations), st.init_s * 1e3, st.expand_s * 1e3,
-                   st.split_s * 1e3, r.kernel_s * 1e3, double(s.delta), double(st.last_delta), t.local_steps, t.early_steps, chain_max, s.blocks);
+                   st.split_s * 1e3, r.kernel_s * 1e3, double(s.delta), double(st.last_delta), t.local_steps,
+                   t.early_steps, chain_max, s.blocks);
     // Distances are kept as float bits; copy them straight into the float result.
     r.dist.resize(s.n);
     copy.start(s.stream);
-    CUDA_CHECK(cudaMemcpyAsync(r.dist.data(), s.dist.data(), std::uint64_t(s.n) * sizeof(float), cudaMemcpyDeviceToHost, s.stream));
+    CUDA_CHECK(cudaMemcpyAsync(r.dist.data(), s.dist.data(), std::uint64_t(s.n) * sizeof(float), cudaMemcpyDeviceToHost,
+                               s.stream));
     copy.stop(s.stream);
     r.d2h_s = copy.seconds();
     out.push_back(std::move(r));

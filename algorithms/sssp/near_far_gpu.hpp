@@ -26,14 +26,14 @@ namespace gs::sssp {
 
 // What one source's run did (for tuning and the experiment notes).
 struct NearFarStats {
-  std::uint32_t rounds = 0;      // grid-wide rounds (expansions + splits), one barrier each
-  std::uint32_t expansions = 0;  // rounds that expanded a near queue (SsspRun::iterations)
-  std::uint32_t splits = 0;      // rounds that advanced the band and split the far pile
-  std::uint32_t scan_rounds = 0; // rounds that scanned every vertex instead of a queue
-  std::uint64_t vertex_visits = 0;    // queued vertices expanded (>= reached vertices)
-  std::uint64_t arc_relaxations = 0;  // arcs scanned by those expansions
+  std::uint32_t rounds = 0;                      // grid-wide rounds (expansions + splits), one barrier each
+  std::uint32_t expansions = 0;                  // rounds that expanded a near queue (SsspRun::iterations)
+  std::uint32_t splits = 0;                      // rounds that advanced the band and split the far pile
+  std::uint32_t scan_rounds = 0;                 // rounds that scanned every vertex instead of a queue
+  std::uint64_t vertex_visits = 0;               // queued vertices expanded (>= reached vertices)
+  std::uint64_t arc_relaxations = 0;             // arcs scanned by those expansions
   double init_s = 0, expand_s = 0, split_s = 0;  // in-kernel phase times (device clock)
-  float last_delta = 0;  // band width at the end (bands that took one expansion double it)
+  float last_delta = 0;                          // band width at the end (bands that took one expansion double it)
 };
 
 // The knobs that change near_far_gpu's timings (never its answers); the

@@ -89,7 +89,8 @@ double TwoKernelCuda::upload_seconds() const { return s_->upload_s; }
 
 void TwoKernelCuda::load(const Csr<float>& g) {
   require_nonnegative_weights(g, "two_kernel_cuda");
-  const std::uint64_t bytes = (std::uint64_t(g.n) + 1) * sizeof(eid_t) + g.num_arcs() * (sizeof(vid_t) + sizeof(float)) +
+  const std::uint64_t bytes = (std::uint64_t(g.n) + 1) * sizeof(eid_t) +
+                              g.num_arcs() * (sizeof(vid_t) + sizeof(float)) +
                               std::uint64_t(g.n) * (2 * sizeof(float) + 1);
   require_device_memory(bytes, "two_kernel_cuda graph and arrays");
   State& s = *s_;
@@ -108,22 +109,25 @@ std::vector<SsspRun> TwoKernelCuda::run(const std::vector<vid_t>& sources) {
   const unsigned blocks = unsigned((std::uint64_t(s.n) + kBlock - 1) / kBlock);
   CudaEventTimer compute, copy;
   for (const vid_t source : sources) {
-    if (source >= s.n) throw InputError("two_kernel_cuda: source " + std::to_string(source) + " is not a vertex (n = " + std::to_string(s.n) + ")");
+    if (source >= s.n)
+      throw InputError("two_kernel_cuda: source " + std::to_string(source) +
+                       " is not a vertex (n = " + std::to_string(s.n) + ")");
     SsspRun r;
     compute.start(s.stream);
     init_kernel<<<blocks, kBlock, 0, s.stream>>>(s.n, source, s.cost.data(), s.updating_cost.data(), s.mask.data());
     CUDA_CHECK_LAUNCH();
     while (true) {
       CUDA_CHECK(cudaMemsetAsync(s.any_mask.data(), 0, sizeof(int), s.stream));
-      relax_kernel<<<blocks, kBlock, 0, s.stream>>>(s.n, s.graph.offsets.data(), s.graph.adj.data(), s.graph.w.data(), s.cost.data(),
-                                                    s.updating_cost.data(), s.mask.data());
+      relax_kernel<<<blocks, kBlock, 0, s.stream>>>(s.n, s.graph.offsets.data(), s.graph.adj.data(), s.graph.w.data(),
+                                                    s.cost.data(), s.updating_cost.data(), s.mask.data());
       CUDA_CHECK_LAUNCH();
       update_kernel<<<blocks, kBlock, 0, s.stream>>>(s.n, s.cost.data(), s.updating_cost.data(), s.mask.data(),
                                                      s.any_mask.data());
       CUDA_CHECK_LAUNCH();
       ++r.iterations;
       // The mask read-back of the paper's loop: the host decides whether to go on.
-      CUDA_CHECK(cudaMemcpyAsync(s.any_mask_host.data(), s.any_mask.data(), sizeof(int), cudaMemcpyDeviceToHost, s.stream));
+      CUDA_CHECK(
+          cudaMemcpyAsync(s.any_mask_host.data(), s.any_mask.data(), sizeof(int), cudaMemcpyDeviceToHost, s.stream));
       CUDA_CHECK(cudaStreamSynchronize(s.stream));
       if (s.any_mask_host[0] == 0) break;
     }

@@ -79,7 +79,8 @@ Found find_device(OpenClDeviceKind kind, std::string* why) {
   if (kind == OpenClDeviceKind::gpu || kind == OpenClDeviceKind::any) f = first_of(CL_DEVICE_TYPE_GPU);
   if (!f.device && kind == OpenClDeviceKind::cpu) f = first_of(CL_DEVICE_TYPE_CPU);
   if (!f.device && kind == OpenClDeviceKind::any) f = first_of(CL_DEVICE_TYPE_ALL);
-  if (!f.device && why) *why = std::string("no OpenCL ") + to_string(kind) + " device on " + std::to_string(np) + " platform(s)";
+  if (!f.device && why)
+    *why = std::string("no OpenCL ") + to_string(kind) + " device on " + std::to_string(np) + " platform(s)";
   return f;
 }
 
@@ -109,13 +110,18 @@ OpenClDeviceKind parse_opencl_device_kind(const std::string& text) {
 
 const char* to_string(OpenClDeviceKind kind) {
   switch (kind) {
-    case OpenClDeviceKind::gpu: return "gpu";
-    case OpenClDeviceKind::cpu: return "cpu";
-    default: return "any";
+    case OpenClDeviceKind::gpu:
+      return "gpu";
+    case OpenClDeviceKind::cpu:
+      return "cpu";
+    default:
+      return "any";
   }
 }
 
-bool opencl_device_available(OpenClDeviceKind kind, std::string* why) { return find_device(kind, why).device != nullptr; }
+bool opencl_device_available(OpenClDeviceKind kind, std::string* why) {
+  return find_device(kind, why).device != nullptr;
+}
 
 struct TwoKernelOpenCl::State {
   cl_device_id device = nullptr;
@@ -141,7 +147,8 @@ struct TwoKernelOpenCl::State {
   void launch(cl_kernel k) {
     const std::size_t group = local_size ? local_size : 64;
     const std::size_t global = (std::size_t(n) + group - 1) / group * group;
-    CL_CALL(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &global, local_size ? &local_size : nullptr, 0, nullptr, nullptr));
+    CL_CALL(
+        clEnqueueNDRangeKernel(queue, k, 1, nullptr, &global, local_size ? &local_size : nullptr, 0, nullptr, nullptr));
   }
 };
 
@@ -201,11 +208,12 @@ void TwoKernelOpenCl::load(const Csr<float>& g) {
   State& s = *s_;
   const std::uint64_t n = g.n, m = g.num_arcs();
   const std::uint64_t largest = std::max<std::uint64_t>((n + 1) * sizeof(cl_ulong), m * sizeof(cl_uint));
-  const std::uint64_t total = (n + 1) * sizeof(cl_ulong) + m * (sizeof(cl_uint) + sizeof(float)) + n * (2 * sizeof(float) + 1);
+  const std::uint64_t total =
+      (n + 1) * sizeof(cl_ulong) + m * (sizeof(cl_uint) + sizeof(float)) + n * (2 * sizeof(float) + 1);
   if (largest > s.max_alloc || total > s.global_mem)
-    throw ResourceError("two_kernel_opencl: the graph needs " + format_bytes(total) + " (largest array " + format_bytes(largest) +
-                        ") on " + s.name + ", which has " + format_bytes(s.global_mem) + " (largest allocation " +
-                        format_bytes(s.max_alloc) + ")");
+    throw ResourceError("two_kernel_opencl: the graph needs " + format_bytes(total) + " (largest array " +
+                        format_bytes(largest) + ") on " + s.name + ", which has " + format_bytes(s.global_mem) +
+                        " (largest allocation " + format_bytes(s.max_alloc) + ")");
   if (!s.is_gpu) require_host_memory(total, "two_kernel_opencl buffers on the CPU device");
   s.n = cl_uint(n);
   static_assert(sizeof(cl_ulong) == sizeof(eid_t) && sizeof(cl_uint) == sizeof(vid_t));
@@ -217,10 +225,13 @@ void TwoKernelOpenCl::load(const Csr<float>& g) {
   s.mask.reset(s.buffer(n, CL_MEM_READ_WRITE));
   s.any_mask.reset(s.buffer(sizeof(cl_int), CL_MEM_READ_WRITE));
   WallTimer t;
-  CL_CALL(clEnqueueWriteBuffer(s.queue, s.vertex_array, CL_FALSE, 0, (n + 1) * sizeof(cl_ulong), g.offsets.data(), 0, nullptr, nullptr));
+  CL_CALL(clEnqueueWriteBuffer(s.queue, s.vertex_array, CL_FALSE, 0, (n + 1) * sizeof(cl_ulong), g.offsets.data(), 0,
+                               nullptr, nullptr));
   if (m) {
-    CL_CALL(clEnqueueWriteBuffer(s.queue, s.edge_array, CL_FALSE, 0, m * sizeof(cl_uint), g.adj.data(), 0, nullptr, nullptr));
-    CL_CALL(clEnqueueWriteBuffer(s.queue, s.weight_array, CL_FALSE, 0, m * sizeof(float), g.w.data(), 0, nullptr, nullptr));
+    CL_CALL(clEnqueueWriteBuffer(s.queue, s.edge_array, CL_FALSE, 0, m * sizeof(cl_uint), g.adj.data(), 0, nullptr,
+                                 nullptr));
+    CL_CALL(
+        clEnqueueWriteBuffer(s.queue, s.weight_array, CL_FALSE, 0, m * sizeof(float), g.w.data(), 0, nullptr, nullptr));
   }
   CL_CALL(clFinish(s.queue));
   s.upload_s = t.seconds();
@@ -253,7 +264,9 @@ std::vector<SsspRun> TwoKernelOpenCl::run(const std::vector<vid_t>& sources) {
   out.reserve(sources.size());
   const cl_int zero = 0;
   for (const vid_t source : sources) {
-    if (source >= s.n) throw InputError("two_kernel_opencl: source " + std::to_string(source) + " is not a vertex (n = " + std::to_string(s.n) + ")");
+    if (source >= s.n)
+      throw InputError("two_kernel_opencl: source " + std::to_string(source) +
+                       " is not a vertex (n = " + std::to_string(s.n) + ")");
     SsspRun r;
     WallTimer t;
     const cl_uint src = source;
@@ -270,7 +283,8 @@ std::vector<SsspRun> TwoKernelOpenCl::run(const std::vector<vid_t>& sources) {
     r.kernel_s = t.seconds();
     r.dist.resize(s.n);
     t.restart();
-    CL_CALL(clEnqueueReadBuffer(s.queue, s.cost, CL_TRUE, 0, std::size_t(s.n) * sizeof(float), r.dist.data(), 0, nullptr, nullptr));
+    CL_CALL(clEnqueueReadBuffer(s.queue, s.cost, CL_TRUE, 0, std::size_t(s.n) * sizeof(float), r.dist.data(), 0,
+                                nullptr, nullptr));
     r.d2h_s = t.seconds();
     out.push_back(std::move(r));
   }

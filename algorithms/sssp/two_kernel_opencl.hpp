@@ -32,7 +32,7 @@ class TwoKernelOpenCl {
   TwoKernelOpenCl(const TwoKernelOpenCl&) = delete;
   TwoKernelOpenCl& operator=(const TwoKernelOpenCl&) = delete;
 
-  std::string device_name() const;   // "NVIDIA H100 80GB HBM3 (NVIDIA CUDA)"
+  std::string device_name() const;  // "NVIDIA H100 80GB HBM3 (NVIDIA CUDA)"
   bool device_is_gpu() const;
   unsigned compute_units() const;  // CL_DEVICE_MAX_COMPUTE_UNITS (PoCL on a CPU: its threads)
   double build_seconds() const;

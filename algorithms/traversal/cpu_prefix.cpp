@@ -16,10 +16,11 @@ CpuPrefix cpu_prefix(const CsrView& g, vid_t source, CpuWorkspace& ws, const Hyb
     const bool sequential = cur <= opt.thresholds.t1;
     p.states.push_back(sequential ? HybridState::Sequential : HybridState::Stack);
     const BranchResult r =
-        sequential ? expand_branch_sequential(g, branch, ws.stack.data() + begin, end - begin, nullptr, ws.visited, ws.stack)
-                   : expand_branch<BranchInput::Stack, true>(g, branch, ws.stack.data() + begin, end - begin, nullptr,
-                                                             nullptr, ws.visited, &ws.stack, opt.local_threshold,
-                                                             cur >= opt.defer_claims_from ? &ws.buckets : nullptr);
+        sequential
+            ? expand_branch_sequential(g, branch, ws.stack.data() + begin, end - begin, nullptr, ws.visited, ws.stack)
+            : expand_branch<BranchInput::Stack, true>(g, branch, ws.stack.data() + begin, end - begin, nullptr, nullptr,
+                                                      ws.visited, &ws.stack, opt.local_threshold,
+                                                      cur >= opt.defer_claims_from ? &ws.buckets : nullptr);
     if (r.vertices == 0) {
       p.finished = true;
       return p;

@@ -29,7 +29,8 @@ inline WordSearch search_word(const CsrView& g, const VisitedBitmap& frontier, v
   for (; open; open &= open - 1) {
     const unsigned b = unsigned(__builtin_ctzll(open));
     const vid_t v = base + b;
-    if (v + 32 < g.n) __builtin_prefetch(&adj[offsets[v + 32]]);  // lists of skipped (visited) vertices break the stream
+    if (v + 32 < g.n)
+      __builtin_prefetch(&adj[offsets[v + 32]]);  // lists of skipped (visited) vertices break the stream
     const eid_t first = offsets[v], last = offsets[v + 1];
     r.no_arcs |= std::uint64_t(first == last) << b;
     for (eid_t i = first; i < last; ++i)
@@ -78,7 +79,8 @@ BranchResult bottom_up_step(const CsrView& g, std::uint32_t branch, std::uint32_
 // now), with no atomic per vertex.
 void frontier_from_snapshots(const BranchBits& bits, VisitedBitmap& frontier) {
 #pragma omp parallel for schedule(static)
-  for (std::int64_t w = 0; w < std::int64_t(bits.words()); ++w) frontier.store_word(std::size_t(w), bits.word(std::size_t(w)));
+  for (std::int64_t w = 0; w < std::int64_t(bits.words()); ++w)
+    frontier.store_word(std::size_t(w), bits.word(std::size_t(w)));
 }
 
 void bitmap_to_stack(const VisitedBitmap& bm, BranchStack& stack, std::size_t local_threshold) {

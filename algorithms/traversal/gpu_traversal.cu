@@ -155,8 +155,7 @@ __device__ __forceinline__ void add_counts(unsigned found, unsigned long long ar
 }
 
 // A large vertex's work items for expand_large_kernel: (vertex, chunk index).
-__device__ __forceinline__ void list_chunks(vid_t v, eid_t degree, std::uint64_t* chunks,
-                                            unsigned long long* count) {
+__device__ __forceinline__ void list_chunks(vid_t v, eid_t degree, std::uint64_t* chunks, unsigned long long* count) {
   const std::uint64_t n_chunks = (degree + kChunkArcs - 1) / kChunkArcs;
   const unsigned long long base = atomicAdd(count, (unsigned long long)n_chunks);
   for (std::uint64_t c = 0; c < n_chunks; ++c) chunks[base + c] = (std::uint64_t(v) << 32) | c;
@@ -315,7 +314,8 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
 }
 
 __global__ void queue_to_bitmap_kernel(const vid_t* queue, std::uint64_t size, std::uint32_t* bits) {
-  for (const std::uint64_t i : grid_stride<std::uint64_t>(size)) atomicOr(bits + (queue[i] >> 5), 1u << (queue[i] & 31));
+  for (const std::uint64_t i : grid_stride<std::uint64_t>(size))
+    atomicOr(bits + (queue[i] >> 5), 1u << (queue[i] & 31));
 }
 
 // The branch array before a traversal, in one launch: every code unreached
@@ -389,8 +389,8 @@ struct GpuTraversal::Impl {
   DeviceBuffer<std::uint32_t> deep, visited, frontier_a, frontier_b;
   DeviceBuffer<std::uint32_t> no_arcs;  // the visited bitmap's starting value (no_arcs_kernel)
   DeviceBuffer<vid_t> queue_a, queue_b;
-  DeviceBuffer<std::uint64_t> chunks;   // large vertices' work items (list_chunks)
-  std::uint64_t max_chunks = 1;         // of one vertex: ceil(max degree / kChunkArcs)
+  DeviceBuffer<std::uint64_t> chunks;         // large vertices' work items (list_chunks)
+  std::uint64_t max_chunks = 1;               // of one vertex: ceil(max degree / kChunkArcs)
   DeviceBuffer<unsigned long long> counters;  // two slots of kCounters
   DeviceBuffer<std::uint64_t> segments;
   MappedBuffer<unsigned long long> published{kCounters};
@@ -406,7 +406,8 @@ struct GpuTraversal::Impl {
   std::uint64_t words() const { return (std::uint64_t(host.n) + 31) / 32; }
   unsigned long long* slot(std::uint32_t branch) { return counters.data() + (branch & 1) * kCounters; }
   int blocks_for(std::uint64_t items) const {
-    return int(std::max<std::uint64_t>(1, std::min<std::uint64_t>((items + kThreads - 1) / kThreads, std::uint64_t(grid))));
+    return int(
+        std::max<std::uint64_t>(1, std::min<std::uint64_t>((items + kThreads - 1) / kThreads, std::uint64_t(grid))));
   }
 
   // source >= n: no source (the CPU+GPU hybrid rebuilds the branch array from its stacks).
@@ -420,7 +421,9 @@ struct GpuTraversal::Impl {
     init_branch_array(source);
     CUDA_CHECK(cudaStreamSynchronize(0));
   }
-  void maybe_copy_early(std::uint32_t branch, std::uint64_t found) { copy->maybe_copy_early(code.data(), branch, found); }
+  void maybe_copy_early(std::uint32_t branch, std::uint64_t found) {
+    copy->maybe_copy_early(code.data(), branch, found);
+  }
   // One top-down branch (the queue or the frontier bitmap as kSource needs,
   // into `next` as kOut says, its bitmap zeroed here); returns its counters
   // (one host sync).
@@ -429,16 +432,16 @@ struct GpuTraversal::Impl {
                                    const std::uint32_t* frontier, NextFrontier next) {
     if (kOut == Output::kBitmap) CUDA_CHECK(cudaMemsetAsync(next.bits, 0, words() * sizeof(std::uint32_t)));
     const std::uint64_t items = kSource == Source::kQueue ? queue_size : host.n;
-    expand_kernel<kSource, kOut><<<blocks_for(items), kThreads>>>(dg(), dl(), branch, visited.data(), queue,
-                                                                  queue_size, frontier, next, slot(branch),
-                                                                  slot(branch + 1), chunks.data());
+    expand_kernel<kSource, kOut><<<blocks_for(items), kThreads>>>(dg(), dl(), branch, visited.data(), queue, queue_size,
+                                                                  frontier, next, slot(branch), slot(branch + 1),
+                                                                  chunks.data());
     CUDA_CHECK_LAUNCH();
     // One warp per chunk (at most items * max_chunks of them), up to the full grid.
     const std::uint64_t max_items = items * max_chunks;
     const int large_blocks = int(std::max<std::uint64_t>(
         1, std::min<std::uint64_t>((max_items + kWarpsPerBlock - 1) / kWarpsPerBlock, std::uint64_t(grid))));
-    expand_large_kernel<kOut><<<large_blocks, kThreads>>>(dg(), dl(), branch, visited.data(), chunks.data(), next,
-                                                           slot(branch));
+    expand_large_kernel<kOut>
+        <<<large_blocks, kThreads>>>(dg(), dl(), branch, visited.data(), chunks.data(), next, slot(branch));
     CUDA_CHECK_LAUNCH();
     return read_counters(branch);
   }
@@ -472,7 +475,8 @@ struct GpuTraversal::Impl {
   std::uint32_t read_branches(std::uint32_t branch) {
     double since = now_s();
     for (;; ++branch) {
-      const std::uint64_t found = expand<Source::kCodes, Output::kNone>(branch, nullptr, 0, nullptr, NextFrontier{})[kFound];
+      const std::uint64_t found =
+          expand<Source::kCodes, Output::kNone>(branch, nullptr, 0, nullptr, NextFrontier{})[kFound];
       record_branch(since);
       if (!found) return branch;
       maybe_copy_early(branch, found);
@@ -496,12 +500,12 @@ struct GpuTraversal::Impl {
 
 std::uint64_t GpuTraversal::device_bytes(std::uint64_t n, std::uint64_t arcs) {
   return (n + 1) * sizeof(eid_t) + arcs * sizeof(vid_t)  // graph
-         + n * (1 + 4)                                    // level codes, deep levels
-         + n * 4 * 2                                      // two queues
-         + chunk_capacity(arcs) * 8                       // large vertices' chunks
-         + n * (4 + 1) + (n + 1) / 2                      // late vertices and their codes; packed codes
-         + 4 * ((n + 31) / 32) * 4                        // visited, its start and two frontier bitmaps
-         + (std::uint64_t(64) << 20);                      // CUDA context, counters, slack
+         + n * (1 + 4)                                   // level codes, deep levels
+         + n * 4 * 2                                     // two queues
+         + chunk_capacity(arcs) * 8                      // large vertices' chunks
+         + n * (4 + 1) + (n + 1) / 2                     // late vertices and their codes; packed codes
+         + 4 * ((n + 31) / 32) * 4                       // visited, its start and two frontier bitmaps
+         + (std::uint64_t(64) << 20);                    // CUDA context, counters, slack
 }
 
 GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new Impl) {
@@ -591,10 +595,8 @@ GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std
   std::uint32_t branch = 0;
   double since = t1;
   for (; size > 0; ++branch) {
-    if (!bottom_up && double(frontier_arcs) > double(unexplored) / alpha && size > prev_size)
-      bottom_up = true;
-    else if (bottom_up && double(size) < double(m.host.n) / beta && size < prev_size)
-      bottom_up = false;
+    if (!bottom_up && double(frontier_arcs) > double(unexplored) / alpha && size > prev_size) bottom_up = true;
+    else if (bottom_up && double(size) < double(m.host.n) / beta && size < prev_size) bottom_up = false;
     if (trace) trace->push_back(bottom_up);
     const unsigned long long* c;
     if (bottom_up) {

@@ -28,17 +28,17 @@ struct DirectionTrace;
 struct HybridOptions;
 
 struct GpuRunTimes {
-  double seconds = 0;    // the whole traversal as the paper timed it
-  double cpu_s = 0;      // CPU+GPU hybrid: branches processed on the CPU
-  double h2d_s = 0;      // CPU+GPU hybrid: copying the CPU's stacks to the GPU
-  double init_s = 0;     // initialising (or rebuilding) the branch array and bitmap
-  double compute_s = 0;  // branches on the GPU
-  double d2h_s = 0;      // copying the levels back (4-bit codes + gathered vertices), after the last branch
-  std::uint64_t late_vertices = 0;    // gathered and patched in: found after an early copy started, or deeper than 13
-  bool early_copy = false;            // the copy back started before the last branch
-  double widen_s = 0;    // untimed: 4-bit codes -> the caller's 4-byte level array
-  std::vector<double> branch_s;       // GPU branches: host time of each (launches + counter round trip)
-  bool moved_to_gpu = true;           // CPU+GPU hybrid: false when the CPU finished alone
+  double seconds = 0;               // the whole traversal as the paper timed it
+  double cpu_s = 0;                 // CPU+GPU hybrid: branches processed on the CPU
+  double h2d_s = 0;                 // CPU+GPU hybrid: copying the CPU's stacks to the GPU
+  double init_s = 0;                // initialising (or rebuilding) the branch array and bitmap
+  double compute_s = 0;             // branches on the GPU
+  double d2h_s = 0;                 // copying the levels back (4-bit codes + gathered vertices), after the last branch
+  std::uint64_t late_vertices = 0;  // gathered and patched in: found after an early copy started, or deeper than 13
+  bool early_copy = false;          // the copy back started before the last branch
+  double widen_s = 0;               // untimed: 4-bit codes -> the caller's 4-byte level array
+  std::vector<double> branch_s;     // GPU branches: host time of each (launches + counter round trip)
+  bool moved_to_gpu = true;         // CPU+GPU hybrid: false when the CPU finished alone
   std::uint32_t gpu_from_branch = 0;  // first branch processed on the GPU
 };
 

@@ -35,10 +35,12 @@ void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& leve
         r = expand_branch_sequential(g, branch, seg, end - begin, lv, ws.visited, ws.stack);
         break;
       case HybridState::Stack:
-        r = expand_branch<BranchInput::Stack, true>(g, branch, seg, end - begin, nullptr, lv, ws.visited, &ws.stack, lt, defer);
+        r = expand_branch<BranchInput::Stack, true>(g, branch, seg, end - begin, nullptr, lv, ws.visited, &ws.stack, lt,
+                                                    defer);
         break;
       case HybridState::StackToRead:
-        r = expand_branch<BranchInput::Stack, false>(g, branch, seg, end - begin, nullptr, lv, ws.visited, nullptr, lt, defer);
+        r = expand_branch<BranchInput::Stack, false>(g, branch, seg, end - begin, nullptr, lv, ws.visited, nullptr, lt,
+                                                     defer);
         break;
       case HybridState::Read:
         r = expand_branch<BranchInput::Array, false>(g, branch, nullptr, 0, bits, lv, ws.visited, nullptr, lt, defer);

@@ -32,11 +32,16 @@ enum class HybridState : std::uint8_t { Sequential, Stack, StackToRead, Read, Re
 
 inline const char* state_name(HybridState s) {
   switch (s) {
-    case HybridState::Sequential: return "sequential";
-    case HybridState::Stack: return "stack";
-    case HybridState::StackToRead: return "stack-to-read";
-    case HybridState::Read: return "read";
-    case HybridState::ReadToStack: return "read-to-stack";
+    case HybridState::Sequential:
+      return "sequential";
+    case HybridState::Stack:
+      return "stack";
+    case HybridState::StackToRead:
+      return "stack-to-read";
+    case HybridState::Read:
+      return "read";
+    case HybridState::ReadToStack:
+      return "read-to-stack";
   }
   return "?";
 }

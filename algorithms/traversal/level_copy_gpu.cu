@@ -75,7 +75,8 @@ LevelCopyGpu::~LevelCopyGpu() {
 }
 
 int LevelCopyGpu::blocks_for(std::uint64_t items) const {
-  return int(std::max<std::uint64_t>(1, std::min<std::uint64_t>((items + kThreads - 1) / kThreads, std::uint64_t(grid_))));
+  return int(
+      std::max<std::uint64_t>(1, std::min<std::uint64_t>((items + kThreads - 1) / kThreads, std::uint64_t(grid_))));
 }
 
 void LevelCopyGpu::reset() {
@@ -93,7 +94,8 @@ void LevelCopyGpu::start(const std::uint8_t* code, std::uint32_t final_level) {
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaEventRecord(packed_done_, 0));
   CUDA_CHECK(cudaStreamWaitEvent(copy_stream_, packed_done_, 0));
-  CUDA_CHECK(cudaMemcpyAsync(host_packed_.data(), packed_.data(), packed_.size(), cudaMemcpyDeviceToHost, copy_stream_));
+  CUDA_CHECK(
+      cudaMemcpyAsync(host_packed_.data(), packed_.data(), packed_.size(), cudaMemcpyDeviceToHost, copy_stream_));
   settled_ = int(std::min<std::uint32_t>(final_level, kPackedDeep - 1));  // deeper codes are always gathered
 }
 
@@ -103,11 +105,11 @@ void LevelCopyGpu::finish(const std::uint8_t* code, const std::uint32_t* deep, s
   t.early_copy = settled_ >= 0;
   if (settled_ < 0) start(code, deepest);
   CUDA_CHECK(cudaMemsetAsync(late_count_.data(), 0, sizeof(unsigned long long)));
-  collect_late_kernel<<<blocks_for(n_), kThreads>>>(code, n_, std::uint8_t(settled_), late_.data(),
-                                                    late_code_.data(), late_count_.data());
+  collect_late_kernel<<<blocks_for(n_), kThreads>>>(code, n_, std::uint8_t(settled_), late_.data(), late_code_.data(),
+                                                    late_count_.data());
   CUDA_CHECK_LAUNCH();
-  CUDA_CHECK(cudaMemcpyAsync(host_late_count_.data(), late_count_.data(), sizeof(unsigned long long),
-                             cudaMemcpyDeviceToHost));
+  CUDA_CHECK(
+      cudaMemcpyAsync(host_late_count_.data(), late_count_.data(), sizeof(unsigned long long), cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaStreamSynchronize(0));
   const std::uint64_t count = host_late_count_[0];
   if (count) {

@@ -14,9 +14,9 @@ void read_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level,
   std::uint64_t cur = 1;
   for (std::uint32_t branch = 0;; ++branch) {
     ws.branch_bits.snapshot(ws.visited);
-    const BranchResult r = expand_branch<BranchInput::Array, false>(g, branch, nullptr, 0, &ws.branch_bits, level.data(),
-                                                                    ws.visited, nullptr, 0,
-                                                                    cur >= kDeferClaimsFrom ? &ws.buckets : nullptr);
+    const BranchResult r =
+        expand_branch<BranchInput::Array, false>(g, branch, nullptr, 0, &ws.branch_bits, level.data(), ws.visited,
+                                                 nullptr, 0, cur >= kDeferClaimsFrom ? &ws.buckets : nullptr);
     if (r.vertices == 0) break;  // Alg. 2's logical AND of the threads' fin flags
     cur = r.vertices;
   }

@@ -12,8 +12,8 @@ void stack_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
   start_traversal(source, level.data(), ws.visited, ws.stack);
   std::size_t begin = 0, end = ws.stack.end();
   for (std::uint32_t branch = 0; begin < end; ++branch) {
-    expand_branch<BranchInput::Stack, true>(g, branch, ws.stack.data() + begin, end - begin, nullptr, level.data(), ws.visited,
-                                            &ws.stack, local_threshold,
+    expand_branch<BranchInput::Stack, true>(g, branch, ws.stack.data() + begin, end - begin, nullptr, level.data(),
+                                            ws.visited, &ws.stack, local_threshold,
                                             end - begin >= kDeferClaimsFrom ? &ws.buckets : nullptr);
     begin = end;
     end = ws.stack.end();

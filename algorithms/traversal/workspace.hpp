@@ -16,7 +16,7 @@ struct CpuWorkspace {
   VisitedBitmap frontier, next_frontier;  // bottom-up steps of the direction-optimising traversal
   VisitedBitmap isolated;                 // vertices without arcs, found by a traversal's first bottom-up step
   BranchStack stack;
-  ClaimBuckets buckets;                   // deferred claims of large branches
+  ClaimBuckets buckets;  // deferred claims of large branches
 };
 
 }  // namespace gs::traversal

@@ -58,7 +58,8 @@ class PhaseClock {
     CUDA_CHECK(cudaEventSynchronize(pool_[used_ - 1]));
     for (std::size_t i = 1; i < used_; ++i) sums[names_[i - 1]] += elapsed_s(i - 1, i);
     for (const Transfer& t : transfers_) {
-      const double moved = std::min(t.seconds, sums[t.from]);  // the device timer's and the events' clocks differ slightly
+      const double moved =
+          std::min(t.seconds, sums[t.from]);  // the device timer's and the events' clocks differ slightly
       sums[t.from] -= moved;
       sums[t.to] += moved;
     }

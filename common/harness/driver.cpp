@@ -15,23 +15,34 @@ namespace gs::harness {
 
 const char* device_column(Device d) {
   switch (d) {
-    case Device::cpu: return "cpu";
-    case Device::gpu: return "gpu";
-    case Device::cpu_gpu: return "cpu+gpu";
-    case Device::opencl: return "opencl";
-    case Device::mpi: return "mpi";
+    case Device::cpu:
+      return "cpu";
+    case Device::gpu:
+      return "gpu";
+    case Device::cpu_gpu:
+      return "cpu+gpu";
+    case Device::opencl:
+      return "opencl";
+    case Device::mpi:
+      return "mpi";
   }
   return "cpu";
 }
 
 const char* role_name(Role r) {
   switch (r) {
-    case Role::main: return "main";
-    case Role::thread_sweep: return "thread-sweep";
-    case Role::size_sweep: return "size-sweep";
-    case Role::extension: return "extension";
-    case Role::input: return "input";
-    case Role::scale_out: return "scale-out";
+    case Role::main:
+      return "main";
+    case Role::thread_sweep:
+      return "thread-sweep";
+    case Role::size_sweep:
+      return "size-sweep";
+    case Role::extension:
+      return "extension";
+    case Role::input:
+      return "input";
+    case Role::scale_out:
+      return "scale-out";
   }
   return "main";
 }
@@ -100,7 +111,8 @@ void list_pieces(const std::vector<Piece>& pieces, const std::vector<ProgramInfo
   }
 }
 
-void check_program_names(const std::vector<ProgramInfo>& programs, const CommonOptions& opt, const std::string& experiment) {
+void check_program_names(const std::vector<ProgramInfo>& programs, const CommonOptions& opt,
+                         const std::string& experiment) {
   for (const auto& name : opt.algorithms) {
     if (std::any_of(programs.begin(), programs.end(), [&](const ProgramInfo& p) { return p.name == name; })) continue;
     std::string known;
@@ -139,14 +151,16 @@ Piece input_piece_for(const std::vector<ProgramInfo>& programs, const std::vecto
   return p;
 }
 
-std::vector<std::string> columns_with_ranks(std::vector<std::string> columns, const std::vector<ProgramInfo>& programs) {
+std::vector<std::string> columns_with_ranks(std::vector<std::string> columns,
+                                            const std::vector<ProgramInfo>& programs) {
   if (std::any_of(programs.begin(), programs.end(), [](const ProgramInfo& p) { return p.device == Device::mpi; }))
     columns.push_back("ranks");
   return columns;
 }
 
 void note_nothing_to_run(const std::string& experiment, const std::string& piece) {
-  std::fprintf(stderr, "[%s] nothing to run here: no selected program of %s can run on this machine; no results written\n",
+  std::fprintf(stderr,
+               "[%s] nothing to run here: no selected program of %s can run on this machine; no results written\n",
                experiment.c_str(), piece.empty() ? "any piece" : ("piece " + piece).c_str());
 }
 
@@ -172,8 +186,7 @@ std::vector<int> thread_list(const std::vector<std::int64_t>& given, int max_thr
 }
 
 std::vector<ProgramInfo> programs_for_piece(const std::vector<ProgramInfo>& programs, const Piece& piece,
-                                            const CommonOptions& opt, const std::string& experiment,
-                                            const World& world,
+                                            const CommonOptions& opt, const std::string& experiment, const World& world,
                                             const std::function<std::string(const ProgramInfo&)>& unavailable,
                                             std::vector<std::string>& skipped) {
   std::vector<ProgramInfo> out;
@@ -190,7 +203,8 @@ std::vector<ProgramInfo> programs_for_piece(const std::vector<ProgramInfo>& prog
     }
     if (asked) throw ResourceError("cannot run " + p.name + " here: " + why);
     if (world.rank() == 0)
-      std::fprintf(stderr, "[%s] piece %s: skipping %s (%s)\n", experiment.c_str(), piece.name.c_str(), p.name.c_str(), why.c_str());
+      std::fprintf(stderr, "[%s] piece %s: skipping %s (%s)\n", experiment.c_str(), piece.name.c_str(), p.name.c_str(),
+                   why.c_str());
     skipped.push_back(piece.name + " " + p.name + ": " + why);
     skipped_here = true;
   }

@@ -31,9 +31,9 @@ struct Experiment {
   std::string description;         // --help: the paper, its graphs, its pieces
   std::string seconds_definition;  // what `seconds` means: --help and the metadata
   std::vector<ProgramInfo> programs;
-  std::vector<std::string> columns;  // extra CSV columns, in order
-  bool takes_sources = false;        // --sources is part of the contract
-  double input_est_seconds = 60;     // --list-pieces estimate for --input
+  std::vector<std::string> columns;         // extra CSV columns, in order
+  bool takes_sources = false;               // --sources is part of the contract
+  double input_est_seconds = 60;            // --list-pieces estimate for --input
   std::vector<std::string> input_programs;  // the programs that take --input's graph; empty: every program
 
   // Declares the experiment's own options, bound to fields of the config.
@@ -73,7 +73,8 @@ std::string usage_header(const std::string& description, const std::string& seco
 void list_programs(const std::vector<ProgramInfo>& programs);
 // name, estimate and kind: "gpu" (no program runs without a GPU), "mpi" (only distributed programs), else "cpu".
 void list_pieces(const std::vector<Piece>& pieces, const std::vector<ProgramInfo>& programs);
-void check_program_names(const std::vector<ProgramInfo>& programs, const CommonOptions& opt, const std::string& experiment);
+void check_program_names(const std::vector<ProgramInfo>& programs, const CommonOptions& opt,
+                         const std::string& experiment);
 const Piece& find_piece(const std::vector<Piece>& pieces, const std::string& name, const std::string& experiment);
 std::vector<int> thread_list(const std::vector<std::int64_t>& given, int max_threads);
 // --threads, else OpenMP's default (OMP_NUM_THREADS or every core), divided among
@@ -87,8 +88,7 @@ Piece input_piece_for(const std::vector<ProgramInfo>& programs, const std::vecto
 // here; the others are noted on stderr with the reason. A program named in --algorithms
 // that cannot run here is a ResourceError (exit 3).
 std::vector<ProgramInfo> programs_for_piece(const std::vector<ProgramInfo>& programs, const Piece& piece,
-                                            const CommonOptions& opt, const std::string& experiment,
-                                            const World& world,
+                                            const CommonOptions& opt, const std::string& experiment, const World& world,
                                             const std::function<std::string(const ProgramInfo&)>& unavailable,
                                             std::vector<std::string>& skipped);
 // The CSV's extra columns: the experiment's, then `ranks` where it has distributed programs.
@@ -106,7 +106,8 @@ int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
   if (e.options) e.options(cli, config);
   CommonOptions opt;
   std::vector<Piece> pieces;
-  std::vector<std::vector<ProgramInfo>> chosen;  // each piece's programs, chosen before anything is generated or written
+  std::vector<std::vector<ProgramInfo>>
+      chosen;  // each piece's programs, chosen before anything is generated or written
   std::vector<std::string> skipped;
   std::unique_ptr<Session> session;
   bool done = false;  // --list-*, or nothing to run
@@ -137,7 +138,9 @@ int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
     const int threads = max_threads(opt, w.ranks_here());
     bool any = false;
     for (const Piece& p : pieces) {
-      auto why = [&](const ProgramInfo& prog) { return e.unavailable ? e.unavailable(prog, p, config) : std::string(); };
+      auto why = [&](const ProgramInfo& prog) {
+        return e.unavailable ? e.unavailable(prog, p, config) : std::string();
+      };
       chosen.push_back(programs_for_piece(e.programs, p, opt, e.name, w, why, skipped));
       any = any || !chosen.back().empty();
     }

@@ -43,13 +43,20 @@ struct InputGraph {
 template <class W, class F>
 auto with_weight_type(io::WeightCode code, F&& f) {
   switch (code) {
-    case io::WeightCode::kU16: return f(std::uint16_t{});
-    case io::WeightCode::kU32: return f(std::uint32_t{});
-    case io::WeightCode::kU64: return f(std::uint64_t{});
-    case io::WeightCode::kI32: return f(std::int32_t{});
-    case io::WeightCode::kF32: return f(float{});
-    case io::WeightCode::kF64: return f(double{});
-    case io::WeightCode::kNone: break;
+    case io::WeightCode::kU16:
+      return f(std::uint16_t{});
+    case io::WeightCode::kU32:
+      return f(std::uint32_t{});
+    case io::WeightCode::kU64:
+      return f(std::uint64_t{});
+    case io::WeightCode::kI32:
+      return f(std::int32_t{});
+    case io::WeightCode::kF32:
+      return f(float{});
+    case io::WeightCode::kF64:
+      return f(double{});
+    case io::WeightCode::kNone:
+      break;
   }
   return f(W{});
 }
@@ -77,8 +84,10 @@ InputGraph<W> read_input(Session& s, const GraphSource& source, Weights weights,
     // Text weights are decimals: read as W, except that spanning forests read
     // them as float64 into an integer W, to rank them where they are not integers.
     const std::optional<io::WeightCode> stored = io::stored_weight_code(path);
-    const io::WeightCode text = std::is_integral_v<W> && weights == Weights::order ? io::WeightCode::kF64 : io::weight_code<W>();
-    const std::string from = stored ? std::string("the file's ") + io::weight_code_name(*stored) + " weights" : "the file's weights";
+    const io::WeightCode text =
+        std::is_integral_v<W> && weights == Weights::order ? io::WeightCode::kF64 : io::weight_code<W>();
+    const std::string from =
+        stored ? std::string("the file's ") + io::weight_code_name(*stored) + " weights" : "the file's weights";
     with_weight_type<W>(stored.value_or(text), [&]<class S>(S) {
       ConvertedWeights<W> c = convert_weights<W>(io::read_edge_list<S>(path, o, &file_ids), weights, path, from);
       g.el = std::move(c.el);

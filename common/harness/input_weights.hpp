@@ -52,7 +52,8 @@ bool exactly_representable(S x) {
   } else if constexpr (std::is_floating_point_v<S>) {
     if (!std::isfinite(x)) return false;
     if constexpr (std::is_integral_v<W>)
-      return x == std::floor(x) && static_cast<long double>(x) >= static_cast<long double>(std::numeric_limits<W>::min()) &&
+      return x == std::floor(x) &&
+             static_cast<long double>(x) >= static_cast<long double>(std::numeric_limits<W>::min()) &&
              static_cast<long double>(x) <= static_cast<long double>(std::numeric_limits<W>::max());
     else
       return static_cast<long double>(x) <= static_cast<long double>(std::numeric_limits<W>::max()) &&
@@ -92,17 +93,19 @@ ConvertedWeights<W> convert_weights(EdgeList<S>&& in, Weights use, const std::st
       out.rule = "converted: " + from + " are " + to + " values, converted exactly";
       return out;
     }
-    const std::string example = "edge " + std::to_string(first_inexact) + " weighs " + fmt_number(double(in.w[first_inexact]));
+    const std::string example =
+        "edge " + std::to_string(first_inexact) + " weighs " + fmt_number(double(in.w[first_inexact]));
     if constexpr (std::is_same_v<S, double> && std::is_same_v<W, float>) {
       if (use == Weights::required) {
         for (eid_t e = 0; e < m; ++e) {
           out.el.w[e] = static_cast<float>(in.w[e]);
           if (!std::isfinite(out.el.w[e]))
-            throw file_error(path, 0, "edge " + std::to_string(e) + " weighs " + fmt_number(in.w[e]) +
-                                          ", beyond float32's range: converting it would change the answer");
+            throw file_error(path, 0,
+                             "edge " + std::to_string(e) + " weighs " + fmt_number(in.w[e]) +
+                                 ", beyond float32's range: converting it would change the answer");
         }
-        out.rule = "rounded: " + from + " are rounded to the nearest float32 (relative error at most 2^-24 = 6e-8 each; " +
-                   example + ")";
+        out.rule = "rounded: " + from +
+                   " are rounded to the nearest float32 (relative error at most 2^-24 = 6e-8 each; " + example + ")";
         return out;
       }
     }
@@ -114,13 +117,14 @@ ConvertedWeights<W> convert_weights(EdgeList<S>&& in, Weights use, const std::st
     __gnu_parallel::sort(distinct.begin(), distinct.end());
     distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
     if (!exactly_representable<W>(std::uint64_t(distinct.size() - 1)))
-      throw file_error(path, 0, std::to_string(distinct.size()) + " distinct weights, more ranks than " + to + " holds");
+      throw file_error(path, 0,
+                       std::to_string(distinct.size()) + " distinct weights, more ranks than " + to + " holds");
 #pragma omp parallel for schedule(static)
     for (std::int64_t e = 0; e < std::int64_t(m); ++e)
       out.el.w[e] = W(std::lower_bound(distinct.begin(), distinct.end(), in.w[e]) - distinct.begin());
     out.value_of_rank = std::make_shared<const std::vector<double>>(distinct.begin(), distinct.end());
-    out.rule = "ranked: " + from + " are not all " + to + " values (" + example + "); each is replaced by its rank among the " +
-               std::to_string(distinct.size()) +
+    out.rule = "ranked: " + from + " are not all " + to + " values (" + example +
+               "); each is replaced by its rank among the " + std::to_string(distinct.size()) +
                " distinct weights, which keeps their order and ties and so the forest's edges; forest weights are "
                "summed from the file's values";
     return out;

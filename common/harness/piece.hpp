@@ -28,13 +28,13 @@ struct GraphSize {
 struct Piece {
   std::string name;
   Role role = Role::main;
-  double est_seconds = 0;              // on the reference machine, for make reproduce's plan
+  double est_seconds = 0;  // on the reference machine, for make reproduce's plan
   // From the program table; empty: every program that runs in one process (a
   // distributed program, Device::mpi, runs only in a piece that names it, and on --input).
   std::vector<std::string> programs;
-  std::vector<GraphSize> graphs;       // empty for --input (the file is the graph)
-  bool thread_sweep = false;           // threaded programs on every --thread-list count
-  std::string kind;                    // the experiment's own piece kinds (graph family, micro-benchmark)
+  std::vector<GraphSize> graphs;  // empty for --input (the file is the graph)
+  bool thread_sweep = false;      // threaded programs on every --thread-list count
+  std::string kind;               // the experiment's own piece kinds (graph family, micro-benchmark)
   // Pieces whose single run takes minutes (the distributed programs on the paper's
   // graphs) cap the runs per program, so that one piece fits one command of a
   // time-limited machine: at most `max_trials` timed trials (0: no cap) and at

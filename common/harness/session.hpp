@@ -116,7 +116,7 @@ class Session {
   std::string piece_caps_;  // the metadata's piece_caps
   const Piece* piece_ = nullptr;
   std::vector<ProgramInfo> programs_;
-  std::string skipped_;         // the metadata's skipped_programs
+  std::string skipped_;        // the metadata's skipped_programs
   ScopedThreads all_threads_;  // OpenMP on max_threads() outside the trials, for the session's life
 };
 

@@ -34,7 +34,8 @@ struct TrialOutcome {
 // Returns the median of the timed trials' seconds. `run(trial)` gets -1 for a warm-up.
 template <class F>
 double run_trials(ResultsWriter& writer, Progress& progress, const CommonOptions& opt, const ResultRow& base, F&& run) {
-  const std::string label = base.graph + " " + base.algorithm + (base.threads > 1 ? " t=" + std::to_string(base.threads) : "");
+  const std::string label =
+      base.graph + " " + base.algorithm + (base.threads > 1 ? " t=" + std::to_string(base.threads) : "");
   progress.step(label + " (" + std::to_string(opt.warmups) + " warm-up + " + std::to_string(opt.trials) + " trials)");
   for (int w = 0; w < opt.warmups; ++w) run(-1);  // warm-up: verified too, not recorded
   std::vector<double> times;

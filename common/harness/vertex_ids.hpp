@@ -34,8 +34,8 @@ class VertexIds {
         out.push_back(vid_t(it - file_ids_.begin()));
       } else {
         if (id >= n)
-          throw InputError(where + ": --sources: vertex " + std::to_string(id) + " is not a vertex (n = " +
-                           std::to_string(n) + ")");
+          throw InputError(where + ": --sources: vertex " + std::to_string(id) +
+                           " is not a vertex (n = " + std::to_string(n) + ")");
         out.push_back(vid_t(id));
       }
     }

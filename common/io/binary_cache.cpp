@@ -82,8 +82,8 @@ EdgeList<W> read_binary_cache(const std::string& path, const ReadOptions& option
   if (gsc_checksum(el.u.data(), el.v.data(), stored_weights, layout.m, layout.weight_bytes) != layout.checksum)
     throw file_error(path, 0, "checksum mismatch: the file is corrupt");
   if (const eid_t bad = first_bad_edge(el, options); bad < el.size()) {
-    std::string what = "edge " + std::to_string(bad) + " (" + std::to_string(el.u[bad]) + ", " +
-                       std::to_string(el.v[bad]) + ")";
+    std::string what =
+        "edge " + std::to_string(bad) + " (" + std::to_string(el.u[bad]) + ", " + std::to_string(el.v[bad]) + ")";
     if (el.u[bad] >= el.n || el.v[bad] >= el.n) what += " has a vertex id >= n = " + std::to_string(el.n);
     else if (el.u[bad] == el.v[bad] && !options.allow_self_loops) what += " is a self loop (not allowed here)";
     else what += " has a weight that is not allowed here (negative, NaN or infinite)";
@@ -118,7 +118,7 @@ void write_binary_cache(OutputFile& out, const EdgeList<W>& el) {
   out.write_block(el.w.data(), el.w.size() * sizeof(W));
 }
 
-#define GS_INSTANTIATE(W)                                                                  \
+#define GS_INSTANTIATE(W)                                                            \
   template EdgeList<W> read_binary_cache<W>(const std::string&, const ReadOptions&); \
   template void write_binary_cache<W>(OutputFile&, const EdgeList<W>&);
 GS_IO_FOR_EACH_WEIGHT(GS_INSTANTIATE)

@@ -15,9 +15,7 @@ std::uint64_t load64(const unsigned char* p) {
   return x;
 }
 
-std::uint64_t round(std::uint64_t lane, std::uint64_t word) {
-  return std::rotl(lane + word * kMulB, 31) * kMulA;
-}
+std::uint64_t round(std::uint64_t lane, std::uint64_t word) { return std::rotl(lane + word * kMulB, 31) * kMulA; }
 
 std::uint64_t avalanche(std::uint64_t h) {
   h ^= h >> 33;

@@ -37,10 +37,13 @@ std::vector<std::uint64_t> compact_ids(const std::string& path, const std::vecto
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   ids.shrink_to_fit();
   if (ids.size() >= std::uint64_t(kNoVertex))
-    throw file_error(path, 0, std::to_string(ids.size()) + " distinct vertex ids, more than 32-bit vertex ids can number");
+    throw file_error(path, 0,
+                     std::to_string(ids.size()) + " distinct vertex ids, more than 32-bit vertex ids can number");
   out.u.resize(m);
   out.v.resize(m);
-  const auto compact = [&ids](std::uint64_t id) { return vid_t(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin()); };
+  const auto compact = [&ids](std::uint64_t id) {
+    return vid_t(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin());
+  };
 #pragma omp parallel for schedule(static)
   for (std::int64_t e = 0; e < std::int64_t(m); ++e) {
     out.u[e] = compact(u[e]);

@@ -14,9 +14,10 @@ EdgeList<W> read_dimacs_gr(const std::string& path, const ReadOptions& options) 
   const TextLayout layout = read_text_header(in, Format::kDimacsGr, options.skip_weights ? 0 : sizeof(W));
   EdgeList<W> el;
   el.n = vid_t(*layout.shape.n);
-  parse_edge_lines(in, layout.body, !options.skip_weights, el, [&](const LineCursor& at, std::string_view line, auto& sink) {
-    parse_body_line<W>(layout, at, line, options, true, sink);
-  });
+  parse_edge_lines(in, layout.body, !options.skip_weights, el,
+                   [&](const LineCursor& at, std::string_view line, auto& sink) {
+                     parse_body_line<W>(layout, at, line, options, true, sink);
+                   });
   el.directed = resolve_directed(layout.directed, options);
   return el;
 }
@@ -44,7 +45,7 @@ void write_dimacs_gr(OutputFile& out, const EdgeList<W>& el) {
   }
 }
 
-#define GS_INSTANTIATE(W)                                                                   \
+#define GS_INSTANTIATE(W)                                                         \
   template EdgeList<W> read_dimacs_gr<W>(const std::string&, const ReadOptions&); \
   template void write_dimacs_gr<W>(OutputFile&, const EdgeList<W>&);
 GS_IO_FOR_EACH_WEIGHT(GS_INSTANTIATE)

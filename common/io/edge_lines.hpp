@@ -25,10 +25,10 @@ namespace gs::io {
 
 // How the edge fields of a format look.
 struct EdgeLineShape {
-  unsigned base = 0;                      // ids start at 0 or 1
-  std::optional<std::uint64_t> n;         // declared vertex count, if the format has one
-  bool weighted = false;                  // a weight field follows U V
-  bool integer_field = false;             // the format declares integer weights (Matrix Market "integer")
+  unsigned base = 0;               // ids start at 0 or 1
+  std::optional<std::uint64_t> n;  // declared vertex count, if the format has one
+  bool weighted = false;           // a weight field follows U V
+  bool integer_field = false;      // the format declares integer weights (Matrix Market "integer")
 };
 
 // Edges with the file's ids as written (up to 2^64 - 1), before compact_ids renumbers them.
@@ -57,8 +57,8 @@ struct SinkId<Sink, std::void_t<typename Sink::id_type>> {
 // leave n < 2^32. With options.skip_weights the weight field must be there
 // but is not read.
 template <class W, class Sink>
-void append_edge_fields(const LineCursor& in, Fields& fields, const EdgeLineShape& shape,
-                        const ReadOptions& options, Sink& sink) {
+void append_edge_fields(const LineCursor& in, Fields& fields, const EdgeLineShape& shape, const ReadOptions& options,
+                        Sink& sink) {
   using Id = typename SinkId<Sink>::type;
   const auto vertex = [&](std::string_view field) -> Id {
     if constexpr (std::is_same_v<Id, std::uint64_t>) return parse_file_id(in, field, shape.base, shape.n);
@@ -69,7 +69,8 @@ void append_edge_fields(const LineCursor& in, Fields& fields, const EdgeLineShap
   const Id u = vertex(f);
   if (!fields.next(f)) in.fail("missing target vertex");
   const Id v = vertex(f);
-  if (u == v && !options.allow_self_loops) in.fail("self loop " + std::to_string(u + shape.base) + " (not allowed here)");
+  if (u == v && !options.allow_self_loops)
+    in.fail("self loop " + std::to_string(u + shape.base) + " (not allowed here)");
   if (shape.weighted) {
     if (!fields.next(f)) in.fail("missing weight");
     if (options.skip_weights) {
@@ -183,7 +184,7 @@ void parse_edge_lines(const LineCursor& in, const EdgeLines& spec, bool weighted
       LineCursor cursor(chunks[c].path(), chunks[c].position(), chunks[c].end(), first_line[c]);
       const std::uint64_t budget = first_edge[c] >= m ? 0 : std::min(counts[c].data_lines, m - first_edge[c]);
       ArraySink<W, Id> sink{el.u.data() + first_edge[c], el.v.data() + first_edge[c],
-                        weighted ? el.w.data() + first_edge[c] : nullptr};
+                            weighted ? el.w.data() + first_edge[c] : nullptr};
       std::string_view line;
       while (cursor.next_line(line)) {
         if (!is_data_line(line, spec.comment_starts)) continue;

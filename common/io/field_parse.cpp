@@ -24,7 +24,8 @@ std::uint64_t parse_file_id(const LineCursor& in, std::string_view field, unsign
     return id;
   }
   if (!field.empty() && field.front() == '-') in.fail("vertex id " + quoted(field) + " is negative");
-  if (ec == std::errc::result_out_of_range) in.fail("vertex id " + quoted(field) + " is too large (ids are below 2^64)");
+  if (ec == std::errc::result_out_of_range)
+    in.fail("vertex id " + quoted(field) + " is too large (ids are below 2^64)");
   in.fail("vertex id " + quoted(field) + " is not a non-negative integer");
 }
 

@@ -59,7 +59,8 @@ W parse_weight(const LineCursor& in, std::string_view field, const ReadOptions& 
       const auto [p, ec] = std::from_chars(first, last, x);
       if (ec == std::errc() && p == last) {
         if (x < 0 && !options.allow_negative_weights) negative();
-        if (x < std::int64_t(std::numeric_limits<W>::min()) || (x >= 0 && std::uint64_t(x) > std::uint64_t(std::numeric_limits<W>::max())))
+        if (x < std::int64_t(std::numeric_limits<W>::min()) ||
+            (x >= 0 && std::uint64_t(x) > std::uint64_t(std::numeric_limits<W>::max())))
           does_not_fit();
         return W(x);
       }
@@ -78,7 +79,8 @@ W parse_weight(const LineCursor& in, std::string_view field, const ReadOptions& 
     const auto [p, ec] = std::from_chars(first, last, d);
     if (ec == std::errc::result_out_of_range) does_not_fit();
     if (ec != std::errc() || p != last) not_a_number();
-    if (!std::isfinite(d)) in.fail("weight " + quoted(original) + " is not finite (NaN and infinities are not allowed)");
+    if (!std::isfinite(d))
+      in.fail("weight " + quoted(original) + " is not finite (NaN and infinities are not allowed)");
     if (d < 0 && !options.allow_negative_weights) negative();
     if (d != std::floor(d))
       in.fail("weight " + quoted(original) + " is not an integer: reading it as " + weight_type_name<W>() +
@@ -96,7 +98,8 @@ W parse_weight(const LineCursor& in, std::string_view field, const ReadOptions& 
     const auto [p, ec] = std::from_chars(first, last, d);
     if (ec == std::errc::result_out_of_range) does_not_fit();
     if (ec != std::errc() || p != last) not_a_number();
-    if (!std::isfinite(d)) in.fail("weight " + quoted(original) + " is not finite (NaN and infinities are not allowed)");
+    if (!std::isfinite(d))
+      in.fail("weight " + quoted(original) + " is not finite (NaN and infinities are not allowed)");
     if (d < 0 && !options.allow_negative_weights) negative();
     return d;
   }

@@ -50,7 +50,8 @@ void check_writable(const std::string& path, const EdgeList<W>& el, Format forma
   const char* ext = extension_of(format);
   const bool has_weight_column = format == Format::kDimacsGr || format == Format::kWeightedEdgeList;
   const bool has_no_weight_column = format == Format::kEdgeList || format == Format::kSnap;
-  if (has_weight_column && !el.weighted()) refuse(std::string("it is unweighted and ") + ext + " needs a weight per edge");
+  if (has_weight_column && !el.weighted())
+    refuse(std::string("it is unweighted and ") + ext + " needs a weight per edge");
   if (has_no_weight_column && el.weighted())
     refuse(std::string("it is weighted and ") + ext + " has no weight column (use .wel, .mtx, .gr or .gsc)");
   const bool n_from_ids = format == Format::kEdgeList || format == Format::kWeightedEdgeList || format == Format::kSnap;
@@ -77,12 +78,18 @@ Format format_of(const std::string& path) {
 
 const char* extension_of(Format format) {
   switch (format) {
-    case Format::kDimacsGr: return ".gr";
-    case Format::kMatrixMarket: return ".mtx";
-    case Format::kEdgeList: return ".el";
-    case Format::kWeightedEdgeList: return ".wel";
-    case Format::kSnap: return ".txt";
-    case Format::kBinaryCache: return ".gsc";
+    case Format::kDimacsGr:
+      return ".gr";
+    case Format::kMatrixMarket:
+      return ".mtx";
+    case Format::kEdgeList:
+      return ".el";
+    case Format::kWeightedEdgeList:
+      return ".wel";
+    case Format::kSnap:
+      return ".txt";
+    case Format::kBinaryCache:
+      return ".gsc";
   }
   return "";
 }
@@ -97,11 +104,13 @@ EdgeList<W> read_edge_list(const std::string& path, const ReadOptions& options, 
   switch (format) {
     case Format::kEdgeList:
     case Format::kWeightedEdgeList:
-    case Format::kSnap: return read_plain_edges<W>(path, options, format, file_ids);
-    default: break;
+    case Format::kSnap:
+      return read_plain_edges<W>(path, options, format, file_ids);
+    default:
+      break;
   }
   // Formats that declare n keep ids below it: read, then renumber in place.
-  EdgeList<W> el = format == Format::kDimacsGr      ? read_dimacs_gr<W>(path, options)
+  EdgeList<W> el = format == Format::kDimacsGr       ? read_dimacs_gr<W>(path, options)
                    : format == Format::kMatrixMarket ? read_matrix_market<W>(path, options)
                                                      : read_binary_cache<W>(path, options);
   if (options.compact_ids) *file_ids = compact_ids(path, el.u, el.v, el);
@@ -114,12 +123,24 @@ void write_edge_list(const std::string& path, const EdgeList<W>& el) {
   check_writable(path, el, format);
   OutputFile out(path);
   switch (format) {
-    case Format::kDimacsGr: write_dimacs_gr(out, el); break;
-    case Format::kMatrixMarket: write_matrix_market(out, el); break;
-    case Format::kEdgeList: write_plain_edges(out, el, {.weighted = false, .snap = false}); break;
-    case Format::kWeightedEdgeList: write_plain_edges(out, el, {.weighted = true, .snap = false}); break;
-    case Format::kSnap: write_plain_edges(out, el, {.weighted = false, .snap = true}); break;
-    case Format::kBinaryCache: write_binary_cache(out, el); break;
+    case Format::kDimacsGr:
+      write_dimacs_gr(out, el);
+      break;
+    case Format::kMatrixMarket:
+      write_matrix_market(out, el);
+      break;
+    case Format::kEdgeList:
+      write_plain_edges(out, el, {.weighted = false, .snap = false});
+      break;
+    case Format::kWeightedEdgeList:
+      write_plain_edges(out, el, {.weighted = true, .snap = false});
+      break;
+    case Format::kSnap:
+      write_plain_edges(out, el, {.weighted = false, .snap = true});
+      break;
+    case Format::kBinaryCache:
+      write_binary_cache(out, el);
+      break;
   }
   out.commit();
 }
@@ -128,14 +149,15 @@ template <class W>
 Csr<W> read_csr(const std::string& path, const ReadOptions& options) {
   const EdgeList<W> el = read_edge_list<W>(path, options);
   const std::uint64_t arcs = el.directed ? el.size() : 2 * el.size();
-  require_host_memory((std::uint64_t(el.n) + 1) * sizeof(eid_t) + arcs * (sizeof(vid_t) + (el.weighted() ? sizeof(W) : 0)),
-                      path + ": the CSR form of the graph");
+  require_host_memory(
+      (std::uint64_t(el.n) + 1) * sizeof(eid_t) + arcs * (sizeof(vid_t) + (el.weighted() ? sizeof(W) : 0)),
+      path + ": the CSR form of the graph");
   return edge_list_to_csr(el);
 }
 
-#define GS_INSTANTIATE(W)                                                              \
+#define GS_INSTANTIATE(W)                                                                                      \
   template EdgeList<W> read_edge_list<W>(const std::string&, const ReadOptions&, std::vector<std::uint64_t>*); \
-  template void write_edge_list<W>(const std::string&, const EdgeList<W>&);       \
+  template void write_edge_list<W>(const std::string&, const EdgeList<W>&);                                    \
   template Csr<W> read_csr<W>(const std::string&, const ReadOptions&);
 GS_IO_FOR_EACH_WEIGHT(GS_INSTANTIATE)
 #undef GS_INSTANTIATE

@@ -29,13 +29,17 @@ static_assert(std::endian::native == std::endian::little, ".gsc files are little
 
 std::size_t bytes_of(WeightCode code) {
   switch (code) {
-    case WeightCode::kNone: return 0;
-    case WeightCode::kU16: return 2;
+    case WeightCode::kNone:
+      return 0;
+    case WeightCode::kU16:
+      return 2;
     case WeightCode::kU32:
     case WeightCode::kI32:
-    case WeightCode::kF32: return 4;
+    case WeightCode::kF32:
+      return 4;
     case WeightCode::kU64:
-    case WeightCode::kF64: return 8;
+    case WeightCode::kF64:
+      return 8;
   }
   return 0;
 }
@@ -46,7 +50,8 @@ GscLayout read_gsc_layout(const std::string& path, const char* first, std::uint6
                           std::optional<WeightCode> required_weights) {
   const auto fail = [&](const std::string& what) -> void { throw file_error(path, 0, what); };
   if (size == 0) fail("the file is empty");
-  if (size < sizeof(Header)) fail("the file has " + std::to_string(size) + " bytes, less than a .gsc header (truncated?)");
+  if (size < sizeof(Header))
+    fail("the file has " + std::to_string(size) + " bytes, less than a .gsc header (truncated?)");
   Header h;
   std::memcpy(&h, first, sizeof h);
   if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) fail("not a .gsc graph cache (wrong magic bytes)");
@@ -55,7 +60,8 @@ GscLayout read_gsc_layout(const std::string& path, const char* first, std::uint6
          std::to_string(kVersion) + ")");
   if (h.header_bytes != sizeof(Header)) fail("bad header size " + std::to_string(h.header_bytes));
   if (h.flags & ~kDirectedFlag) fail("unknown flags " + std::to_string(h.flags));
-  if (h.weight_code > std::uint32_t(WeightCode::kF64)) fail("unknown weight type code " + std::to_string(h.weight_code));
+  if (h.weight_code > std::uint32_t(WeightCode::kF64))
+    fail("unknown weight type code " + std::to_string(h.weight_code));
   const auto code = WeightCode(h.weight_code);
   if (required_weights && code != WeightCode::kNone && code != *required_weights)
     fail(std::string("the file stores ") + weight_code_name(code) + " weights, but " +

@@ -99,13 +99,20 @@ S load(const char* p) {
 template <class W>
 std::optional<W> stored_weight_as(const char* p, WeightCode code) {
   switch (code) {
-    case WeightCode::kU16: return detail::exactly<W>(detail::load<std::uint16_t>(p));
-    case WeightCode::kU32: return detail::exactly<W>(detail::load<std::uint32_t>(p));
-    case WeightCode::kU64: return detail::exactly<W>(detail::load<std::uint64_t>(p));
-    case WeightCode::kI32: return detail::exactly<W>(detail::load<std::int32_t>(p));
-    case WeightCode::kF32: return detail::exactly<W>(detail::load<float>(p));
-    case WeightCode::kF64: return detail::exactly<W>(detail::load<double>(p));
-    case WeightCode::kNone: break;
+    case WeightCode::kU16:
+      return detail::exactly<W>(detail::load<std::uint16_t>(p));
+    case WeightCode::kU32:
+      return detail::exactly<W>(detail::load<std::uint32_t>(p));
+    case WeightCode::kU64:
+      return detail::exactly<W>(detail::load<std::uint64_t>(p));
+    case WeightCode::kI32:
+      return detail::exactly<W>(detail::load<std::int32_t>(p));
+    case WeightCode::kF32:
+      return detail::exactly<W>(detail::load<float>(p));
+    case WeightCode::kF64:
+      return detail::exactly<W>(detail::load<double>(p));
+    case WeightCode::kNone:
+      break;
   }
   return std::nullopt;
 }

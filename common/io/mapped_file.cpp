@@ -28,7 +28,8 @@ MappedFile::MappedFile(std::string path) : path_(std::move(path)) {
   const Descriptor file{::open(path_.c_str(), O_RDONLY | O_CLOEXEC)};
   if (file.fd < 0) throw file_error(path_, 0, std::string("cannot open the file: ") + std::strerror(errno));
   struct stat st {};
-  if (::fstat(file.fd, &st) != 0) throw file_error(path_, 0, std::string("cannot stat the file: ") + std::strerror(errno));
+  if (::fstat(file.fd, &st) != 0)
+    throw file_error(path_, 0, std::string("cannot stat the file: ") + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw file_error(path_, 0, "not a regular file (a directory)");
   if (S_ISREG(st.st_mode) && st.st_size > 0) {
     void* p = ::mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, file.fd, 0);

@@ -50,7 +50,7 @@ void write_matrix_market(OutputFile& out, const EdgeList<W>& el) {
   }
 }
 
-#define GS_INSTANTIATE(W)                                                                   \
+#define GS_INSTANTIATE(W)                                                             \
   template EdgeList<W> read_matrix_market<W>(const std::string&, const ReadOptions&); \
   template void write_matrix_market<W>(OutputFile&, const EdgeList<W>&);
 GS_IO_FOR_EACH_WEIGHT(GS_INSTANTIATE)

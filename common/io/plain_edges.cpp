@@ -61,9 +61,9 @@ void write_plain_edges(OutputFile& out, const EdgeList<W>& el, PlainFlavor flavo
   }
 }
 
-#define GS_INSTANTIATE(W)                                                                                 \
-  template EdgeList<W> read_plain_edges<W>(const std::string&, const ReadOptions&, Format,        \
-                                           std::vector<std::uint64_t>*);                          \
+#define GS_INSTANTIATE(W)                                                                  \
+  template EdgeList<W> read_plain_edges<W>(const std::string&, const ReadOptions&, Format, \
+                                           std::vector<std::uint64_t>*);                   \
   template void write_plain_edges<W>(OutputFile&, const EdgeList<W>&, PlainFlavor);
 GS_IO_FOR_EACH_WEIGHT(GS_INSTANTIATE)
 #undef GS_INSTANTIATE

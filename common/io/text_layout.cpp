@@ -51,7 +51,8 @@ void read_matrix_market_header(LineCursor& in, TextLayout& layout, std::optional
   while (in.next_line(line) && line.empty()) {
   }
   Fields banner(line);
-  const char* expected = "the first line must read '%%MatrixMarket matrix coordinate pattern|integer|real general|symmetric'";
+  const char* expected =
+      "the first line must read '%%MatrixMarket matrix coordinate pattern|integer|real general|symmetric'";
   if (!banner.next(f) || !same_keyword(f, "%%MatrixMarket")) in.fail(std::string("missing banner: ") + expected);
   if (!banner.next(f) || !same_keyword(f, "matrix")) in.fail(std::string("bad banner: ") + expected);
   if (!banner.next(f)) in.fail(std::string("bad banner: ") + expected);
@@ -125,10 +126,17 @@ TextLayout read_text_header(LineCursor& in, Format format, std::optional<std::ui
   TextLayout layout;
   layout.format = format;
   switch (format) {
-    case Format::kDimacsGr: read_dimacs_header(in, layout, admit_weight_bytes); break;
-    case Format::kMatrixMarket: read_matrix_market_header(in, layout, admit_weight_bytes); break;
-    case Format::kBinaryCache: in.fail_at(0, "a .gsc file is not a text graph file");
-    default: read_plain_header(in, layout); break;
+    case Format::kDimacsGr:
+      read_dimacs_header(in, layout, admit_weight_bytes);
+      break;
+    case Format::kMatrixMarket:
+      read_matrix_market_header(in, layout, admit_weight_bytes);
+      break;
+    case Format::kBinaryCache:
+      in.fail_at(0, "a .gsc file is not a text graph file");
+    default:
+      read_plain_header(in, layout);
+      break;
   }
   layout.header_lines = in.line();
   return layout;

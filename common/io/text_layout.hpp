@@ -53,8 +53,8 @@ TextLayout read_text_layout(const std::string& path, const char* data, std::uint
 // false the weight field must be there and be a number, but is not converted
 // to W (a program that ignores weights accepts any).
 template <class W, class Sink>
-void parse_body_line(const TextLayout& layout, const LineCursor& at, std::string_view line,
-                     const ReadOptions& options, bool read_weight, Sink& sink);
+void parse_body_line(const TextLayout& layout, const LineCursor& at, std::string_view line, const ReadOptions& options,
+                     bool read_weight, Sink& sink);
 
 // -- implementation --
 
@@ -72,8 +72,8 @@ struct WithoutWeights {
 }  // namespace detail
 
 template <class W, class Sink>
-void parse_body_line(const TextLayout& layout, const LineCursor& at, std::string_view line,
-                     const ReadOptions& options, bool read_weight, Sink& sink) {
+void parse_body_line(const TextLayout& layout, const LineCursor& at, std::string_view line, const ReadOptions& options,
+                     bool read_weight, Sink& sink) {
   Fields fields(line);
   if (layout.format == Format::kDimacsGr) {
     std::string_view first;

@@ -32,13 +32,20 @@ constexpr WeightCode weight_code() {
 
 inline const char* weight_code_name(WeightCode c) {
   switch (c) {
-    case WeightCode::kNone: return "none (unweighted)";
-    case WeightCode::kU16: return "uint16";
-    case WeightCode::kU32: return "uint32";
-    case WeightCode::kU64: return "uint64";
-    case WeightCode::kI32: return "int32";
-    case WeightCode::kF32: return "float32";
-    case WeightCode::kF64: return "float64";
+    case WeightCode::kNone:
+      return "none (unweighted)";
+    case WeightCode::kU16:
+      return "uint16";
+    case WeightCode::kU32:
+      return "uint32";
+    case WeightCode::kU64:
+      return "uint64";
+    case WeightCode::kI32:
+      return "int32";
+    case WeightCode::kF32:
+      return "float32";
+    case WeightCode::kF64:
+      return "float64";
   }
   return "unknown";
 }

@@ -95,7 +95,8 @@ class MsfVerifier {
     UnionFind uf(n_);
     std::vector<W> forest_weights;
     for (const auto& e : forest) {
-      if (e.u >= n_ || e.v >= n_) fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") has a vertex id >= n");
+      if (e.u >= n_ || e.v >= n_)
+        fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") has a vertex id >= n");
       if (!uf.unite(e.u, e.v)) fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") closes a cycle");
       got.weight += double(e.w);
       ++got.edges;
@@ -128,7 +129,9 @@ class MsfVerifier {
   void check_edges_exist(const std::vector<Edge<W>>& forest, Fail&& fail) const {
     if (matrix_lookup_) {
       for (const auto& e : forest)
-        if (!matrix_lookup_(e.u, e.v, e.w)) fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") with weight " + fmt_number(double(e.w)) + " is not in the graph");
+        if (!matrix_lookup_(e.u, e.v, e.w))
+          fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") with weight " + fmt_number(double(e.w)) +
+               " is not in the graph");
       return;
     }
     // One pass over the graph marks the forest's edges that exist (key: endpoints + weight).
@@ -150,14 +153,15 @@ class MsfVerifier {
     for (const auto& [k, list] : want)
       for (const auto& [w, seen] : list)
         if (!seen)
-          fail("edge (" + std::to_string(k >> 32) + "," + std::to_string(k & 0xffffffffu) + ") with weight " + fmt_number(double(w)) + " is not in the graph (or is used twice)");
+          fail("edge (" + std::to_string(k >> 32) + "," + std::to_string(k & 0xffffffffu) + ") with weight " +
+               fmt_number(double(w)) + " is not in the graph (or is used twice)");
   }
 
   vid_t n_ = 0;
   const EdgeList<W>* edges_ = nullptr;
   std::function<bool(vid_t, vid_t, W)> matrix_lookup_;
-  MsfSummary ref_;              // in the weights' own units (ranks where ranked), for the checks
-  double ref_reported_ = 0;     // ref_.weight as reported
+  MsfSummary ref_;           // in the weights' own units (ranks where ranked), for the checks
+  double ref_reported_ = 0;  // ref_.weight as reported
   std::shared_ptr<const std::vector<double>> value_of_rank_;
 };
 

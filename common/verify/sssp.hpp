@@ -52,17 +52,21 @@ std::vector<double> reference_dijkstra(const Csr<W>& g, vid_t source) {
 template <class W, class D>
 SsspSummary check_sssp(const Csr<W>& g, vid_t source, const std::vector<D>& dist, const std::vector<double>& reference,
                        const std::string& who, double rel_tol = 1e-5) {
-  auto fail = [&](const std::string& what) { throw VerificationError(who + ": shortest paths from " + std::to_string(source) + ": " + what); };
+  auto fail = [&](const std::string& what) {
+    throw VerificationError(who + ": shortest paths from " + std::to_string(source) + ": " + what);
+  };
   if (dist.size() != g.n || reference.size() != g.n) fail("distance array has the wrong length");
   SsspSummary s;
   for (vid_t x = 0; x < g.n; ++x) {
     const double got = double(dist[x]), ref = reference[x];
     if (std::isnan(got)) fail("distance of " + std::to_string(x) + " is NaN");
     if (std::isinf(ref)) {
-      if (!(std::isinf(got) && got > 0)) fail("vertex " + std::to_string(x) + " is unreachable but has distance " + fmt_number(got));
+      if (!(std::isinf(got) && got > 0))
+        fail("vertex " + std::to_string(x) + " is unreachable but has distance " + fmt_number(got));
       continue;
     }
-    if (std::isinf(got)) fail("vertex " + std::to_string(x) + " is reachable (distance " + fmt_number(ref) + ") but reported unreachable");
+    if (std::isinf(got))
+      fail("vertex " + std::to_string(x) + " is reachable (distance " + fmt_number(ref) + ") but reported unreachable");
     if (std::fabs(got - ref) > rel_tol * std::max(1.0, ref))
       fail("distance of " + std::to_string(x) + " is " + fmt_number(got) + ", reference Dijkstra " + fmt_number(ref));
     ++s.reached;
@@ -75,7 +79,8 @@ SsspSummary check_sssp(const Csr<W>& g, vid_t source, const std::vector<D>& dist
       const double dv = double(dist[g.adj[i]]);
       const double via = du + double(g.w[i]);
       if (dv > via + rel_tol * std::max(1.0, via))
-        fail("arc (" + std::to_string(u) + "," + std::to_string(g.adj[i]) + ") can still be relaxed: " + fmt_number(dv) + " > " + fmt_number(via));
+        fail("arc (" + std::to_string(u) + "," + std::to_string(g.adj[i]) +
+             ") can still be relaxed: " + fmt_number(dv) + " > " + fmt_number(via));
     }
   }
   return s;

@@ -36,8 +36,11 @@ struct TraversalSummary {
 template <class W>
 TraversalSummary check_traversal(const Csr<W>& g, vid_t source, const std::vector<std::uint32_t>& level,
                                  const std::vector<vid_t>* parent, const std::string& who) {
-  auto fail = [&](const std::string& what) { throw VerificationError(who + ": traversal from " + std::to_string(source) + ": " + what); };
-  if (level.size() != g.n) fail("level array has " + std::to_string(level.size()) + " entries for " + std::to_string(g.n) + " vertices");
+  auto fail = [&](const std::string& what) {
+    throw VerificationError(who + ": traversal from " + std::to_string(source) + ": " + what);
+  };
+  if (level.size() != g.n)
+    fail("level array has " + std::to_string(level.size()) + " entries for " + std::to_string(g.n) + " vertices");
   if (parent && parent->size() != g.n) fail("parent array has the wrong length");
   if (source >= g.n) fail("source out of range");
   if (level[source] != 0) fail("source has level " + std::to_string(level[source]) + ", not 0");
@@ -61,11 +64,12 @@ TraversalSummary check_traversal(const Csr<W>& g, vid_t source, const std::vecto
         if (ly == kUnreached)
           problem = "edge (" + std::to_string(x) + "," + std::to_string(g.adj[i]) + ") leaves the reached set";
         else if (ly + 1 < lx || lx + 1 < ly)
-          problem = "edge (" + std::to_string(x) + "," + std::to_string(g.adj[i]) + ") spans levels " + std::to_string(lx) + " and " + std::to_string(ly);
-        else if (ly + 1 == lx)
-          has_up = true;
+          problem = "edge (" + std::to_string(x) + "," + std::to_string(g.adj[i]) + ") spans levels " +
+                    std::to_string(lx) + " and " + std::to_string(ly);
+        else if (ly + 1 == lx) has_up = true;
       }
-      if (problem.empty() && !has_up) problem = "vertex " + std::to_string(x) + " at level " + std::to_string(lx) + " has no neighbour one level up";
+      if (problem.empty() && !has_up)
+        problem = "vertex " + std::to_string(x) + " at level " + std::to_string(lx) + " has no neighbour one level up";
       if (problem.empty() && parent && x != source) {
         const vid_t p = (*parent)[x];
         if (p >= g.n || level[p] == kUnreached || level[p] + 1 != lx) {

@@ -39,8 +39,8 @@ inline void require_float_distances(const Csr<float>& g, const std::string& grap
   if (bound * rounding >= double(FLT_MAX))
     throw InputError(graph + ": shortest-path distances may reach " + fmt_number(bound) +
                      " (the smaller of the sum of the edge weights and the largest weight x (n - 1)), beyond "
-                     "the float maximum " + fmt_number(FLT_MAX) +
-                     " in which the paper's programs add distances; scale the weights down");
+                     "the float maximum " +
+                     fmt_number(FLT_MAX) + " in which the paper's programs add distances; scale the weights down");
 }
 
 }  // namespace gs::dijkstra_deg5

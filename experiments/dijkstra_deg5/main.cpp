@@ -48,8 +48,8 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
   const bool paper = opt.scale == Scale::paper;
   std::vector<GraphSize> small = graphs(paper ? std::vector<std::uint64_t>{10000, 30000, 100000, 300000, 1000000}
                                               : std::vector<std::uint64_t>{10000, 30000, 100000});
-  std::vector<GraphSize> cpu_sizes = graphs(paper ? std::vector<std::uint64_t>{10000, 100000, 1000000}
-                                                  : std::vector<std::uint64_t>{10000, 100000});
+  std::vector<GraphSize> cpu_sizes =
+      graphs(paper ? std::vector<std::uint64_t>{10000, 100000, 1000000} : std::vector<std::uint64_t>{10000, 100000});
   if (!c.sizes.empty()) small = cpu_sizes = graphs({c.sizes.begin(), c.sizes.end()});
   std::vector<Piece> out;
   out.push_back({.name = "sweep", .role = Role::main, .est_seconds = estimate(small, 1.4e-6), .graphs = small});
@@ -61,7 +61,11 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
   // Bellman-Ford-style programs take thousands of rounds.
   const std::uint64_t side = paper ? 2048 : 256;
   const std::vector<GraphSize> grid = {{side * side, gen::grid_arcs(vid_t(side), vid_t(side))}};
-  out.push_back({.name = kGridKind, .role = Role::extension, .est_seconds = estimate(grid, 1.4e-6), .graphs = grid, .kind = kGridKind});
+  out.push_back({.name = kGridKind,
+                 .role = Role::extension,
+                 .est_seconds = estimate(grid, 1.4e-6),
+                 .graphs = grid,
+                 .kind = kGridKind});
   out.push_back({.name = kOpenClCpuKind,
                  .role = Role::extension,
                  .est_seconds = estimate(cpu_sizes, 2.0e-6),
@@ -115,7 +119,8 @@ void run_graph(Session& s, Config& c, const harness::GraphSource& source) {
     auto in = harness::read_input<float>(s, source, harness::Weights::required);
     id = in.id;
     ids = std::move(in.ids);
-    s.admit_host(host_bytes(in.el.n, in.el.directed ? in.el.size() : 2 * in.el.size()), "the shortest-path structures of " + id.name);
+    s.admit_host(host_bytes(in.el.n, in.el.directed ? in.el.size() : 2 * in.el.size()),
+                 "the shortest-path structures of " + id.name);
     g = edge_list_to_csr(in.el);
   }
   id.m = g.num_arcs();
@@ -171,14 +176,18 @@ harness::Experiment<Config> declaration() {
       "Pieces: sweep and sweep-large (every program), grid (every program on a 2048 x 2048 4-neighbour grid,\n"
       "weights [1, 1000); quick: 256 x 256), opencl-cpu (the CPU programs and OpenCL on a CPU device),\n"
       "scale-out (pbgl_delta_stepping on n = 4e6 (quick 1e5) on the ranks of an MPI job: mpirun -np P\n"
-      "dijkstra_deg5 --piece scale-out; each rank generates its own share; the same sources).\n"      "Extra columns: source, h2d_s, kernel_s, d2h_s, build_s, iterations, delta, opencl_device.";
+      "dijkstra_deg5 --piece scale-out; each rank generates its own share; the same sources).\n"
+      "Extra columns: source, h2d_s, kernel_s, d2h_s, build_s, iterations, delta, opencl_device.";
   e.seconds_definition = kSecondsDefinition;
   e.programs = program_table().infos();
   e.columns = {"source", "h2d_s", "kernel_s", "d2h_s", "build_s", "iterations", "delta", "opencl_device"};
   e.takes_sources = true;
   e.options = [](Cli& cli, Config& c) {
     cli.option("num-sources", "random sources per graph when --sources is not given", c.num_sources);
-    cli.option("sizes", "comma-separated vertex counts replacing the scale's sizes (pieces sweep, opencl-cpu; scale-out: the largest)", c.sizes);
+    cli.option(
+        "sizes",
+        "comma-separated vertex counts replacing the scale's sizes (pieces sweep, opencl-cpu; scale-out: the largest)",
+        c.sizes);
     cli.option("opencl-device", "OpenCL device for two_kernel_opencl: gpu, cpu or any (piece opencl-cpu: always cpu)",
                c.opencl_device);
     cli.option("cpu-delta-factor", "delta_stepping_omp bucket width, times mean weight / mean out-degree",
@@ -189,17 +198,18 @@ harness::Experiment<Config> declaration() {
     cli.option("near-far-local-steps", "near_far_gpu: steps a block chains its own discoveries per round (0: off)",
                t.local_steps);
     cli.option("near-far-early-steps", "near_far_gpu: the cap on chained steps in the first rounds", t.early_steps);
-    cli.option("near-far-chain-max", "near_far_gpu: a block chains while it holds at most this many entries (0: one per thread)",
+    cli.option("near-far-chain-max",
+               "near_far_gpu: a block chains while it holds at most this many entries (0: one per thread)",
                t.chain_max);
     cli.option("near-far-blocks-per-sm", "near_far_gpu: resident blocks per multiprocessor (0: as many as fit)",
                t.blocks_per_sm);
-    cli.option("near-far-stats", "near_far_gpu: each source's rounds, visits and phase times to stderr",
-               t.print_stats);
+    cli.option("near-far-stats", "near_far_gpu: each source's rounds, visits and phase times to stderr", t.print_stats);
   };
   e.check = [](Config& c, const CommonOptions& opt) {
     if (c.num_sources < 1) throw InputError("--num-sources: must be at least 1");
     for (std::int64_t n : c.sizes)
-      if (n < 1 || n > std::int64_t(kNoVertex - 1)) throw InputError("--sizes: " + std::to_string(n) + " is not a vertex count");
+      if (n < 1 || n > std::int64_t(kNoVertex - 1))
+        throw InputError("--sizes: " + std::to_string(n) + " is not a vertex count");
     c.programs.opencl_device = sssp::parse_opencl_device_kind(c.opencl_device);
     if (!(c.programs.cpu_delta_factor > 0) || !(c.programs.gpu_delta_factor > 0))
       throw InputError("--cpu/gpu-delta-factor: must be positive");
@@ -214,7 +224,8 @@ harness::Experiment<Config> declaration() {
   e.pieces = pieces;
   e.unavailable = [](const harness::ProgramInfo& p, const Piece& piece, const Config& c) {
     std::string why;
-    if (p.device == harness::Device::opencl && !sssp::opencl_device_available(options_for(c, piece).opencl_device, &why))
+    if (p.device == harness::Device::opencl &&
+        !sssp::opencl_device_available(options_for(c, piece).opencl_device, &why))
       return why;
     return std::string();
   };

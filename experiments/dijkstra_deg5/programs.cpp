@@ -1,6 +1,5 @@
 #include "experiments/dijkstra_deg5/programs.hpp"
 
-
 #include <optional>
 #include <stdexcept>
 

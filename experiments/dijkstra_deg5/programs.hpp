@@ -15,7 +15,7 @@ namespace gs::dijkstra_deg5 {
 
 struct ProgramOptions {
   sssp::OpenClDeviceKind opencl_device = sssp::OpenClDeviceKind::gpu;
-  float cpu_delta_factor = 1.0f;                                // x default_delta for delta_stepping_omp
+  float cpu_delta_factor = 1.0f;   // x default_delta for delta_stepping_omp
   float gpu_delta_factor = 16.0f;  // x default_delta for near_far_gpu (measurements: NOTES.md)
   sssp::NearFarTuning near_far;
 };

@@ -46,7 +46,8 @@ std::uint64_t check_bytes(std::uint64_t n, std::uint64_t arcs) { return 56 * arc
 EdgeList<float> single_process_edges(harness::Session& s, const harness::GraphSource& source) {
   const harness::GraphSize* size = source.size();
   if (size) return gen::cached_fixed_degree(vid_t(size->n), kDegree, kMinWeight, kMaxWeight, s.opt().seed);
-  return harness::read_input<float>(s, source.with_file_ids(), harness::Weights::required).el;  // the ranks keep file ids
+  return harness::read_input<float>(s, source.with_file_ids(), harness::Weights::required)
+      .el;  // the ranks keep file ids
 }
 
 }  // namespace
@@ -66,7 +67,8 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
       s.admit_host(rank_bytes(size->m / std::uint64_t(ranks) + kDegree, n / vid_t(ranks) + 1) * per_host,
                    s.piece().name + " " + id.name + " on each of the " + std::to_string(ranks) + " rank(s)");
     });
-    s.progress().note("generating " + id.name + " on " + std::to_string(ranks) + " rank(s), each its own vertices' arcs");
+    s.progress().note("generating " + id.name + " on " + std::to_string(ranks) +
+                      " rank(s), each its own vertices' arcs");
     share = dist::fixed_degree_share(comm, n, kDegree, kMinWeight, kMaxWeight, opt.seed);
   } else {
     s.progress().note("reading " + source.path() + " on " + std::to_string(ranks) + " rank(s), each its byte range");
@@ -99,10 +101,10 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
       whole = std::make_unique<Csr<float>>(edge_list_to_csr(el));
     });
   }
-  s.writer().set_meta("distributed_checks",
-                      std::string(kPbglDeltaStepping) + " on " + id.name + ": certificate (every arc on its rank)" +
-                          (single ? " + single-process graph and reference Dijkstra on rank 0"
-                                  : "; single-process check skipped: " + why_not));
+  s.writer().set_meta("distributed_checks", std::string(kPbglDeltaStepping) + " on " + id.name +
+                                                ": certificate (every arc on its rank)" +
+                                                (single ? " + single-process graph and reference Dijkstra on rank 0"
+                                                        : "; single-process check skipped: " + why_not));
   share.edges = {};
 
   for (vid_t source : sources) {

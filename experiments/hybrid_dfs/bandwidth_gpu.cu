@@ -23,7 +23,8 @@ __global__ void sequential_kernel(const std::uint64_t* a, std::uint64_t words, u
   add_block_sum(s, out);
 }
 
-__global__ void random_kernel(const std::uint64_t* a, std::uint64_t words, std::uint64_t reads, unsigned long long* out) {
+__global__ void random_kernel(const std::uint64_t* a, std::uint64_t words, std::uint64_t reads,
+                              unsigned long long* out) {
   unsigned long long s = 0;
   for (const std::uint64_t k : grid_stride(reads)) s += a[random_position(k, words)];
   add_block_sum(s, out);

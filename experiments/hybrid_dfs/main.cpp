@@ -37,16 +37,36 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   const std::vector<std::string> sizes = {stack_omp, hybrid_omp, dobfs_omp, read_gpu, hybrid_cpu_gpu, dobfs_gpu};
   // Paper-scale estimates: the pieces' measured wall times on the reference machine (NOTES.md).
   std::vector<Piece> out = {
-      {.name = "table1", .role = Role::main, .est_seconds = paper ? 30.0 : 5.0, .programs = read_benchmarks().names(),
+      {.name = "table1",
+       .role = Role::main,
+       .est_seconds = paper ? 30.0 : 5.0,
+       .programs = read_benchmarks().names(),
        .kind = kReadBandwidth},
-      {.name = "fig3", .role = Role::thread_sweep, .est_seconds = paper ? 360.0 : 20.0, .programs = cpu,
-       .graphs = {main_graph}, .thread_sweep = true, .kind = kRmat},
-      // BGL's sequential BFS on fig3's graph, a piece of its own so that fig3 fits one command.
-      {.name = "fig3-bgl", .role = Role::thread_sweep, .est_seconds = paper ? 130.0 : 5.0, .programs = {bgl_bfs},
-       .graphs = {main_graph}, .kind = kRmat},
-      {.name = "fig4", .role = Role::main, .est_seconds = paper ? 90.0 : 10.0, .programs = gpu, .graphs = {main_graph},
+      {.name = "fig3",
+       .role = Role::thread_sweep,
+       .est_seconds = paper ? 360.0 : 20.0,
+       .programs = cpu,
+       .graphs = {main_graph},
+       .thread_sweep = true,
        .kind = kRmat},
-      {.name = "fig5a", .role = Role::size_sweep, .est_seconds = paper ? 150.0 : 20.0, .programs = sizes, .graphs = by_n,
+      // BGL's sequential BFS on fig3's graph, a piece of its own so that fig3 fits one command.
+      {.name = "fig3-bgl",
+       .role = Role::thread_sweep,
+       .est_seconds = paper ? 130.0 : 5.0,
+       .programs = {bgl_bfs},
+       .graphs = {main_graph},
+       .kind = kRmat},
+      {.name = "fig4",
+       .role = Role::main,
+       .est_seconds = paper ? 90.0 : 10.0,
+       .programs = gpu,
+       .graphs = {main_graph},
+       .kind = kRmat},
+      {.name = "fig5a",
+       .role = Role::size_sweep,
+       .est_seconds = paper ? 150.0 : 20.0,
+       .programs = sizes,
+       .graphs = by_n,
        .kind = kRmat},
   };
   for (int k = 0; k <= kFig5bDoublings; ++k) {
@@ -62,9 +82,14 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   // (NOTES.md): at paper scale the piece runs on fig5a's N = 2^22, M = 2^25 graph (the
   // same graph; its single-node programs run there), three roots, no warm-up, so that
   // each P fits one command.
-  out.push_back({.name = "scale-out", .role = Role::scale_out, .est_seconds = paper ? 170.0 : 20.0,
-                 .programs = {pbgl_bfs}, .graphs = {paper ? GraphSize{1ull << 22, 1ull << 25} : main_graph},
-                 .kind = harness::kMpiKind, .max_trials = paper ? 3 : 0, .max_warmups = paper ? 0 : -1});
+  out.push_back({.name = "scale-out",
+                 .role = Role::scale_out,
+                 .est_seconds = paper ? 170.0 : 20.0,
+                 .programs = {pbgl_bfs},
+                 .graphs = {paper ? GraphSize{1ull << 22, 1ull << 25} : main_graph},
+                 .kind = harness::kMpiKind,
+                 .max_trials = paper ? 3 : 0,
+                 .max_warmups = paper ? 0 : -1});
   return out;
 }
 
@@ -81,7 +106,8 @@ void options(Cli& cli, Config& c) {
   cli.option("beta", "hybrid: growth factor below which read -> stack (read entered by growth)", c.beta);
   cli.option("t4", "hybrid_cpu_gpu: move to the GPU above this branch size when growing by > alpha", c.t4);
   cli.option("local-stack", "Alg. 1 THRESHOLD: local stack entries per bulk push", c.local_stack);
-  cli.option("do-alpha", "direction-optimising: top-down -> bottom-up when frontier arcs > unexplored / alpha", c.do_alpha);
+  cli.option("do-alpha", "direction-optimising: top-down -> bottom-up when frontier arcs > unexplored / alpha",
+             c.do_alpha);
   cli.option("do-beta", "direction-optimising: bottom-up -> top-down when frontier < N / beta", c.do_beta);
   cli.option("defer-claims-from",
              "CPU programs: branches of at least this many vertices defer their claims (bucketed, no locked OR); "
@@ -127,7 +153,8 @@ void check(Config& c, const CommonOptions& opt) {
 void begin(harness::Session& s, Config& c) {
   ResultsWriter& w = s.writer();
   const auto& h = c.programs.hybrid.thresholds;
-  w.set_meta("traversal", "level-synchronous traversal in BFS order (the paper calls it DFS); levels checked with Graph500 rules");
+  w.set_meta("traversal",
+             "level-synchronous traversal in BFS order (the paper calls it DFS); levels checked with Graph500 rules");
   w.set_meta("teps_definition", "undirected input edges inside the traversed component / seconds (Graph500)");
   w.set_meta("t1", double(h.t1));
   w.set_meta("t2", h.t2 ? std::to_string(h.t2) : "max(2^18, 0.01 N)");
@@ -137,12 +164,14 @@ void begin(harness::Session& s, Config& c) {
   w.set_meta("t4", double(c.programs.t4));
   w.set_meta("gpu_early_copy", c.gpu_early_copy ? "1" : "0");
   w.set_meta("gpu_bottom_up", c.gpu_bottom_up);
-  w.set_meta("roots_per_graph", double(s.opt().sources_given ? s.opt().sources.size() : std::size_t(c.roots_per_graph)));
+  w.set_meta("roots_per_graph",
+             double(s.opt().sources_given ? s.opt().sources.size() : std::size_t(c.roots_per_graph)));
   w.set_meta("trials_per_root", double(c.trials_per_root));
   // Only where the run is compared with the reference: the experiment's own pieces.
   if (!s.reads_file() && !std::getenv("OMP_WAIT_POLICY"))
-    s.progress().note("OMP_WAIT_POLICY is not set: the reference results ran with OMP_WAIT_POLICY=active "
-                      "(make reproduce sets it; experiments/hybrid_dfs/README.md)");
+    s.progress().note(
+        "OMP_WAIT_POLICY is not set: the reference results ran with OMP_WAIT_POLICY=active "
+        "(make reproduce sets it; experiments/hybrid_dfs/README.md)");
 }
 
 harness::Experiment<Config> declaration() {
@@ -163,7 +192,8 @@ harness::Experiment<Config> declaration() {
       "Pieces: table1 (read bandwidth micro-benchmark: bw_seq_cpu, bw_rand_cpu, bw_seq_gpu, bw_rand_gpu; GB/s in\n"
       "column gbs), fig3 (CPU programs vs threads, --thread-list), fig3-bgl (BGL BFS on fig3's graph), fig4\n"
       "(GPU, CPU+GPU, best CPU), fig5a (N = 2^20..2^26, M = 8N), fig5b-m2e28 .. fig5b-m2e31 (one M each of\n"
-      "2^28..2^31 at N = 2^25; each size admitted or refused by host/device memory), scale-out (pbgl_bfs on the ranks of an MPI job, paper: fig5a's N = 2^22\n"
+      "2^28..2^31 at N = 2^25; each size admitted or refused by host/device memory), scale-out (pbgl_bfs on the ranks "
+      "of an MPI job, paper: fig5a's N = 2^22\n"
       "graph, quick: the main graph:\n"
       "mpirun -np P hybrid_dfs --piece scale-out; each rank generates its own share; the same roots, found with\n"
       "all-reduces).";
@@ -177,8 +207,8 @@ harness::Experiment<Config> declaration() {
   e.programs = traversals().infos();
   for (const auto& p : read_benchmarks().infos()) e.programs.push_back(p);
   e.input_programs = traversals().names();
-  e.columns = {"source", "teps",  "component_edges", "upload_s", "cpu_s", "h2d_s",  "init_s",   "compute_s",
-               "d2h_s",  "setup_s", "gbs",           "states",   "widen_s", "late", "branch_ms"};
+  e.columns = {"source",  "teps", "component_edges", "upload_s", "cpu_s", "h2d_s",    "init_s", "compute_s", "d2h_s",
+               "setup_s", "gbs",  "states",          "widen_s",  "late",  "branch_ms"};
   e.takes_sources = true;
   e.options = options;
   e.check = check;

@@ -186,7 +186,8 @@ class GpuProgram : public Traversal {
 
  protected:
   // The traversal; adds the program's own phases (states, cpu_s, h2d_s).
-  virtual traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases) = 0;
+  virtual traversal::GpuRunTimes traverse(GraphState& state, vid_t source,
+                                          std::map<std::string, std::string>& phases) = 0;
   ProgramOptions opt_;
 };
 
@@ -205,7 +206,8 @@ class DobfsGpu final : public GpuProgram {
   using GpuProgram::GpuProgram;
 
  protected:
-  traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases) override {
+  traversal::GpuRunTimes traverse(GraphState& state, vid_t source,
+                                  std::map<std::string, std::string>& phases) override {
     traversal::DirectionTrace trace;
     const traversal::GpuRunTimes r = state.gpu(opt_).direction_optimising(source, state.level, opt_.direction, &trace);
     phases["states"] = directions(trace);
@@ -218,8 +220,10 @@ class HybridCpuGpu final : public GpuProgram {
   using GpuProgram::GpuProgram;
 
  protected:
-  traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases) override {
-    const traversal::GpuRunTimes r = state.gpu(opt_).cpu_gpu_hybrid(source, state.level, state.ws, opt_.hybrid, opt_.t4);
+  traversal::GpuRunTimes traverse(GraphState& state, vid_t source,
+                                  std::map<std::string, std::string>& phases) override {
+    const traversal::GpuRunTimes r =
+        state.gpu(opt_).cpu_gpu_hybrid(source, state.level, state.ws, opt_.hybrid, opt_.t4);
     phases["states"] = r.moved_to_gpu ? "cpu<" + std::to_string(r.gpu_from_branch) + ",gpu" : "cpu-only";
     phases["cpu_s"] = fmt_seconds(r.cpu_s);
     phases["h2d_s"] = fmt_seconds(r.h2d_s);

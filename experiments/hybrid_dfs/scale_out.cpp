@@ -57,7 +57,8 @@ std::vector<std::uint32_t> owned_degrees(const mpi::communicator& comm, const di
       ++count[share.edges.u[e]];
       ++count[share.edges.v[e]];
     }
-    for (int r = 0; r < comm.size(); ++r) blocks[std::size_t(r)] = int(dist::vertex_block(share.n, r, comm.size()).count);
+    for (int r = 0; r < comm.size(); ++r)
+      blocks[std::size_t(r)] = int(dist::vertex_block(share.n, r, comm.size()).count);
   });
   std::vector<std::uint32_t> mine(std::size_t(blocks[std::size_t(comm.rank())]));
   MPI_Reduce_scatter(count.data(), mine.data(), blocks.data(), MPI_UINT32_T, MPI_SUM, MPI_Comm(comm));
@@ -95,7 +96,8 @@ std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::PbglBf
 EdgeList<std::uint32_t> single_process_edges(harness::Session& s, const harness::GraphSource& source) {
   const harness::GraphSize* size = source.size();
   if (size) return gen::cached_rmat(std::countr_zero(size->n), eid_t(size->m), kRmatA, kRmatB, kRmatC, s.opt().seed);
-  return harness::read_input<std::uint32_t>(s, source.with_file_ids(), harness::Weights::ignored).el;  // the ranks keep file ids
+  return harness::read_input<std::uint32_t>(s, source.with_file_ids(), harness::Weights::ignored)
+      .el;  // the ranks keep file ids
 }
 
 }  // namespace
@@ -156,10 +158,9 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
       whole = std::make_unique<Csr<std::uint32_t>>(edge_list_to_csr(el));
     });
   }
-  s.writer().set_meta("distributed_checks",
-                      "pbgl_bfs on " + id.name + ": certificate (Graph500 rules on every rank)" +
-                          (single ? " + single-process graph and verifier on rank 0"
-                                  : "; single-process check skipped: " + why_not));
+  s.writer().set_meta("distributed_checks", "pbgl_bfs on " + id.name + ": certificate (Graph500 rules on every rank)" +
+                                                (single ? " + single-process graph and verifier on rank 0"
+                                                        : "; single-process check skipped: " + why_not));
   share.edges = {};
 
   for (const harness::ProgramInfo& info : s.programs()) {

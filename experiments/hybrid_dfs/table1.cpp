@@ -22,10 +22,8 @@ void run_table1(harness::Session& s, const Config& c) {
   id.n = arrays.words;
   for (const harness::ProgramInfo& info : s.programs()) {
     const std::unique_ptr<ReadBenchmark> b = read_benchmarks().make(info.name, c);
-    if (info.device == harness::Device::gpu)
-      s.admit_device(arrays.words * 8, "table1 GPU bandwidth array");
-    else
-      s.admit_host(arrays.words * 8, "table1 CPU bandwidth array");
+    if (info.device == harness::Device::gpu) s.admit_device(arrays.words * 8, "table1 GPU bandwidth array");
+    else s.admit_host(arrays.words * 8, "table1 CPU bandwidth array");
     b->prepare(arrays);  // on every thread the CPU rows record, so first touch spreads the pages as they read
     const std::uint64_t expected = b->expected_checksum(arrays);
     std::vector<double> gbs;
@@ -33,7 +31,8 @@ void run_table1(harness::Session& s, const Config& c) {
     for (int threads : s.threads_for(info)) {
       auto trial = [&](int k) {
         const bench::ReadBandwidth r = b->measure(arrays);
-        if (r.checksum != expected) throw VerificationError(info.name + ": checksum mismatch (reads were not all performed)");
+        if (r.checksum != expected)
+          throw VerificationError(info.name + ": checksum mismatch (reads were not all performed)");
         TrialOutcome out;
         out.seconds = r.seconds;
         out.answer = "bytes=" + std::to_string(r.bytes) + ";checksum=" + std::to_string(r.checksum);

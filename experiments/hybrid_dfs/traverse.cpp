@@ -92,8 +92,8 @@ std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count,
 void run_programs(harness::Session& s, const Config& c, const harness::GraphId& id, const Csr<std::uint32_t>& g,
                   std::vector<Selected>& programs, const harness::VertexIds& ids, const std::string& where) {
   const CommonOptions& opt = s.opt();
-  const std::vector<vid_t> roots = opt.sources_given ? ids.vertices(opt.sources, g.n, where)
-                                                     : giant_component_roots(g, c.roots_per_graph, opt.seed);
+  const std::vector<vid_t> roots =
+      opt.sources_given ? ids.vertices(opt.sources, g.n, where) : giant_component_roots(g, c.roots_per_graph, opt.seed);
   GraphState state(g);
   for (Selected& p : programs) {
     p.program->prepare(state);
@@ -137,7 +137,8 @@ void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& si
   if (programs.empty()) return;  // only GPU programs were asked for, and they do not fit
   s.progress().note("generating " + id.name + " (RMAT a,b,c = 0.45,0.25,0.15; cached when large)");
   WallTimer t;
-  EdgeList<std::uint32_t> el = gen::cached_rmat(std::countr_zero(size.n), eid_t(size.m), kRmatA, kRmatB, kRmatC, id.seed);
+  EdgeList<std::uint32_t> el =
+      gen::cached_rmat(std::countr_zero(size.n), eid_t(size.m), kRmatA, kRmatB, kRmatC, id.seed);
   el.directed = false;  // traversed as undirected (the paper's graphs)
   const double gen_s = t.seconds();
   const Csr<std::uint32_t> g = edge_list_to_csr(el);

@@ -30,9 +30,10 @@ struct Column {
   const char* name;
   bool count;
 };
-constexpr Column kColumns[] = {{"generate_s", false},  {"pin_s", false},      {"h2d_s", false},      {"sort_s", false},
-                               {"d2h_s", false},       {"unionfind_s", false}, {"resident_s", false}, {"cub_sortpairs_s", false},
-                               {"build_s", false},     {"cdp_fallbacks", true}, {"light_edges", true}, {"heavy_edges", true},
+constexpr Column kColumns[] = {{"generate_s", false},   {"pin_s", false},           {"h2d_s", false},
+                               {"sort_s", false},       {"d2h_s", false},           {"unionfind_s", false},
+                               {"resident_s", false},   {"cub_sortpairs_s", false}, {"build_s", false},
+                               {"cdp_fallbacks", true}, {"light_edges", true},      {"heavy_edges", true},
                                {"boruvka_rounds", true}};
 
 std::vector<std::string> column_names() {
@@ -74,12 +75,12 @@ Piece make_piece(const std::string& name, Role role, const std::vector<eid_t>& e
     const double mega = double(m) / 1e6;
     for (const auto& prog : programs().infos())
       if (harness::in_piece(p, prog))
-        p.est_seconds += mega * runs * (prog.cost * (thread_sweep ? kSweepFactor : 1) +
-                                        kRunOverheadPerMillionEdges * (thread_sweep ? kSweepThreadCounts : 1));
+        p.est_seconds += mega * runs *
+                         (prog.cost * (thread_sweep ? kSweepFactor : 1) +
+                          kRunOverheadPerMillionEdges * (thread_sweep ? kSweepThreadCounts : 1));
   }
   return p;
 }
-
 
 Piece scale_out(Piece p) {
   p.kind = harness::kMpiKind;
@@ -89,8 +90,8 @@ Piece scale_out(Piece p) {
 std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   const bool paper = opt.scale == Scale::paper;
   const std::vector<eid_t> main_m = {paper ? eid_t(100000000) : eid_t(1000000)};
-  const std::vector<eid_t> sweep = paper ? std::vector<eid_t>{10000000, 25000000, 50000000}
-                                         : std::vector<eid_t>{250000, 500000, 2000000};
+  const std::vector<eid_t> sweep =
+      paper ? std::vector<eid_t>{10000000, 25000000, 50000000} : std::vector<eid_t>{250000, 500000, 2000000};
   const std::vector<eid_t> big = {paper ? eid_t(200000000) : eid_t(4000000)};
   const std::vector<eid_t> scale_out_m = {paper ? sweep[1] : main_m[0]};
   // The thread sweep: the host programs that use OpenMP threads throughout.
@@ -132,7 +133,8 @@ void run_graph(harness::Session& s, Config& config, const harness::GraphSource& 
   // part covers the verifier's reference and every per-vertex array.
   auto admit = [&](std::uint64_t n, std::uint64_t m, const std::string& graph) {
     for (std::size_t i = 0; i < progs.size(); ++i)
-      if (const std::uint64_t b = progs[i]->device_bytes(n, m)) s.admit_device(b, s.programs()[i].name + " on " + graph);
+      if (const std::uint64_t b = progs[i]->device_bytes(n, m))
+        s.admit_device(b, s.programs()[i].name + " on " + graph);
     s.admit_host(host_bytes(n, m), graph + " (edges, union-finds, BGL's graph, the verifier)");
   };
   Workload w;

@@ -86,7 +86,8 @@ class DeviceSort : public Program {
   ProgramRun run(Workload& w, std::vector<KEdge>& work) override {
     ProgramRun r;
     WallTimer t;
-    r.result = Cdp ? mst::kruskal_cdp(w.el.n, work.data(), work.size()) : mst::kruskal_thrust(w.el.n, work.data(), work.size());
+    r.result = Cdp ? mst::kruskal_cdp(w.el.n, work.data(), work.size())
+                   : mst::kruskal_thrust(w.el.n, work.data(), work.size());
     r.seconds = t.seconds();
     return r;
   }
@@ -128,15 +129,19 @@ class CubKruskal : public Program {
 
 const ProgramTable& programs() {
   static const ProgramTable table = {
-      {{"kruskal_seq", "paper program 1: sample-median quicksort of the edge array + union-find", Device::cpu, false, 0.2},
+      {{"kruskal_seq", "paper program 1: sample-median quicksort of the edge array + union-find", Device::cpu, false,
+        0.2},
        host_sort([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_seq(n, e); })},
       {{"kruskal_omp",
-        "paper program 2: the same quicksort with OpenMP tasks (cutoff 1024); ranges of 2^20+ partitioned by all threads",
+        "paper program 2: the same quicksort with OpenMP tasks (cutoff 1024); ranges of 2^20+ partitioned by all "
+        "threads",
         Device::cpu, true, 0.025},
        host_sort([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_omp(n, e); })},
-      {{"kruskal_omp_listing5", "paper program 2 exactly as listing 5: every partition by one thread", Device::cpu, true, 0.025},
+      {{"kruskal_omp_listing5", "paper program 2 exactly as listing 5: every partition by one thread", Device::cpu,
+        true, 0.025},
        host_sort([](vid_t n, std::vector<KEdge>& e) { return mst::kruskal_omp(n, e, 1024, 0); })},
-      {{"kruskal_thrust", "paper program 3: thrust::sort_by_key on the weights, OpenMP unpack/repack", Device::cpu_gpu, true, 0.011},
+      {{"kruskal_thrust", "paper program 3: thrust::sort_by_key on the weights, OpenMP unpack/repack", Device::cpu_gpu,
+        true, 0.011},
        needs_cuda<DeviceSort<false>>()},
       {{"kruskal_cdp", "paper program 4: CDP2 recursive quicksort kernel", Device::cpu_gpu, false, 0.005},
        needs_cuda<DeviceSort<true>>()},
@@ -144,11 +149,13 @@ const ProgramTable& programs() {
        [](const Config&) { return std::make_unique<BglKruskal>(); }},
       {{"filter_kruskal_omp", "beyond: parallel filter-Kruskal (OpenMP)", Device::cpu, true, 0.001},
        host_sort([](vid_t n, std::vector<KEdge>& e) { return mst::filter_kruskal_omp(n, e); })},
-      {{"kruskal_cub_gpu", "beyond: CUB pipeline, light-prefix radix sort + device Boruvka, heavy edges filtered on the device",
+      {{"kruskal_cub_gpu",
+        "beyond: CUB pipeline, light-prefix radix sort + device Boruvka, heavy edges filtered on the device",
         Device::cpu_gpu, false, 0.001},
        needs_cuda<CubKruskal>()},
       // Made and run on the ranks of an MPI job by scale_out.cpp.
-      {{kPbglBoruvka, "beyond: Parallel BGL dense Boruvka on the ranks of an MPI job", Device::mpi, false, 4.0}, nullptr},
+      {{kPbglBoruvka, "beyond: Parallel BGL dense Boruvka on the ranks of an MPI job", Device::mpi, false, 4.0},
+       nullptr},
   };
   return table;
 }

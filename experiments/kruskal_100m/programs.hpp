@@ -24,9 +24,9 @@ struct Config {};
 // One graph, with everything built outside the timed regions.
 struct Workload {
   harness::GraphId id;
-  double generate_s = 0;       // generation, or reading the --input file
-  EdgeList<std::uint32_t> el;  // as generated or read (the verifier's input)
-  std::vector<KEdge> edges;    // the same edges as the paper's array of (u, v, w) structs
+  double generate_s = 0;                                     // generation, or reading the --input file
+  EdgeList<std::uint32_t> el;                                // as generated or read (the verifier's input)
+  std::vector<KEdge> edges;                                  // the same edges as the paper's array of (u, v, w) structs
   std::shared_ptr<const std::vector<double>> value_of_rank;  // ranked --input weights (harness/input_weights.hpp)
 };
 

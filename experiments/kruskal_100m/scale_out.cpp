@@ -47,7 +47,8 @@ void run_scale_out(harness::Session& s, const Config&, const harness::GraphSourc
   const double t0 = dist::wall_seconds();
   if (size) {
     const eid_t m = eid_t(size->m);
-    id = {"path-random-n" + std::to_string(kVertices) + "-m" + std::to_string(m), "path_random", kVertices, m, opt.seed};
+    id = {"path-random-n" + std::to_string(kVertices) + "-m" + std::to_string(m), "path_random", kVertices, m,
+          opt.seed};
     dist::agree(comm, [&] {
       s.admit_host(rank_bytes(m / eid_t(ranks) + 1, kVertices) * per_host,
                    s.piece().name + " " + id.name + " on each of the " + std::to_string(ranks) + " rank(s)");
@@ -56,7 +57,8 @@ void run_scale_out(harness::Session& s, const Config&, const harness::GraphSourc
     share = dist::path_random_share(comm, kVertices, m, kMaxWeight, opt.seed);
   } else {
     s.progress().note("reading " + source.path() + " on " + std::to_string(ranks) + " rank(s), each its byte range");
-    share = dist::read_share<std::uint32_t>(comm, source.path(), dist::FileWeights::required, /*force_undirected=*/true);
+    share =
+        dist::read_share<std::uint32_t>(comm, source.path(), dist::FileWeights::required, /*force_undirected=*/true);
     id = {std::filesystem::path(source.path()).filename().string(), "file", share.n, share.global_m, 0};
     if (share.unit_weights) s.writer().set_meta("input_weights", "unit: the file has no weights");
     dist::agree(comm, [&] {
@@ -85,11 +87,11 @@ void run_scale_out(harness::Session& s, const Config&, const harness::GraphSourc
       verifier = std::make_unique<verify::MsfVerifier<std::uint32_t>>(whole.el);
     });
   }
-  s.writer().set_meta("distributed_checks",
-                      std::string(kPbglBoruvka) + " on " + id.name + ": certificate (every rank's copy of the forest, " +
-                          "acyclic, n - components edges)" +
-                          (single ? " + single-process graph and MsfVerifier on rank 0"
-                                  : "; single-process check skipped: " + why_not));
+  s.writer().set_meta("distributed_checks", std::string(kPbglBoruvka) + " on " + id.name +
+                                                ": certificate (every rank's copy of the forest, " +
+                                                "acyclic, n - components edges)" +
+                                                (single ? " + single-process graph and MsfVerifier on rank 0"
+                                                        : "; single-process check skipped: " + why_not));
   share.edges = {};
 
   for (const harness::ProgramInfo& info : s.programs()) {

@@ -71,7 +71,10 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   // Every program on every size; above a program's max_n (the launch-per-step and
   // resident Prims) it is left out of a graph.
   return {
-      {.name = "paper", .role = Role::main, .est_seconds = paper ? 15.0 : 5.0, .graphs = powers_of_two(7, paper ? 14 : 12)},
+      {.name = "paper",
+       .role = Role::main,
+       .est_seconds = paper ? 15.0 : 5.0,
+       .graphs = powers_of_two(7, paper ? 14 : 12)},
       {.name = "extended",
        .role = Role::extension,
        .est_seconds = paper ? 90.0 : 20.0,

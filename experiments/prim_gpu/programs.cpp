@@ -170,7 +170,8 @@ const ProgramTable& programs() {
        needs_cuda<PrimMinReduce>()},
       {{"prim_resident_gpu", "beyond: Prim loop in one persistent single-block kernel", Device::gpu, false},
        needs_cuda<PrimResident>()},
-      {{"boruvka_gpu", "beyond: GPU Boruvka minimum spanning forest (CUB)", Device::gpu, false}, needs_cuda<BoruvkaGpu>()},
+      {{"boruvka_gpu", "beyond: GPU Boruvka minimum spanning forest (CUB)", Device::gpu, false},
+       needs_cuda<BoruvkaGpu>()},
   };
   return table;
 }

@@ -34,8 +34,8 @@ inline constexpr const char* kSecondsDefinition =
 
 struct ProgramRun {
   std::vector<Edge<W>> forest;
-  double seconds = 0;                     // what paper A timed: the MST computation (GPU: compute_s)
-  std::map<std::string, double> phases;   // phase column -> seconds or count (GPU: h2d_s, compute_s, d2h_s, ...)
+  double seconds = 0;                    // what paper A timed: the MST computation (GPU: compute_s)
+  std::map<std::string, double> phases;  // phase column -> seconds or count (GPU: h2d_s, compute_s, d2h_s, ...)
 };
 
 // Per graph: prepare (untimed), then refusal() and device_bytes() on what was

@@ -10,9 +10,9 @@ namespace gs::sollin_multicore {
 void require_enough_edges_for_complete(const EdgeList<std::uint32_t>& el, const std::string& path) {
   const std::uint64_t pairs = std::uint64_t(el.n) * (el.n ? el.n - 1 : 0) / 2;
   if (el.size() < pairs)
-    throw InputError(path + ": not a complete graph: " + std::to_string(el.size()) + " edges, but a complete graph on " +
-                     std::to_string(el.n) + " vertices has " + std::to_string(pairs) +
-                     " (paper B's programs take complete graphs)");
+    throw InputError(path + ": not a complete graph: " + std::to_string(el.size()) +
+                     " edges, but a complete graph on " + std::to_string(el.n) + " vertices has " +
+                     std::to_string(pairs) + " (paper B's programs take complete graphs)");
 }
 
 DenseMatrix16 complete_matrix_from_edges(const EdgeList<std::uint32_t>& el, const std::string& path) {

@@ -52,14 +52,17 @@ void run_program(harness::Session& s, const Config& c, const harness::GraphId& i
   row.extra["matrix_bytes"] = std::to_string(tri ? g.tri.a.size() * 2 : g.full.a.size() * 2);
   if (const auto setup_s = program.prepare(g, threads)) row.extra["setup_s"] = fmt_seconds(*setup_s);
   const int trials = program.slow_baseline() && c.baseline_trials > 0 ? std::min(s.opt().trials, c.baseline_trials) : 0;
-  s.trials(row, [&](int) {
-    ProgramRun r = program.run(g);
-    TrialOutcome t;
-    t.seconds = r.seconds;
-    t.extra = std::move(r.phases);
-    t.answer = verifier.check(r.forest, info.name).answer();
-    return t;
-  }, trials);
+  s.trials(
+      row,
+      [&](int) {
+        ProgramRun r = program.run(g);
+        TrialOutcome t;
+        t.seconds = r.seconds;
+        t.extra = std::move(r.phases);
+        t.answer = verifier.check(r.forest, info.name).answer();
+        return t;
+      },
+      trials);
 }
 
 }  // namespace

@@ -63,15 +63,17 @@ harness::Experiment<Config> declaration() {
   e.description =
       "Paper B: Sollin (Boruvka) on complete graphs, serial and conflict-free OpenMP, full and lower-triangular\n"
       "storage, vs the paper's Kruskal and BGL Kruskal; a GPU dense Boruvka beyond the paper. Complete graphs,\n"
-      "weights uniform 0..65535 (gs::gen::complete_matrix). Pieces: fig1 (every CPU program per N but BGL; conflict-free\n"
-      "at 1 thread = program 3 and all threads = program 4), fig1-bgl (BGL Kruskal), fig2-threads (thread sweep), gpu,\n"
+      "weights uniform 0..65535 (gs::gen::complete_matrix). Pieces: fig1 (every CPU program per N but BGL; "
+      "conflict-free\n"
+      "at 1 thread = program 3 and all threads = program 4), fig1-bgl (BGL Kruskal), fig2-threads (thread sweep), "
+      "gpu,\n"
       "ext20000.\n"
       "The metadata JSON records the measured read bandwidth (read_bandwidth_gbs_t<T>) for the bandwidth floor\n"
       "(generated graphs only: an --input run does not measure it).";
   e.seconds_definition = kSecondsDefinition;
   e.programs = program_table().infos();
-  e.columns = {"storage",    "matrix_bytes", "setup_s",       "h2d_s",          "compute_s",  "d2h_s",
-               "select_s",   "contract_s",   "first_merge_s", "later_merges_s", "traceback_s"};
+  e.columns = {"storage",  "matrix_bytes", "setup_s",       "h2d_s",          "compute_s",  "d2h_s",
+               "select_s", "contract_s",   "first_merge_s", "later_merges_s", "traceback_s"};
   e.options = [](Cli& cli, Config& c) {
     std::string slow;  // the CPU programs', which every build can make
     for (const auto& p : program_table().infos())

@@ -91,9 +91,8 @@ class BoruvkaDenseGpu final : public Program {
     mst::GpuSolveTimes times;
     r.forest = gpu_->solve(&times);
     r.seconds = times.compute_s;
-    r.phases = {{"h2d_s", fmt_seconds(h2d)},
-                {"compute_s", fmt_seconds(times.compute_s)},
-                {"d2h_s", fmt_seconds(times.d2h_s)}};
+    r.phases = {
+        {"h2d_s", fmt_seconds(h2d)}, {"compute_s", fmt_seconds(times.compute_s)}, {"d2h_s", fmt_seconds(times.d2h_s)}};
     return r;
   }
 

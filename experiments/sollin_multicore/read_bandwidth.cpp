@@ -53,8 +53,8 @@ double measure_read_bandwidth_gbs(int threads, std::size_t bytes, int repeats) {
   // that read it (NUMA placement), not zero-filled by one thread.
   constexpr std::size_t kAlign = std::size_t(2) << 20;
   const std::size_t size = (bytes + kAlign - 1) / kAlign * kAlign;
-  std::unique_ptr<std::uint64_t, decltype(&std::free)> holder(static_cast<std::uint64_t*>(std::aligned_alloc(kAlign, size)),
-                                                              &std::free);
+  std::unique_ptr<std::uint64_t, decltype(&std::free)> holder(
+      static_cast<std::uint64_t*>(std::aligned_alloc(kAlign, size)), &std::free);
   if (!holder) throw std::bad_alloc();
   madvise(holder.get(), size, MADV_HUGEPAGE);  // advice only: ignored where huge pages are off
   std::uint64_t* const buffer = holder.get();

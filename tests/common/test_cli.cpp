@@ -17,8 +17,11 @@ TEST(Cli, ParsesTheCommonContract) {
   gs::Cli cli("prog", "test", true);
   cli.add_option("max-n", "largest n", "16384");
   cli.add_flag("extended", "extended sweep");
-  auto o = parse(cli, {"prog", "--scale", "paper", "--trials=5", "--threads", "4", "--seed", "7", "--out", "/tmp/x",
-                       "--algorithms", "a,b", "--sources", "0,3,18446744073709551615", "--relabel", "yes", "--max-n", "1024", "--extended", "--tag", "piece1", "--warmups", "0"});
+  auto o = parse(
+      cli, {"prog",      "--scale", "paper",   "--trials=5",   "--threads",  "4",         "--seed",
+            "7",         "--out",   "/tmp/x",  "--algorithms", "a,b",        "--sources", "0,3,18446744073709551615",
+            "--relabel", "yes",     "--max-n", "1024",         "--extended", "--tag",     "piece1",
+            "--warmups", "0"});
   EXPECT_EQ(o.scale, gs::Scale::paper);
   EXPECT_EQ(o.trials, 5);
   EXPECT_EQ(o.warmups, 0);

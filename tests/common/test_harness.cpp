@@ -170,7 +170,8 @@ TEST(Selection, DistributedProgramsAndRanks) {
   EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, one).programs, (std::vector<std::string>{"a_cpu"}));
   EXPECT_EQ(detail::input_piece_for(programs, {"a_cpu", "d_mpi"}, 1, opt, one).programs,
             (std::vector<std::string>{"a_cpu"}));
-  EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, three).programs, (std::vector<std::string>{"a_cpu", "d_mpi"}));
+  EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, three).programs,
+            (std::vector<std::string>{"a_cpu", "d_mpi"}));
   opt.algorithms = {"d_mpi"};
   EXPECT_EQ(detail::input_piece_for(programs, {}, 1, opt, one).programs, (std::vector<std::string>{"a_cpu", "d_mpi"}));
   EXPECT_EQ(detail::columns_with_ranks({"x"}, programs), (std::vector<std::string>{"x", "ranks"}));
@@ -214,10 +215,17 @@ Experiment<ToyConfig> toy() {
   e.options = [](Cli& cli, ToyConfig& c) { cli.option("factor", "f", c.scale_factor); };
   e.pieces = [](const ToyConfig& c, const CommonOptions&) {
     return std::vector<Piece>{{.name = "main", .role = Role::main, .graphs = {{4, 3}}},
-                              {.name = "threads", .role = Role::thread_sweep, .programs = {"parallel"},
-                               .graphs = {{5, 4}}, .thread_sweep = true},
-                              {.name = "capped", .role = Role::extension, .programs = {"serial"}, .graphs = {{6, 5}},
-                               .max_trials = 2, .max_warmups = 0}};
+                              {.name = "threads",
+                               .role = Role::thread_sweep,
+                               .programs = {"parallel"},
+                               .graphs = {{5, 4}},
+                               .thread_sweep = true},
+                              {.name = "capped",
+                               .role = Role::extension,
+                               .programs = {"serial"},
+                               .graphs = {{6, 5}},
+                               .max_trials = 2,
+                               .max_warmups = 0}};
   };
   e.run_graph = [](Session& s, ToyConfig& c, const GraphSource& source) {
     const GraphSize* size = source.size();
@@ -225,7 +233,8 @@ Experiment<ToyConfig> toy() {
     GraphId id;
     if (size) {
       el.n = vid_t(size->n);
-      for (std::uint64_t i = 0; i < size->m; ++i) el.add(vid_t(i), vid_t(i + 1), std::uint32_t(c.scale_factor * (i + 1)));
+      for (std::uint64_t i = 0; i < size->m; ++i)
+        el.add(vid_t(i), vid_t(i + 1), std::uint32_t(c.scale_factor * (i + 1)));
       id = {"path-" + std::to_string(size->n), "path", size->n, size->m, 0};
     } else {
       auto in = read_input<std::uint32_t>(s, source, Weights::required);
@@ -270,7 +279,8 @@ TEST_F(DriverTest, RowsCarryPieceRoleAndOneRunId) {
   EXPECT_NE(csv.find("toy,path-4,path,4,3,0,serial,1,cpu,0,1e-06,sum=12,true,main,main,"), std::string::npos);
   EXPECT_NE(csv.find("toy,path-4,path,4,3,0,parallel,4,cpu,0,1e-06,sum=12,true,main,main,"), std::string::npos);
   for (int t : {1, 2, 4}) {
-    const std::string row = "toy,path-5,path,5,4,0,parallel," + std::to_string(t) + ",cpu,0,1e-06,sum=20,true,threads,thread-sweep,";
+    const std::string row =
+        "toy,path-5,path,5,4,0,parallel," + std::to_string(t) + ",cpu,0,1e-06,sum=20,true,threads,thread-sweep,";
     EXPECT_NE(csv.find(row), std::string::npos) << row;
   }
   EXPECT_EQ(csv.find("path-5,path,5,4,0,serial"), std::string::npos);  // not in the sweep piece
@@ -292,8 +302,8 @@ TEST_F(DriverTest, RowsCarryPieceRoleAndOneRunId) {
 
 TEST_F(DriverTest, OpenMPSettingIsPutBackAfterTheRun) {
   const int before = omp_get_max_threads();
-  ASSERT_EQ(run(toy(), {"toy", "--piece", "threads", "--thread-list", "1,3", "--threads", "2", "--trials", "1",
-                        "--out", dir.string()}),
+  ASSERT_EQ(run(toy(), {"toy", "--piece", "threads", "--thread-list", "1,3", "--threads", "2", "--trials", "1", "--out",
+                        dir.string()}),
             0);
   EXPECT_EQ(omp_get_max_threads(), before);
 }
@@ -302,7 +312,9 @@ TEST_F(DriverTest, PieceCapsLimitTrialsAndWarmupsAndWallSecondsIsRecorded) {
   ASSERT_EQ(run(toy(), {"toy", "--piece", "capped", "--trials", "5", "--warmups", "3", "--out", dir.string()}), 0);
   const std::string csv = slurp(dir / "toy-capped.csv");
   std::size_t rows = 0;
-  for (std::size_t p = csv.find(",capped,extension,"); p != std::string::npos; p = csv.find(",capped,extension,", p + 1)) ++rows;
+  for (std::size_t p = csv.find(",capped,extension,"); p != std::string::npos;
+       p = csv.find(",capped,extension,", p + 1))
+    ++rows;
   EXPECT_EQ(rows, 2u);  // --trials 5 capped to the piece's 2
   const std::string json = slurp(dir / "toy-capped.json");
   EXPECT_NE(json.find("\"piece_caps\": \"capped: at most 2 trials, at most 0 warm-ups\""), std::string::npos);
@@ -314,7 +326,8 @@ TEST_F(DriverTest, PieceCapsLimitTrialsAndWarmupsAndWallSecondsIsRecorded) {
 }
 
 TEST_F(DriverTest, PieceSelectionAndListing) {
-  EXPECT_EQ(run(toy(), {"toy", "--piece", "threads", "--thread-list", "1,3", "--trials", "1", "--out", dir.string()}), 0);
+  EXPECT_EQ(run(toy(), {"toy", "--piece", "threads", "--thread-list", "1,3", "--trials", "1", "--out", dir.string()}),
+            0);
   const std::string csv = slurp(dir / "toy-threads.csv");
   EXPECT_NE(csv.find("parallel,3,cpu"), std::string::npos);
   EXPECT_EQ(csv.find(",main,main,"), std::string::npos);
@@ -329,7 +342,8 @@ TEST_F(DriverTest, UnweightedInputGetsUnitWeightsAndSaysSo) {
   ASSERT_EQ(run(toy(), {"toy", "--input", file.string(), "--trials", "1", "--out", (dir / "r").string()}), 0);
   const std::string csv = slurp(dir / "r" / "toy-input.csv");
   EXPECT_NE(csv.find("toy,g.el,file,4,3,0,serial,1,cpu,0,1e-06,sum=3,true,input,input,"), std::string::npos);
-  EXPECT_NE(slurp(dir / "r" / "toy-input.json").find("\"input_weights\": \"unit: the file has no weights; every edge weighs 1\""),
+  EXPECT_NE(slurp(dir / "r" / "toy-input.json")
+                .find("\"input_weights\": \"unit: the file has no weights; every edge weighs 1\""),
             std::string::npos);
 }
 

@@ -59,9 +59,10 @@ TEST_F(ResultsTest, WritesCsvAndJsonOnlyWhenFinished) {
   ASSERT_TRUE(fs::exists(dir / "exp-t1.json"));
   EXPECT_FALSE(fs::exists(dir / "exp-t1.csv.partial"));
   const std::string csv = slurp(dir / "exp-t1.csv");
-  EXPECT_EQ(csv.substr(0, csv.find('\n')),
-            "experiment,graph,generator,n,m,seed,algorithm,threads,device,trial,seconds,answer,verified,piece,role,run_id,"
-            "h2d_s,source");
+  EXPECT_EQ(
+      csv.substr(0, csv.find('\n')),
+      "experiment,graph,generator,n,m,seed,algorithm,threads,device,trial,seconds,answer,verified,piece,role,run_id,"
+      "h2d_s,source");
   // Every row names its piece, role and the run that wrote it (the same id as the metadata's).
   EXPECT_NE(csv.find("exp,g,gen,10,20,0,alg,1,cpu,0,0.5,weight=3;edges=9,true,p1,main,"), std::string::npos);
   const std::string json = slurp(dir / "exp-t1.json");

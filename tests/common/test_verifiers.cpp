@@ -121,10 +121,13 @@ TEST(SsspVerifier, AcceptsDijkstraAndRejectsWrongDistances) {
   EXPECT_EQ(s.reached, 4u);
   EXPECT_DOUBLE_EQ(s.distsum, 8.0);
   using gs::verify::check_sssp;
-  EXPECT_THROW(check_sssp(g, 0, std::vector<float>{0, 4, 1, 5, inf}, ref, "t"), gs::VerificationError);     // relaxable
-  EXPECT_THROW(check_sssp(g, 0, std::vector<float>{0, 3, 1, 4, 1e30f}, ref, "t"), gs::VerificationError);  // "huge" not inf
-  EXPECT_THROW(check_sssp(g, 0, std::vector<float>{0, 3, 1, inf, inf}, ref, "t"), gs::VerificationError);  // lost a vertex
-  EXPECT_THROW(check_sssp(g, 0, std::vector<float>{0, 2.9f, 1, 3.9f, inf}, ref, "t"), gs::VerificationError);  // too short
+  EXPECT_THROW(check_sssp(g, 0, std::vector<float>{0, 4, 1, 5, inf}, ref, "t"), gs::VerificationError);  // relaxable
+  EXPECT_THROW(check_sssp(g, 0, std::vector<float>{0, 3, 1, 4, 1e30f}, ref, "t"),
+               gs::VerificationError);  // "huge" not inf
+  EXPECT_THROW(check_sssp(g, 0, std::vector<float>{0, 3, 1, inf, inf}, ref, "t"),
+               gs::VerificationError);  // lost a vertex
+  EXPECT_THROW(check_sssp(g, 0, std::vector<float>{0, 2.9f, 1, 3.9f, inf}, ref, "t"),
+               gs::VerificationError);  // too short
 }
 
 }  // namespace

@@ -102,7 +102,8 @@ TEST_P(DeltaStepping, MatchesReferenceOnAllGraphs) {
   expect_delta_stepping_correct([factor](const Csr<float>& g) { return default_delta(g, factor); }, threads);
 }
 INSTANTIATE_TEST_SUITE_P(Deltas, DeltaStepping,
-                         ::testing::Combine(::testing::Values(0.01f, 1.0f, 8.0f, 1e6f), ::testing::ValuesIn(kThreadCounts)));
+                         ::testing::Combine(::testing::Values(0.01f, 1.0f, 8.0f, 1e6f),
+                                            ::testing::ValuesIn(kThreadCounts)));
 
 // Deltas no factor of default_delta reaches: far below the smallest weight
 // (arcs land far ahead of the ring of near buckets), so small that distances
@@ -115,7 +116,8 @@ TEST_P(DeltaSteppingExtremeDelta, MatchesReferenceOnAllGraphs) {
   expect_delta_stepping_correct([delta](const Csr<float>&) { return delta; }, threads);
 }
 INSTANTIATE_TEST_SUITE_P(Deltas, DeltaSteppingExtremeDelta,
-                         ::testing::Combine(::testing::Values(0.05f, 1e-30f, 1e30f, std::numeric_limits<float>::infinity()),
+                         ::testing::Combine(::testing::Values(0.05f, 1e-30f, 1e30f,
+                                                              std::numeric_limits<float>::infinity()),
                                             ::testing::Values(1, 4, 16)));
 
 // threads = 0 takes OpenMP's default, which omp_set_num_threads sets.
@@ -153,7 +155,7 @@ TEST(SsspInput, NegativeAndNanWeightsAreNamed) {
 TEST(SsspInput, DefaultDeltaIsPositiveAndScales) {
   const Csr<float> g = edge_list_to_csr(gen::fixed_degree(1000, 5, 1.0f, 1000.0f, 3));
   const float d1 = default_delta(g, 1.0f), d4 = default_delta(g, 4.0f);
-  EXPECT_GT(d1, 50.0f);   // about mean weight 500 / degree 5 = 100
+  EXPECT_GT(d1, 50.0f);  // about mean weight 500 / degree 5 = 100
   EXPECT_LT(d1, 200.0f);
   EXPECT_NEAR(d4, 4 * d1, 1e-3 * d4);
 }

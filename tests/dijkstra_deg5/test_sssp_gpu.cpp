@@ -194,7 +194,8 @@ TEST(GpuSssp, LargeFixedDegreeGraph) {
   const std::vector<vid_t> sources{0, 123456};
   const auto a = two.run(sources);
   for (std::size_t i = 0; i < sources.size(); ++i)
-    EXPECT_NO_THROW(verify::check_sssp(g, sources[i], a[i].dist, verify::reference_dijkstra(g, sources[i]), "two_kernel_cuda"));
+    EXPECT_NO_THROW(
+        verify::check_sssp(g, sources[i], a[i].dist, verify::reference_dijkstra(g, sources[i]), "two_kernel_cuda"));
   expect_near_far_correct(near_far, g, sources, "fixed-degree n = 300000");
 }
 

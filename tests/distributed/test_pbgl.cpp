@@ -144,8 +144,8 @@ TEST(PbglBoruvka, RejectsACycle) {
 // comments, blank lines, CRLF line ends, a byte-order mark and lines of many
 // lengths, so that the byte ranges split lines anywhere.
 TEST(ReadShare, SharesAreTheWholeFile) {
-  const std::string path = (std::filesystem::temp_directory_path() /
-                            ("gs_read_share_" + std::to_string(::getpid()) + ".wel")).string();
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("gs_read_share_" + std::to_string(::getpid()) + ".wel")).string();
   if (world().rank() == 0) {
     const EdgeList<std::uint32_t> g = gen::path_random(300, 1500, 1000000, 4);
     std::ofstream out(path, std::ios::binary);
@@ -176,8 +176,8 @@ TEST(ReadShare, SharesAreTheWholeFile) {
 
 // A path (rank 0 makes it, every rank gets its name) that rank 0 removes at the end of the test.
 std::string shared_temp_path(const std::string& name) {
-  std::string path = (std::filesystem::temp_directory_path() /
-                      ("gs_read_share_" + std::to_string(::getpid()) + "_" + name)).string();
+  std::string path =
+      (std::filesystem::temp_directory_path() / ("gs_read_share_" + std::to_string(::getpid()) + "_" + name)).string();
   mpi::broadcast(world(), path, 0);
   return path;
 }

@@ -75,16 +75,16 @@ TEST(GenTool, HelpExitsZero) { EXPECT_EQ(gen_exit("--help"), 0); }
 TEST(GenTool, BadArgumentsExitTwo) {
   EXPECT_EQ(gen_exit(""), 2);
   EXPECT_EQ(gen_exit("nosuch --n 10 --out " + out("x.el")), 2);
-  EXPECT_EQ(gen_exit("rmat --scale 8"), 2);                                       // no --out
-  EXPECT_EQ(gen_exit("rmat --n 100 --out " + out("x.el")), 2);                    // not a power of two
-  EXPECT_EQ(gen_exit("rmat --scale 8 --out " + out("x.gr")), 2);                  // .gr needs weights
-  EXPECT_EQ(gen_exit("gtgraph-random --n 10 --out " + out("x.el")), 2);           // .el drops weights
-  EXPECT_EQ(gen_exit("gtgraph-random --n 10 --out " + out("x.xyz")), 2);          // unknown format
+  EXPECT_EQ(gen_exit("rmat --scale 8"), 2);                                         // no --out
+  EXPECT_EQ(gen_exit("rmat --n 100 --out " + out("x.el")), 2);                      // not a power of two
+  EXPECT_EQ(gen_exit("rmat --scale 8 --out " + out("x.gr")), 2);                    // .gr needs weights
+  EXPECT_EQ(gen_exit("gtgraph-random --n 10 --out " + out("x.el")), 2);             // .el drops weights
+  EXPECT_EQ(gen_exit("gtgraph-random --n 10 --out " + out("x.xyz")), 2);            // unknown format
   EXPECT_EQ(gen_exit("gtgraph-random --n 10 --degree 3 --out " + out("x.gr")), 2);  // not its option
   EXPECT_EQ(gen_exit("gtgraph-random --n ten --out " + out("x.gr")), 2);
   EXPECT_EQ(gen_exit("gtgraph-random --n 10 --min-weight 9 --max-weight 2 --out " + out("x.gr")), 2);
   EXPECT_EQ(gen_exit("path-random --n 10 --m 5 --out " + out("x.gr")), 2);
-  EXPECT_EQ(gen_exit("grid --rows 10 --out " + out("x.gr")), 2);            // no --cols
+  EXPECT_EQ(gen_exit("grid --rows 10 --out " + out("x.gr")), 2);                    // no --cols
   EXPECT_EQ(gen_exit("grid --rows 10 --cols 10 --n 100 --out " + out("x.gr")), 2);  // not its option
   EXPECT_EQ(gen_exit("grid --rows 0 --cols 10 --out " + out("x.gr")), 2);
   EXPECT_FALSE(fs::exists(out("x.el")) || fs::exists(out("x.gr")));
@@ -105,7 +105,8 @@ template <class W>
 std::vector<std::pair<gs::vid_t, gs::vid_t>> endpoints(const gs::EdgeList<W>& el) {
   std::vector<std::pair<gs::vid_t, gs::vid_t>> out;
   for (gs::eid_t i = 0; i < el.size(); ++i)
-    out.emplace_back(el.directed ? el.u[i] : std::min(el.u[i], el.v[i]), el.directed ? el.v[i] : std::max(el.u[i], el.v[i]));
+    out.emplace_back(el.directed ? el.u[i] : std::min(el.u[i], el.v[i]),
+                     el.directed ? el.v[i] : std::max(el.u[i], el.v[i]));
   return out;
 }
 
@@ -152,17 +153,17 @@ TEST(GenTool, ConvertKeepsTheGraph) {
   gs::io::write_edge_list(out("p.txt"), pattern);
   ASSERT_EQ(gen_exit("convert " + out("p.txt") + " " + out("p2.gsc")), 0);
   ASSERT_EQ(gen_exit("convert " + out("p2.gsc") + " " + out("p3.mtx")), 0);
-  expect_same_graph(gs::io::read_edge_list<std::uint32_t>(out("p3.mtx")), gs::io::read_edge_list<std::uint32_t>(out("p.txt")),
-                    "txt -> gsc -> mtx");
+  expect_same_graph(gs::io::read_edge_list<std::uint32_t>(out("p3.mtx")),
+                    gs::io::read_edge_list<std::uint32_t>(out("p.txt")), "txt -> gsc -> mtx");
 }
 
 TEST(GenTool, ConvertRefusesWhatItCannotHold) {
   gs::io::write_edge_list(out("r.el"), gs::gen::rmat(6, 100, 0.45, 0.25, 0.15, 1));
   gs::io::write_edge_list(out("r.wel"), gs::gen::path_random(20, 40, 9, 1));
-  EXPECT_EQ(gen_exit("convert " + out("r.el") + " " + out("r2.gr")), 2);     // no weights for .gr
-  EXPECT_EQ(gen_exit("convert " + out("r.wel") + " " + out("r2.txt")), 2);   // weights .txt cannot hold
+  EXPECT_EQ(gen_exit("convert " + out("r.el") + " " + out("r2.gr")), 2);      // no weights for .gr
+  EXPECT_EQ(gen_exit("convert " + out("r.wel") + " " + out("r2.txt")), 2);    // weights .txt cannot hold
   EXPECT_EQ(gen_exit("convert " + out("none.el") + " " + out("r3.gsc")), 2);  // no such file
-  EXPECT_EQ(gen_exit("convert " + out("r.el") + " " + out("r4.xyz")), 2);    // unknown format
-  EXPECT_EQ(gen_exit("convert " + out("r.el")), 2);                          // no OUT
+  EXPECT_EQ(gen_exit("convert " + out("r.el") + " " + out("r4.xyz")), 2);     // unknown format
+  EXPECT_EQ(gen_exit("convert " + out("r.el")), 2);                           // no OUT
   for (const char* name : {"r2.gr", "r2.txt", "r3.gsc", "r4.xyz"}) EXPECT_FALSE(fs::exists(out(name))) << name;
 }

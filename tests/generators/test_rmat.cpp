@@ -112,7 +112,7 @@ TEST(Rmat, NoiseIsPerLevelAndRenormalised) {
 TEST(Rmat, RejectsImpossibleParameters) {
   EXPECT_THROW(gen::rmat(0, 1), gs::InputError);
   EXPECT_THROW(gen::rmat(32, 1), gs::InputError);
-  EXPECT_THROW(gen::rmat(10, 100, 0.5, 0.3, 0.2), gs::InputError);   // d = 0
+  EXPECT_THROW(gen::rmat(10, 100, 0.5, 0.3, 0.2), gs::InputError);  // d = 0
   EXPECT_THROW(gen::rmat(10, 100, -0.1, 0.3, 0.2), gs::InputError);
-  EXPECT_THROW(gen::rmat(4, 16 * 15 / 2 + 1), gs::InputError);        // beyond half the cells
+  EXPECT_THROW(gen::rmat(4, 16 * 15 / 2 + 1), gs::InputError);  // beyond half the cells
 }

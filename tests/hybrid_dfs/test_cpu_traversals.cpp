@@ -56,7 +56,8 @@ std::vector<std::pair<std::string, Program>> programs() {
        [forced_untested](auto& g, vid_t s, auto& l, auto& ws) { hybrid_omp(g, s, l, ws, forced_untested); }},
       {"dobfs_omp_top_down_untested",
        [top_down_untested](auto& g, vid_t s, auto& l, auto& ws) { dobfs_omp(g, s, l, ws, top_down_untested); }},
-      {"cpu_prefix_only", [](auto& g, vid_t s, auto& l, auto& ws) {
+      {"cpu_prefix_only",
+       [](auto& g, vid_t s, auto& l, auto& ws) {
          // The CPU side of Fig. 2 with a threshold it never reaches: it must finish alone.
          const CpuPrefix p = cpu_prefix(g, s, ws, HybridOptions{}, ~std::uint64_t(0));
          ASSERT_TRUE(p.finished);
@@ -140,9 +141,9 @@ TEST(HybridDfsCpu, HybridWithPaperThresholdsStaysOnStackForSmallBranches) {
 TEST(HybridDfsCpu, StateMachineLeavesGrowthReadWhenGrowthStops) {
   using S = traversal::HybridState;
   traversal::HybridStateMachine sm({2, 1000, 10, 2.0, 2.0}, 1 << 20);
-  sm.advance(1, 5);      // sequential -> stack
+  sm.advance(1, 5);  // sequential -> stack
   EXPECT_EQ(sm.state(), S::Stack);
-  sm.advance(5, 50);     // > T3 and > 2 * 5
+  sm.advance(5, 50);  // > T3 and > 2 * 5
   EXPECT_EQ(sm.state(), S::StackToRead);
   sm.advance(50, 200);
   EXPECT_EQ(sm.state(), S::Read);
@@ -227,7 +228,7 @@ TEST(HybridDfsCpu, DeferredClaimsClaimEachVertexOnce) {
   ASSERT_LE(buckets.regions(), 256u);
   for (int t = 0; t < threads; ++t)
     for (vid_t v = vid_t(t); v < n; v += 2) buckets.file(t, v);  // every vertex by one or two threads
-  for (vid_t v = 0; v < n; v += 1000) buckets.file(0, v);           // and some again
+  for (vid_t v = 0; v < n; v += 1000) buckets.file(0, v);        // and some again
   std::vector<int> claimed(n, 0);
   for (std::size_t r = 0; r < buckets.regions(); ++r) buckets.settle(r, visited, [&](vid_t x) { ++claimed[x]; });
   EXPECT_EQ(buckets.filed(), 0u);

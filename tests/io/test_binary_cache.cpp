@@ -71,7 +71,8 @@ TEST_F(BinaryCache, FlippedPayloadByteFailsTheChecksum) {
 }
 
 TEST_F(BinaryCache, TruncatedOrExtendedFilesAreRefused) {
-  expect_refused(std::vector<char>(bytes.begin(), bytes.end() - 1), "m = 50 edges, more than the file's 663 bytes hold");
+  expect_refused(std::vector<char>(bytes.begin(), bytes.end() - 1),
+                 "m = 50 edges, more than the file's 663 bytes hold");
   auto longer = bytes;
   longer.push_back(0);
   expect_refused(longer, "the file has 665 bytes, but its header (m = 50) implies 664");

@@ -25,7 +25,8 @@ std::vector<char> slurp(const std::string& path) {
 
 // Bytes that matter to the parsers, plus random ones.
 char interesting_byte(std::mt19937& rng) {
-  static const char kBytes[] = {'0', '1', '9', '-', '+', '.', 'e', 'n', 'a', 'p', 'c', '%', '#', ' ', '\t', '\r', '\n', '\0'};
+  static const char kBytes[] = {'0', '1', '9', '-', '+', '.',  'e',  'n',  'a',
+                                'p', 'c', '%', '#', ' ', '\t', '\r', '\n', '\0'};
   return rng() % 3 ? kBytes[rng() % sizeof kBytes] : char(rng());
 }
 
@@ -34,10 +35,18 @@ std::vector<char> damage(std::vector<char> bytes, std::mt19937& rng) {
   for (int i = 0; i < edits; ++i) {
     const std::size_t at = bytes.empty() ? 0 : rng() % bytes.size();
     switch (rng() % 4) {
-      case 0: if (!bytes.empty()) bytes[at] = interesting_byte(rng); break;
-      case 1: bytes.insert(bytes.begin() + std::ptrdiff_t(at), interesting_byte(rng)); break;
-      case 2: if (!bytes.empty()) bytes.erase(bytes.begin() + std::ptrdiff_t(at)); break;
-      case 3: bytes.resize(at); break;
+      case 0:
+        if (!bytes.empty()) bytes[at] = interesting_byte(rng);
+        break;
+      case 1:
+        bytes.insert(bytes.begin() + std::ptrdiff_t(at), interesting_byte(rng));
+        break;
+      case 2:
+        if (!bytes.empty()) bytes.erase(bytes.begin() + std::ptrdiff_t(at));
+        break;
+      case 3:
+        bytes.resize(at);
+        break;
     }
   }
   return bytes;
@@ -64,7 +73,8 @@ TEST(DamagedInputs, AreReadOrRefusedNeverCrash) {
   ::setenv("GS_HOST_MEMORY_LIMIT", "1073741824", 1);  // a lying header must not allocate much either
   gs::io::test::TempDir dir;
   std::vector<std::string> sources;
-  for (const auto& entry : fs::directory_iterator(gs::io::test::data_dir() + "/io/good")) sources.push_back(entry.path());
+  for (const auto& entry : fs::directory_iterator(gs::io::test::data_dir() + "/io/good"))
+    sources.push_back(entry.path());
   // A valid .gsc, so that binary damage is covered too.
   {
     gs::EdgeList<std::uint32_t> el;

@@ -65,7 +65,8 @@ TEST(VertexIds, SourcesAreFileIds) {
   const harness::VertexIds ids(std::vector<std::uint64_t>{7, 4000000000, 18446744073709551615ull});
   EXPECT_EQ(ids.vertices({4000000000, 7}, 3, "f.txt"), (std::vector<vid_t>{1, 0}));
   EXPECT_EQ(ids.file_id(2), 18446744073709551615ull);
-  expect_error<InputError>([&] { ids.vertices({8}, 3, "f.txt"); }, "f.txt: --sources: vertex 8 does not occur in the file");
+  expect_error<InputError>([&] { ids.vertices({8}, 3, "f.txt"); },
+                           "f.txt: --sources: vertex 8 does not occur in the file");
   const harness::VertexIds identity;
   EXPECT_EQ(identity.vertices({2}, 3, "g"), (std::vector<vid_t>{2}));
   expect_error<InputError>([&] { identity.vertices({3}, 3, "g"); }, "g: --sources: vertex 3 is not a vertex (n = 3)");
@@ -139,13 +140,16 @@ TEST(ConvertWeights, ExactValuesConvert) {
   EdgeList<std::uint32_t> ints;
   ints.n = 2;
   ints.add(0, 1, 16777217);  // 2^24 + 1: not a float32 value
-  expect_error<InputError>([&] { harness::convert_weights<float>(std::move(ints), harness::Weights::required, "f.gsc", "w"); },
-                           "f.gsc:0: edge 0 weighs");
+  expect_error<InputError>(
+      [&] { harness::convert_weights<float>(std::move(ints), harness::Weights::required, "f.gsc", "w"); },
+      "f.gsc:0: edge 0 weighs");
 }
 
 TEST(ConvertWeights, FractionalIntoIntegerIsRefusedOrRanked) {
   expect_error<InputError>(
-      [&] { harness::convert_weights<std::uint32_t>(three_edges(3.5, -1, 2), harness::Weights::required, "f.gsc", "w"); },
+      [&] {
+        harness::convert_weights<std::uint32_t>(three_edges(3.5, -1, 2), harness::Weights::required, "f.gsc", "w");
+      },
       "would change the answer");
   const auto c = harness::convert_weights<std::uint32_t>(three_edges(3.5, -1, 3.5), harness::Weights::order, "f", "w");
   EXPECT_EQ(c.el.w, (std::vector<std::uint32_t>{1, 0, 1}));  // ties kept
@@ -163,8 +167,9 @@ TEST(ConvertWeights, Float64IntoFloat32IsRounded) {
   const auto c = harness::convert_weights<float>(three_edges(0.1, 1, 2), harness::Weights::required, "f", "w");
   EXPECT_EQ(c.el.w[0], 0.1f);
   EXPECT_TRUE(c.rule.starts_with("rounded:"));
-  expect_error<InputError>([&] { harness::convert_weights<float>(three_edges(1e300, 1, 2), harness::Weights::required, "f", "w"); },
-                           "beyond float32's range");
+  expect_error<InputError>(
+      [&] { harness::convert_weights<float>(three_edges(1e300, 1, 2), harness::Weights::required, "f", "w"); },
+      "beyond float32's range");
 }
 
 }  // namespace

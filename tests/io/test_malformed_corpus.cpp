@@ -89,13 +89,15 @@ TEST_P(MalformedFile, IsRejectedAtTheRightLine) {
   ::unsetenv("GS_HOST_MEMORY_LIMIT");
   EXPECT_TRUE(right_type) << "expected a " << c.error << " error, got: " << message;
   EXPECT_EQ(message.rfind(where, 0), 0u) << "message should start with \"" << where << "\": " << message;
-  EXPECT_NE(message.find(c.fragment), std::string::npos) << "message should contain \"" << c.fragment << "\": " << message;
+  EXPECT_NE(message.find(c.fragment), std::string::npos)
+      << "message should contain \"" << c.fragment << "\": " << message;
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, MalformedFile, ::testing::ValuesIn(load_manifest()),
                          [](const ::testing::TestParamInfo<Case>& info) {
                            std::string name;
-                           for (char ch : info.param.file) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+                           for (char ch : info.param.file)
+                             name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
                            return name;
                          });
 

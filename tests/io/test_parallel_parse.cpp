@@ -39,7 +39,9 @@ class ParallelParse : public ::testing::Test {
       line_of.push_back(++line);
       if (i == bad_at) text += bad_line + "\n";
       else if (i == bad_at2) text += bad_line2 + "\n";
-      else text += "a " + std::to_string(1 + rng() % 50) + " " + std::to_string(1 + rng() % 50) + " " + std::to_string(rng() % 1000) + "\n";
+      else
+        text += "a " + std::to_string(1 + rng() % 50) + " " + std::to_string(1 + rng() % 50) + " " +
+                std::to_string(rng() % 1000) + "\n";
     }
     std::string name = std::to_string(count++);
     name += ".gr";
@@ -83,8 +85,9 @@ TEST_F(ParallelParse, CountMismatchesAreReportedAtTheirLines) {
   omp_set_num_threads(8);
   // 400 declared, 1000 present: the 401st arc is the first problem, before a later bad line.
   const std::string more = write_gr(400, 1000, "a 1 2 x", 800);
-  expect_error<gs::InputError>([&] { gs::io::read_edge_list<std::uint32_t>(more); },
-                               more + ":" + std::to_string(line_of[400]) + ": more arcs than the 400 declared on line 3");
+  expect_error<gs::InputError>(
+      [&] { gs::io::read_edge_list<std::uint32_t>(more); },
+      more + ":" + std::to_string(line_of[400]) + ": more arcs than the 400 declared on line 3");
   // A malformed line where the excess starts reports its own problem.
   const std::string bad_excess = write_gr(400, 1000, "a 1 2 x", 400);
   expect_error<gs::InputError>([&] { gs::io::read_edge_list<std::uint32_t>(bad_excess); },

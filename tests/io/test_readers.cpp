@@ -11,8 +11,8 @@
 namespace {
 
 using gs::vid_t;
-using gs::io::ReadOptions;
 using gs::io::read_edge_list;
+using gs::io::ReadOptions;
 using gs::io::test::expect_error;
 using gs::io::test::good_file;
 
@@ -56,8 +56,7 @@ TEST(Readers, DimacsGrUndirectedHandling) {
 TEST(Readers, ContradictoryOptionsAreInputErrors) {
   ReadOptions both;
   both.force_directed = both.force_undirected = true;
-  expect_error<gs::InputError>([&] { read_edge_list<std::uint32_t>(good_file("gtgraph.gr"), both); },
-                               "both set");
+  expect_error<gs::InputError>([&] { read_edge_list<std::uint32_t>(good_file("gtgraph.gr"), both); }, "both set");
 }
 
 TEST(Readers, MatrixMarketPatternSymmetricIsUnweightedAndUndirected) {
@@ -85,7 +84,8 @@ TEST(Readers, MatrixMarketRealGeneralWithCaseInsensitiveBanner) {
   EXPECT_EQ(el.w, (std::vector<float>{0.5f, 0.1f, 2.25f}));
   // The same file into an integer weight type: 0.5 is not an integer.
   const std::string path = good_file("real_general.mtx");
-  expect_error<gs::InputError>([&] { read_edge_list<std::uint32_t>(path, {}); }, path + ":4: weight '0.5' is not an integer");
+  expect_error<gs::InputError>([&] { read_edge_list<std::uint32_t>(path, {}); },
+                               path + ":4: weight '0.5' is not an integer");
 }
 
 TEST(Readers, MatrixMarketIntegerAtTheLimitsOfUint16) {
@@ -136,7 +136,8 @@ TEST(Readers, NegativeWeightsOnlyWhenAllowed) {
   ReadOptions allow;
   allow.allow_negative_weights = true;
   EXPECT_EQ(read_edge_list<float>(path, allow).w, (std::vector<float>{-2.5f, 3.0f}));
-  expect_error<gs::InputError>([&] { read_edge_list<std::int32_t>(path, allow); }, path + ":1: weight '-2.5' is not an integer");
+  expect_error<gs::InputError>([&] { read_edge_list<std::int32_t>(path, allow); },
+                               path + ":1: weight '-2.5' is not an integer");
 }
 
 TEST(Readers, ReadCsrBuildsSortedAdjacency) {
@@ -154,15 +155,18 @@ TEST(Readers, MissingFileDirectoryAndUnknownExtension) {
   const std::string folder = dir.file("folder.mtx");
   std::filesystem::create_directory(folder);
   expect_error<gs::InputError>([&] { read_edge_list<std::uint32_t>(folder); }, folder + ":0: not a regular file");
-  expect_error<gs::InputError>([&] { read_edge_list<std::uint32_t>("graph"); }, "graph:0: unknown graph format (no extension)");
+  expect_error<gs::InputError>([&] { read_edge_list<std::uint32_t>("graph"); },
+                               "graph:0: unknown graph format (no extension)");
 }
 
 TEST(Readers, ExitCodesThroughRunMain) {
   const std::string bad = gs::io::test::data_dir() + "/io/bad/gr-vertex-id-zero.gr";
   const std::string huge = gs::io::test::data_dir() + "/io/bad/gr-huge-vertex-count.gr";
   EXPECT_EQ(gs::run_main("test", [&] { return int(read_edge_list<std::uint32_t>(bad).size()); }), gs::kExitBadInput);
-  EXPECT_EQ(gs::run_main("test", [&] { return int(read_edge_list<std::uint32_t>(huge).size()); }), gs::kExitNoResources);
-  EXPECT_EQ(gs::run_main("test", [&] { return int(read_edge_list<std::uint32_t>(good_file("gtgraph.gr")).size()); }), 5);
+  EXPECT_EQ(gs::run_main("test", [&] { return int(read_edge_list<std::uint32_t>(huge).size()); }),
+            gs::kExitNoResources);
+  EXPECT_EQ(gs::run_main("test", [&] { return int(read_edge_list<std::uint32_t>(good_file("gtgraph.gr")).size()); }),
+            5);
 }
 
 TEST(Readers, ExtensionsAreCaseInsensitive) {

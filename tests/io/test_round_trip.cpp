@@ -91,7 +91,8 @@ TYPED_TEST(RoundTrip, EveryFormatReadsBackWhatItWrote) {
   unsigned seed = 1;
   for (const Format& f : formats) {
     for (const bool directed : {true, false}) {
-      SCOPED_TRACE(std::string(f.ext) + (f.weighted ? " weighted" : " unweighted") + (directed ? " directed" : " undirected"));
+      SCOPED_TRACE(std::string(f.ext) + (f.weighted ? " weighted" : " unweighted") +
+                   (directed ? " directed" : " undirected"));
       const auto original = random_graph<W>(300, 2000, directed, f.weighted, seed++);
       const std::string path = dir.file(std::string("g.") + f.ext);
       gs::io::write_edge_list(path, original);
@@ -129,7 +130,8 @@ TEST(Writers, RefuseWhatTheFormatCannotHoldAndLeaveNoFile) {
   empty.n = 3;
   const auto refused = [&](const std::string& name, const EdgeList<std::uint32_t>& el, const std::string& why) {
     const std::string path = dir.file(name);
-    expect_error<gs::InputError>([&] { gs::io::write_edge_list(path, el); }, path + ":0: cannot write this graph: " + why);
+    expect_error<gs::InputError>([&] { gs::io::write_edge_list(path, el); },
+                                 path + ":0: cannot write this graph: " + why);
     EXPECT_FALSE(std::filesystem::exists(path));
     EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
   };

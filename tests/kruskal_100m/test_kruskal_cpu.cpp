@@ -41,13 +41,15 @@ TEST(SampleMedianQuicksort, SortsWorstCasesWithoutBlowingUp) {
     expect_sorted_permutation(input, seq);
     // The paper's form (every partition by one thread), then with ranges of
     // 128 and more partitioned by all threads, on 2 and 5 threads (uneven blocks).
-    gs::sort::parallel_sample_median_quicksort(par.data(), par.size(), [](const KEdge& e) { return e.w; }, 64, 0);
+    gs::sort::parallel_sample_median_quicksort(
+        par.data(), par.size(), [](const KEdge& e) { return e.w; }, 64, 0);
     expect_sorted_permutation(input, par);
     for (int threads : {2, 5}) {
       SCOPED_TRACE(threads);
       omp_set_num_threads(threads);
       par = input;
-      gs::sort::parallel_sample_median_quicksort(par.data(), par.size(), [](const KEdge& e) { return e.w; }, 64, 128);
+      gs::sort::parallel_sample_median_quicksort(
+          par.data(), par.size(), [](const KEdge& e) { return e.w; }, 64, 128);
       expect_sorted_permutation(input, par);
     }
     omp_set_num_threads(omp_get_num_procs());

@@ -115,7 +115,8 @@ TEST(KruskalGpu, CubPipelineLightAndHeavyPaths) {
   auto bridged = gs::test::random_graph(10000, 350000, 500000, 25, false);
   const auto other_half = gs::test::random_graph(10000, 350000, 500000, 26, false);
   bridged.n = 20000;
-  for (std::size_t i = 0; i < other_half.size(); ++i) bridged.add(other_half.u[i] + 10000, other_half.v[i] + 10000, other_half.w[i]);
+  for (std::size_t i = 0; i < other_half.size(); ++i)
+    bridged.add(other_half.u[i] + 10000, other_half.v[i] + 10000, other_half.w[i]);
   for (gs::vid_t i = 0; i < 1000; ++i) bridged.add(i * 7 % 10000, 10000 + i * 13 % 10000, 500001 + i * 499);
   const gs::verify::MsfVerifier<std::uint32_t> v3(bridged);
   auto e3 = gs::test::to_aos(bridged);

@@ -64,11 +64,13 @@ void check_all(const gs::EdgeList<W>& el, const std::string& what) {
 }
 
 TEST(PrimGpuPrograms, RandomGraphsOfThePapersKind) {
-  for (gs::vid_t n : {2u, 3u, 17u, 128u, 1000u, 4099u}) check_all(gs::gen::gtgraph_random(n, 10ull * n, 1, 1000, n), "gtgraph-random n=" + std::to_string(n));
+  for (gs::vid_t n : {2u, 3u, 17u, 128u, 1000u, 4099u})
+    check_all(gs::gen::gtgraph_random(n, 10ull * n, 1, 1000, n), "gtgraph-random n=" + std::to_string(n));
 }
 
 TEST(PrimGpuPrograms, RandomGraphsWithSelfLoopsAndWideWeights) {
-  for (unsigned seed : {1u, 2u, 3u}) check_all(gs::test::random_multigraph<W>(777, 3000, 4000000000u, seed), "random seed " + std::to_string(seed));
+  for (unsigned seed : {1u, 2u, 3u})
+    check_all(gs::test::random_multigraph<W>(777, 3000, 4000000000u, seed), "random seed " + std::to_string(seed));
 }
 
 TEST(PrimGpuPrograms, ResidentKeysInGlobalMemory) {

@@ -47,7 +47,8 @@ TEST(BoruvkaDenseGpu, TinyGraphs) {
 TEST(BoruvkaDenseGpu, RandomAndTiedCompleteGraphs) {
   for (vid_t n : {5u, 9u, 33u, 100u, 257u, 1000u, 3001u})
     for (std::uint32_t max_w : {0u, 3u, 65535u})
-      expect_verified(random_matrix(n, max_w, n * 7 + max_w), "n=" + std::to_string(n) + " max_w=" + std::to_string(max_w));
+      expect_verified(random_matrix(n, max_w, n * 7 + max_w),
+                      "n=" + std::to_string(n) + " max_w=" + std::to_string(max_w));
 }
 
 TEST(BoruvkaDenseGpu, RefusesTooManyVertices) {

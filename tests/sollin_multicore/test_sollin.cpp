@@ -36,7 +36,8 @@ struct Program {
 
 std::vector<Program> programs() {
   std::vector<Program> p;
-  p.push_back({"kruskal", [](const DenseMatrix16& d, const gs::TriangularMatrix16&) { return gs::mst::kruskal_complete(d); }});
+  p.push_back(
+      {"kruskal", [](const DenseMatrix16& d, const gs::TriangularMatrix16&) { return gs::mst::kruskal_complete(d); }});
   p.push_back({"bgl_kruskal", [](const DenseMatrix16& d, const gs::TriangularMatrix16&) {
                  return gs::bgl::kruskal(gs::bgl::Digraph<std::uint32_t>(gs::matrix_to_edge_list(d)));
                }});
@@ -70,7 +71,8 @@ void expect_all_programs_verified(const DenseMatrix16& d, const std::string& wha
 
 TEST(SollinMulticore, TinyGraphs) {
   for (vid_t n : {0u, 1u, 2u, 3u})
-    for (std::uint32_t max_w : {0u, 1u, 65535u}) expect_all_programs_verified(random_matrix(n, max_w, 7 + n), "n=" + std::to_string(n));
+    for (std::uint32_t max_w : {0u, 1u, 65535u})
+      expect_all_programs_verified(random_matrix(n, max_w, 7 + n), "n=" + std::to_string(n));
 }
 
 TEST(SollinMulticore, TwoVerticesGiveTheirOneEdge) {
@@ -84,13 +86,16 @@ TEST(SollinMulticore, TwoVerticesGiveTheirOneEdge) {
 }
 
 TEST(SollinMulticore, RandomCompleteGraphs) {
-  for (vid_t n : {4u, 5u, 17u, 64u, 129u, 300u, 1003u}) expect_all_programs_verified(random_matrix(n, 65535, n), "n=" + std::to_string(n));
+  for (vid_t n : {4u, 5u, 17u, 64u, 129u, 300u, 1003u})
+    expect_all_programs_verified(random_matrix(n, 65535, n), "n=" + std::to_string(n));
 }
 
 // Equal weights everywhere or nearly: selection relies on the lower-index rule.
 TEST(SollinMulticore, ManyEqualWeights) {
   for (vid_t n : {6u, 31u, 100u, 257u, 1000u})
-    for (std::uint32_t max_w : {0u, 1u, 3u}) expect_all_programs_verified(random_matrix(n, max_w, 100 + n + max_w), "n=" + std::to_string(n) + " max_w=" + std::to_string(max_w));
+    for (std::uint32_t max_w : {0u, 1u, 3u})
+      expect_all_programs_verified(random_matrix(n, max_w, 100 + n + max_w),
+                                   "n=" + std::to_string(n) + " max_w=" + std::to_string(max_w));
 }
 
 // The triangular view addresses (i, j), j < i, at i*(i-1)/2 + j: check the
@@ -182,7 +187,8 @@ TEST(SollinMulticore, LowerTriangleSelectMatchesFullRowScan) {
       std::vector<gs::mst::Choice> expected(n);
       gs::mst::select_full_rows(gs::mst::FullView{d.a.data(), n}, expected.data());
       for (int threads : {1, 2, 3, 7, 16}) {
-        SCOPED_TRACE("n=" + std::to_string(n) + " max_w=" + std::to_string(max_w) + " threads=" + std::to_string(threads));
+        SCOPED_TRACE("n=" + std::to_string(n) + " max_w=" + std::to_string(max_w) +
+                     " threads=" + std::to_string(threads));
         std::vector<gs::mst::Choice> choice(n, 0), scratch(std::size_t(threads) * n);
         gs::mst::select_lower_triangle(gs::mst::FullLowerView{d.a.data(), n}, choice.data(), threads, scratch);
         EXPECT_EQ(choice, expected);
@@ -202,7 +208,8 @@ TEST(SollinMulticore, ParallelContractionNumbersLikeTheSerial) {
       std::vector<vid_t> link(n), serial_id(n);
       const vid_t serial_count = gs::mst::contract(choice.data(), n, link.data(), serial_id.data());
       for (int threads : {1, 2, 3, 7, 16}) {
-        SCOPED_TRACE("n=" + std::to_string(n) + " max_w=" + std::to_string(max_w) + " threads=" + std::to_string(threads));
+        SCOPED_TRACE("n=" + std::to_string(n) + " max_w=" + std::to_string(max_w) +
+                     " threads=" + std::to_string(threads));
         std::vector<vid_t> jump(n), jump2(n), lowest(n), new_id(n, 12345), counts;
         const vid_t count = gs::mst::contract_parallel(choice.data(), n, jump.data(), jump2.data(), lowest.data(),
                                                        new_id.data(), threads, counts);
@@ -223,7 +230,9 @@ TEST(SollinMulticore, ParallelContractionOfAChain) {
   std::vector<gs::mst::Choice> choice(n);
   gs::mst::select_full_rows(gs::mst::FullView{d.a.data(), n}, choice.data());
   std::vector<vid_t> jump(n), jump2(n), lowest(n), new_id(n, 7), counts;
-  EXPECT_EQ(gs::mst::contract_parallel(choice.data(), n, jump.data(), jump2.data(), lowest.data(), new_id.data(), 4, counts), 1u);
+  EXPECT_EQ(
+      gs::mst::contract_parallel(choice.data(), n, jump.data(), jump2.data(), lowest.data(), new_id.data(), 4, counts),
+      1u);
   EXPECT_EQ(new_id, std::vector<vid_t>(n, 0));
   const auto verifier = gs::verify::MsfVerifier<std::uint32_t>::from_matrix(d);
   EXPECT_EQ(verifier.check(SollinSolver(n, SollinStrategy::conflict_free, 4).solve(d), "chain").weight,

@@ -22,16 +22,18 @@ namespace {
 namespace cg = cooperative_groups;
 
 constexpr int kBlock = 512;
-constexpr int kRowAlign = 8;       // matrix rows padded to 8 entries: 16-byte vector loads
-constexpr int kScanItems = 8;      // per thread in the one-block scans
-constexpr int kMaxBlocksPerSm = 4; // a full SM at most; fewer blocks make each grid sync cheaper
-constexpr int kMaxLevels = 32;     // each level at least halves the vertices: 17 for n < 65536
+constexpr int kRowAlign = 8;        // matrix rows padded to 8 entries: 16-byte vector loads
+constexpr int kScanItems = 8;       // per thread in the one-block scans
+constexpr int kMaxBlocksPerSm = 4;  // a full SM at most; fewer blocks make each grid sync cheaper
+constexpr int kMaxLevels = 32;      // each level at least halves the vertices: 17 for n < 65536
 
 std::size_t row_pitch(vid_t n) { return (std::size_t(n) + kRowAlign - 1) / kRowAlign * kRowAlign; }
 
 struct MinOp {
   template <class T>
-  __device__ T operator()(const T& a, const T& b) const { return b < a ? b : a; }
+  __device__ T operator()(const T& a, const T& b) const {
+    return b < a ? b : a;
+  }
 };
 
 // Everything the level loop touches (device pointers).
@@ -45,7 +47,6 @@ struct Levels {
   unsigned int* tree_size;
   vid_t* level_sizes;  // [0] = n, then the contracted sizes; ends at a size <= 1
 };
-
 
 // Level 1 select: one warp per row, 8 weights per 16-byte load, ties to the lower column.
 __device__ void select_input(const Levels& L) {
@@ -265,7 +266,8 @@ static std::size_t folded_row_bytes(vid_t n) { return std::max<std::size_t>(16, 
 
 vid_t DenseBoruvkaGpu::max_vertices() {
   const int room = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin) - static_shared_bytes();
-  return vid_t(std::min<std::uint64_t>(kMaxSollinVertices, std::uint64_t(room) / sizeof(std::uint32_t) / kRowAlign * kRowAlign));
+  return vid_t(
+      std::min<std::uint64_t>(kMaxSollinVertices, std::uint64_t(room) / sizeof(std::uint32_t) / kRowAlign * kRowAlign));
 }
 
 std::uint64_t DenseBoruvkaGpu::device_bytes(vid_t n) {
@@ -298,14 +300,16 @@ DenseBoruvkaGpu::DenseBoruvkaGpu(vid_t n) : n_(n), d_(std::make_unique<Buffers>(
   CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(d.shared_bytes)));
   int per_sm = 0;
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, boruvka_levels_kernel, kBlock, d.shared_bytes));
-  if (per_sm < 1) throw ResourceError("boruvka_dense_gpu: the level kernel cannot be resident for n = " + std::to_string(n));
+  if (per_sm < 1)
+    throw ResourceError("boruvka_dense_gpu: the level kernel cannot be resident for n = " + std::to_string(n));
   d.grid = unsigned(std::min(per_sm, kMaxBlocksPerSm) * device_attribute(cudaDevAttrMultiProcessorCount));
 }
 
 DenseBoruvkaGpu::~DenseBoruvkaGpu() = default;
 
 double DenseBoruvkaGpu::upload(const DenseMatrix16& a) {
-  if (a.n != n_) throw InputError("boruvka_dense_gpu sized for n = " + std::to_string(n_) + ", matrix has " + std::to_string(a.n));
+  if (a.n != n_)
+    throw InputError("boruvka_dense_gpu sized for n = " + std::to_string(n_) + ", matrix has " + std::to_string(a.n));
   if (n_ == 0) return 0;
   CUDA_CHECK(cudaDeviceSynchronize());
   WallTimer t;
@@ -319,9 +323,21 @@ std::vector<Edge<std::uint32_t>> DenseBoruvkaGpu::solve(GpuSolveTimes* times) {
   level_sizes_.assign(1, n_);
   std::vector<Edge<std::uint32_t>> forest;
   if (n_ < 2) return forest;
-  Levels levels{d.matrix.data(), d.pitch, n_, d.choice.data(), d.parent.data(), d.root.data(), d.is_root.data(),
-                d.rank.data(), d.head.data(), d.next.data(), d.big.data(), d.small.data(),
-                d.tree.data(), d.tree_size.data(), d.level_sizes.data()};
+  Levels levels{d.matrix.data(),
+                d.pitch,
+                n_,
+                d.choice.data(),
+                d.parent.data(),
+                d.root.data(),
+                d.is_root.data(),
+                d.rank.data(),
+                d.head.data(),
+                d.next.data(),
+                d.big.data(),
+                d.small.data(),
+                d.tree.data(),
+                d.tree_size.data(),
+                d.level_sizes.data()};
   void* args[] = {&levels};
   CudaEventTimer timer;
   timer.start();

@@ -18,7 +18,8 @@ namespace cg = cooperative_groups;
 using Engine = BoruvkaEngine;
 
 constexpr unsigned kBlock = 256;
-constexpr unsigned kBlocksPerSm = 8;  // the per-step path's grid-stride grid, and the cooperative grid where registers allow
+constexpr unsigned kBlocksPerSm =
+    8;  // the per-step path's grid-stride grid, and the cooperative grid where registers allow
 constexpr unsigned long long kNoKey = ~0ull;
 constexpr int kMaxRounds = 4096;  // far above log2(2^32) + 1 per batch: a bug guard, not a limit
 constexpr int kOfferItems = 4;    // edges per thread at a time in the offer step: their loads overlap
@@ -278,9 +279,11 @@ int BoruvkaEngine::add_per_step(const KEdge* edges, const unsigned* count, unsig
   CUDA_CHECK(cudaMemcpyAsync(busy_on_entry_.data(), counts + kBusyRounds, sizeof(unsigned), cudaMemcpyDeviceToHost, s));
   const int per_check = std::max(2, bit_width(n_) / 2);
   const unsigned max_grid = unsigned(std::max(sms_, 1)) * kBlocksPerSm;
-  const unsigned edge_grid = std::max(1u, std::min(blocks_for((std::size_t(bound) + kOfferItems - 1) / kOfferItems), max_grid));
+  const unsigned edge_grid =
+      std::max(1u, std::min(blocks_for((std::size_t(bound) + kOfferItems - 1) / kOfferItems), max_grid));
   const unsigned vertex_grid = std::max(1u, std::min(blocks_for(n_), max_grid));
-  unsigned hooked_rounds = 0;  // counts[kBusyRounds] before the window (busy_on_entry_ is read back with the first window)
+  unsigned hooked_rounds =
+      0;  // counts[kBusyRounds] before the window (busy_on_entry_ is read back with the first window)
   for (int window = 0;; ++window) {
     for (int k = 0; k < per_check; ++k) {
       offer<<<edge_grid, kBlock, 0, s>>>(edges, count, bound, parent, best);

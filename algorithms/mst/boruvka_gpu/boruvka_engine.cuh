@@ -41,8 +41,8 @@ using KEdge = Edge<std::uint32_t>;
 
 // Options of a Boruvka batch.
 struct BoruvkaBatch {
-  const KEdge* edges = nullptr;  // device memory; edge i has key (w << 32 | i)
-  std::size_t max_m = 0;         // edges (or an upper bound when `count` is given); < 2^32 - 1
+  const KEdge* edges = nullptr;     // device memory; edge i has key (w << 32 | i)
+  std::size_t max_m = 0;            // edges (or an upper bound when `count` is given); < 2^32 - 1
   const unsigned* count = nullptr;  // optional device-side count (<= max_m) of the edges
 };
 
@@ -89,7 +89,7 @@ class BoruvkaEngine {
     kCountWords
   };
   enum Stat {
-    kOfferNs,      // the launch's steps, in the global timer's nanoseconds
+    kOfferNs,  // the launch's steps, in the global timer's nanoseconds
     kHookNs,
     kRelabelNs,
     kRoundsRun,    // rounds the launch ran
@@ -120,10 +120,10 @@ class BoruvkaEngine {
   int coop_grid_ = -1;  // blocks of the cooperative launch (0: not supported; -1: not asked yet)
   bool cooperative_ = true;
   DeviceBuffer<vid_t> parent_;
-  DeviceBuffer<vid_t> next_;  // per root during a round: the root it hooks onto
+  DeviceBuffer<vid_t> next_;               // per root during a round: the root it hooks onto
   DeviceBuffer<unsigned long long> best_;  // per root: the minimum key offered this round
   DeviceBuffer<KEdge> forest_;
-  DeviceBuffer<unsigned long long> words_;  // Count, then Stat
+  DeviceBuffer<unsigned long long> words_;   // Count, then Stat
   PinnedBuffer<unsigned> busy_on_entry_{1};  // counts[kBusyRounds] when a per-step batch started
   PinnedBuffer<unsigned long long> words_host_{kWords};
   PinnedBuffer<KEdge> staging_;

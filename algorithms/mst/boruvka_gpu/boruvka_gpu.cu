@@ -35,8 +35,8 @@ constexpr unsigned kItems = 8;  // consecutive arcs per thread: one binary searc
 // light), as KEdge, appended at *count (one atomicAdd per block). With `comp` (flat component labels) only
 // edges between two components. Appends past `cap` are counted, not written.
 __global__ void select_arcs(const eid_t* offsets, const vid_t* adj, const std::uint32_t* w, vid_t n, eid_t arcs,
-                            const std::uint32_t* threshold, bool heavy, const vid_t* comp, KEdge* out,
-                            unsigned* count, unsigned cap) {
+                            const std::uint32_t* threshold, bool heavy, const vid_t* comp, KEdge* out, unsigned* count,
+                            unsigned cap) {
   using Scan = cub::BlockScan<unsigned, kBlock>;
   __shared__ typename Scan::TempStorage storage;
   __shared__ unsigned base;
@@ -126,8 +126,8 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions
   int rounds = 0;
   if (arcs > 0) {
     select_arcs<<<select_blocks(arcs), kBlock, 0, s>>>(g.offsets.data(), g.adj.data(), g.w.data(), n, arcs,
-                                                       split ? threshold.data() : nullptr, false, nullptr,
-                                                       list.data(), counts.data(), unsigned(cap));
+                                                       split ? threshold.data() : nullptr, false, nullptr, list.data(),
+                                                       counts.data(), unsigned(cap));
     CUDA_CHECK_LAUNCH();
     clock.lap("filter_s", s);
     rounds += engine.add({list.data(), cap, counts.data()}, s, &clock);

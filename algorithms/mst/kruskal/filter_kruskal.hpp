@@ -66,7 +66,8 @@ class FilterKruskal {
  public:
   explicit FilterKruskal(vid_t n)
       : scan_(n),
-        light_target_(std::max<std::size_t>(kBaseCase, std::size_t(double(n) * (std::log(std::max(2.0, double(n))) + 1)))) {}
+        light_target_(
+            std::max<std::size_t>(kBaseCase, std::size_t(double(n) * (std::log(std::max(2.0, double(n))) + 1)))) {}
 
   void run(std::span<const KEdge> edges) {
     std::vector<KEdge> survivors;

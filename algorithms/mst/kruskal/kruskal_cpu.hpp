@@ -31,9 +31,8 @@ inline constexpr auto edge_weight = [](const KEdge& e) { return e.w; };
 
 // Program 1: sequential Kruskal.
 inline KruskalResult kruskal_seq(vid_t n, std::span<KEdge> edges) {
-  return detail::sort_then_scan(n, edges, [](std::span<KEdge> e) {
-    sort::sample_median_quicksort(e.data(), e.size(), detail::edge_weight);
-  });
+  return detail::sort_then_scan(
+      n, edges, [](std::span<KEdge> e) { sort::sample_median_quicksort(e.data(), e.size(), detail::edge_weight); });
 }
 
 // Program 2: the quicksort's partitions as OpenMP tasks (cutoff 1024); ranges

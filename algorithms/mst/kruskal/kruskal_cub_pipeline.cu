@@ -28,7 +28,9 @@ int bit_width(std::uint32_t x) {
   return b;
 }
 
-unsigned blocks_for(std::size_t m) { return unsigned((m + std::size_t(kThreads) * kItems - 1) / (std::size_t(kThreads) * kItems)); }
+unsigned blocks_for(std::size_t m) {
+  return unsigned((m + std::size_t(kThreads) * kItems - 1) / (std::size_t(kThreads) * kItems));
+}
 
 // Keys (w << 32 | index) of the edges on one side of the threshold, compacted
 // with one atomic per block (key order is restored by the sort). With `comp`
@@ -75,7 +77,7 @@ __global__ void extract_pairs(const KEdge* e, std::size_t m, std::uint32_t* w, s
 
 struct CubKruskalPipeline::Impl {
   std::size_t max_m;
-  DeviceBuffer<KEdge> edges, sorted;  // all edges; the selected ones in key order
+  DeviceBuffer<KEdge> edges, sorted;           // all edges; the selected ones in key order
   DeviceBuffer<std::uint64_t> keys, keys_alt;  // also hold the SortPairs reference's (key, value) arrays
   DeviceBuffer<std::uint8_t> temp;
   DeviceBuffer<unsigned long long> count;
@@ -85,8 +87,7 @@ struct CubKruskalPipeline::Impl {
   cudaStream_t stream{};
   const KEdge* pinned = nullptr;
 
-  explicit Impl(std::size_t m)
-      : max_m(m), edges(m), sorted(m), keys(m), keys_alt(m), count(1), threshold(1), small(2) {
+  explicit Impl(std::size_t m) : max_m(m), edges(m), sorted(m), keys(m), keys_alt(m), count(1), threshold(1), small(2) {
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     std::size_t a = 0, b = 0;
     cub::DoubleBuffer<std::uint64_t> k(keys.data(), keys_alt.data());
@@ -102,7 +103,7 @@ struct CubKruskalPipeline::Impl {
   std::size_t select_sort_gather(std::size_t m, bool heavy, const vid_t* comp) {
     CUDA_CHECK(cudaMemsetAsync(count.data(), 0, sizeof(unsigned long long), stream));
     select_keys<<<blocks_for(m), kThreads, 0, stream>>>(edges.data(), m, threshold.data(), heavy, comp, keys.data(),
-                                                         count.data());
+                                                        count.data());
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpyAsync(&small[0], count.data(), sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaMemcpyAsync(&small[1], threshold.data(), sizeof(std::uint32_t), cudaMemcpyDeviceToHost, stream));

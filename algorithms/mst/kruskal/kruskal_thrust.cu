@@ -65,7 +65,8 @@ KruskalResult kruskal_thrust(vid_t n, KEdge* edges, std::size_t m) {
     return kruskal_thrust_body(n, edges, m);
   } catch (const thrust::system_error& e) {
     // Thrust reports a failed device allocation inside its algorithms as a system_error.
-    if (e.code().value() == cudaErrorMemoryAllocation) throw ResourceError(std::string("kruskal_thrust: GPU out of memory (") + e.what() + ")");
+    if (e.code().value() == cudaErrorMemoryAllocation)
+      throw ResourceError(std::string("kruskal_thrust: GPU out of memory (") + e.what() + ")");
     throw;
   }
 }

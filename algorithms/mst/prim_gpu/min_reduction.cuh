@@ -46,7 +46,8 @@ struct NoEpilogue {
 namespace detail {
 
 // (v, i) replaces (a_v, a_i) when smaller, or equal with a lower index.
-__device__ __forceinline__ bool min_index_better(std::uint32_t v, std::uint32_t i, std::uint32_t a_v, std::uint32_t a_i) {
+__device__ __forceinline__ bool min_index_better(std::uint32_t v, std::uint32_t i, std::uint32_t a_v,
+                                                 std::uint32_t a_i) {
   return v < a_v || (v == a_v && i < a_i);
 }
 
@@ -77,9 +78,9 @@ __device__ __forceinline__ void shared_min_index_tree(std::uint32_t* sv, std::ui
 // kCarried == true: kernel2 (indices come from kernel1's index array).
 // kFinal: this launch produces the result, so its thread 0 runs the epilogue.
 template <unsigned kBlock, bool kCarried, class Epilogue>
-__global__ void __launch_bounds__(kBlock) min_reduce_kernel(const std::uint32_t* values, const std::uint32_t* indices,
-                                                            std::uint32_t len, std::uint32_t* out_v, std::uint32_t* out_i,
-                                                            bool final, Epilogue epilogue) {
+__global__ void __launch_bounds__(kBlock)
+    min_reduce_kernel(const std::uint32_t* values, const std::uint32_t* indices, std::uint32_t len,
+                      std::uint32_t* out_v, std::uint32_t* out_i, bool final, Epilogue epilogue) {
   __shared__ std::uint32_t sv[kBlock];
   __shared__ std::uint32_t si[kBlock];
   const unsigned tid = threadIdx.x;
@@ -110,8 +111,9 @@ void launch_min_reduce(unsigned block, unsigned grid, const std::uint32_t* value
                        std::uint32_t len, std::uint32_t* out_v, std::uint32_t* out_i, bool final, Epilogue epilogue,
                        cudaStream_t s) {
   switch (block) {
-#define GS_MIN_REDUCE_CASE(B) \
-  case B: min_reduce_kernel<B, kCarried, Epilogue><<<grid, B, 0, s>>>(values, indices, len, out_v, out_i, final, epilogue); \
+#define GS_MIN_REDUCE_CASE(B)                                                                                         \
+  case B:                                                                                                             \
+    min_reduce_kernel<B, kCarried, Epilogue><<<grid, B, 0, s>>>(values, indices, len, out_v, out_i, final, epilogue); \
     break;
     GS_MIN_REDUCE_CASE(256)
     GS_MIN_REDUCE_CASE(128)
@@ -141,8 +143,10 @@ inline unsigned min_reduce_block_size(std::uint32_t len) {
 class MinReduction {
  public:
   explicit MinReduction(unsigned max_blocks = kMinReduceDefaultMaxBlocks)
-      : max_blocks_(max_blocks < 1 ? 1 : (max_blocks > 2 * kMinReduceMaxThreads ? 2 * kMinReduceMaxThreads : max_blocks)),
-        t1_(max_blocks_), t2_(max_blocks_) {}
+      : max_blocks_(max_blocks < 1 ? 1
+                                   : (max_blocks > 2 * kMinReduceMaxThreads ? 2 * kMinReduceMaxThreads : max_blocks)),
+        t1_(max_blocks_),
+        t2_(max_blocks_) {}
 
   unsigned max_blocks() const { return max_blocks_; }
 
@@ -164,8 +168,8 @@ class MinReduction {
                                      grid == 1, epilogue, s);
     if (grid == 1) return 1;
     // kernel2 in place: its single block reads every partial before writing T[0].
-    detail::launch_min_reduce<true>(min_reduce_block_size(grid), 1, t1_.data(), t2_.data(), grid, t1_.data(), t2_.data(),
-                                    true, epilogue, s);
+    detail::launch_min_reduce<true>(min_reduce_block_size(grid), 1, t1_.data(), t2_.data(), grid, t1_.data(),
+                                    t2_.data(), true, epilogue, s);
     return 2;
   }
 

@@ -64,7 +64,7 @@ class NaiveMinFinder {
   void run(const std::uint32_t* values, std::uint32_t len, cudaStream_t s = 0, Epilogue epilogue = {}) {
     const unsigned grid = (len + detail::kNaiveBlock - 1) / detail::kNaiveBlock;
     detail::naive_min_kernel<<<grid, detail::kNaiveBlock, 0, s>>>(values, len, partial_.data(), ticket_.data(),
-                                                                   out_.data(), out_.data() + 1, epilogue);
+                                                                  out_.data(), out_.data() + 1, epilogue);
     CUDA_CHECK_LAUNCH();
   }
   const std::uint32_t* value_out() const { return out_.data(); }

@@ -55,10 +55,9 @@ __global__ void edge_table_init(vid_t* r1, vid_t* r2, std::uint32_t* r3, vid_t* 
 }
 
 // Positions [begin, end): R3[p] = min(R3[p], w(C, R2[p])), R1[p] = C when it drops.
-__global__ void __launch_bounds__(kDecreaseBlock) decrease_distance(const eid_t* offsets, const vid_t* adj,
-                                                                    const std::uint32_t* w, const vid_t* c_ptr,
-                                                                    vid_t* r1, const vid_t* r2, std::uint32_t* r3,
-                                                                    std::uint32_t begin, std::uint32_t end) {
+__global__ void __launch_bounds__(kDecreaseBlock)
+    decrease_distance(const eid_t* offsets, const vid_t* adj, const std::uint32_t* w, const vid_t* c_ptr, vid_t* r1,
+                      const vid_t* r2, std::uint32_t* r3, std::uint32_t begin, std::uint32_t end) {
   __shared__ vid_t s_adj[kAdjTile];
   __shared__ std::uint32_t s_w[kAdjTile];
   const vid_t c = *c_ptr;
@@ -120,7 +119,8 @@ namespace {
 
 inline unsigned blocks_for(std::uint64_t items, unsigned block) { return unsigned((items + block - 1) / block); }
 
-inline void launch_decrease(const DeviceCsr<std::uint32_t>& g, EdgeTable& t, std::uint32_t begin, std::uint32_t end, cudaStream_t s) {
+inline void launch_decrease(const DeviceCsr<std::uint32_t>& g, EdgeTable& t, std::uint32_t begin, std::uint32_t end,
+                            cudaStream_t s) {
   if (end <= begin) return;
   decrease_distance<<<blocks_for(end - begin, kDecreaseBlock), kDecreaseBlock, 0, s>>>(
       g.offsets.data(), g.adj.data(), g.w.data(), t.c.data(), t.r1.data(), t.r2.data(), t.r3.data(), begin, end);
@@ -153,9 +153,9 @@ GpuMsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min,
 
   timer.start(s);
   detail::edge_table_init<<<detail::blocks_for(entries, 256), 256, 0, s>>>(t.r1.data(), t.r2.data(), t.r3.data(),
-                                                                          t.c.data(), entries);
+                                                                           t.c.data(), entries);
   CUDA_CHECK_LAUNCH();
-  detail::launch_decrease(g, t, 0, entries, s);  // C = vertex 0: its edges fill the table
+  detail::launch_decrease(g, t, 0, entries, s);      // C = vertex 0: its edges fill the table
   for (std::uint32_t k = 0; k + 1 < entries; ++k) {  // |V|-2 steps
     find_min(t.r3.data() + k, entries - k, s, TakeMinEntry{t.r1.data(), t.r2.data(), t.r3.data(), t.c.data(), k});
     detail::launch_decrease(g, t, k + 1, entries, s);

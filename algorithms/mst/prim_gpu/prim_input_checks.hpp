@@ -22,9 +22,11 @@ inline void check_prim_input(const Csr<std::uint32_t>& g, const char* program) {
   for (vid_t x = 0; x < g.n; ++x)
     for (eid_t i = g.offsets[x]; i < g.offsets[x + 1]; ++i) {
       if (g.w[i] == kNoEdgeWeight)
-        throw InputError(who + ": edge weight " + std::to_string(kNoEdgeWeight) + " is reserved (the paper's max_weight: no edge)");
+        throw InputError(who + ": edge weight " + std::to_string(kNoEdgeWeight) +
+                         " is reserved (the paper's max_weight: no edge)");
       if (i > g.offsets[x] && (g.adj[i] < g.adj[i - 1] || (g.adj[i] == g.adj[i - 1] && g.w[i] < g.w[i - 1])))
-        throw InputError(who + ": adjacency list of vertex " + std::to_string(x) + " is not sorted by (neighbour, weight)");
+        throw InputError(who + ": adjacency list of vertex " + std::to_string(x) +
+                         " is not sorted by (neighbour, weight)");
     }
 }
 

@@ -41,10 +41,9 @@ __device__ __forceinline__ unsigned long long warp_min_u64(unsigned long long x)
   return x;
 }
 
-__global__ void __launch_bounds__(kResidentBlock) prim_resident_kernel(const eid_t* offsets, const vid_t* adj,
-                                                                       const std::uint32_t* w, vid_t n,
-                                                                       unsigned long long* global_keys, bool keys_in_shared,
-                                                                       vid_t* parent, std::uint32_t* tree_w) {
+__global__ void __launch_bounds__(kResidentBlock)
+    prim_resident_kernel(const eid_t* offsets, const vid_t* adj, const std::uint32_t* w, vid_t n,
+                         unsigned long long* global_keys, bool keys_in_shared, vid_t* parent, std::uint32_t* tree_w) {
   extern __shared__ unsigned long long shared_keys[];
   __shared__ unsigned long long warp_best[kResidentBlock / 32];
   __shared__ vid_t s_c;
@@ -116,7 +115,7 @@ GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& host, ResidentKeys keys
 
   timer.start(s);
   prim_resident_kernel<<<1, kResidentBlock, dyn, s>>>(g.offsets.data(), g.adj.data(), g.w.data(), n, global_keys.data(),
-                                                       in_shared, parent.data(), tree_w.data());
+                                                      in_shared, parent.data(), tree_w.data());
   CUDA_CHECK_LAUNCH();
   timer.stop(s);
   res.compute_s = timer.seconds();

@@ -30,7 +30,9 @@ inline constexpr EdgeKey edge_key(std::uint32_t w, vid_t lo, vid_t hi) {
   return (EdgeKey(w) << 32) | (EdgeKey(lo) << 16) | EdgeKey(hi);
 }
 inline constexpr std::uint32_t key_weight(EdgeKey k) { return std::uint32_t(k >> 32); }
-inline constexpr Edge<std::uint32_t> key_edge(EdgeKey k) { return {vid_t((k >> 16) & 0xffffu), vid_t(k & 0xffffu), key_weight(k)}; }
+inline constexpr Edge<std::uint32_t> key_edge(EdgeKey k) {
+  return {vid_t((k >> 16) & 0xffffu), vid_t(k & 0xffffu), key_weight(k)};
+}
 
 inline constexpr Choice make_choice(std::uint32_t w, vid_t target) { return (Choice(w) << 16) | Choice(target); }
 inline constexpr vid_t choice_target(Choice c) { return vid_t(c & 0xffffu); }

@@ -79,7 +79,7 @@ inline void select_full_rows(const FullView& in, Choice* choice) {
 // Four rows per pass, so that `out` is read and written once per four rows
 // (its read-modify-write, not the matrix, would otherwise bound the pass).
 template <class View>
-  requires kLowerView<View>
+requires kLowerView<View>
 void select_lower_rows(const View& in, vid_t lo, vid_t hi, Choice* out) {
   constexpr vid_t kBand = 4;
   vid_t i = lo;
@@ -127,7 +127,7 @@ inline vid_t triangle_share_start(vid_t n, std::int64_t c, std::int64_t chunks) 
 // choices of two vertices, so each thread keeps its own choice array for the
 // rows it takes and the arrays are reduced afterwards (no shared writes).
 template <class View>
-  requires kLowerView<View>
+requires kLowerView<View>
 void select_lower_triangle(const View& in, Choice* choice, int threads, std::vector<Choice>& scratch) {
   const vid_t n = in.n;
   if (threads <= 1) {
@@ -311,7 +311,8 @@ inline void merge_conflict_free(const TriangularInputView& cur, const vid_t* new
         symmetrise_tile(out, nn2, a0, std::min(nn2, a0 + kTile), b0, std::min(nn2, b0 + kTile));
     }
 #pragma omp for schedule(dynamic, 16)
-    for (std::int64_t a = 0; a < std::int64_t(nn2); ++a) choice[a] = select_row(out + std::size_t(a) * nn2, nn2, vid_t(a));
+    for (std::int64_t a = 0; a < std::int64_t(nn2); ++a)
+      choice[a] = select_row(out + std::size_t(a) * nn2, nn2, vid_t(a));
   }
 }
 

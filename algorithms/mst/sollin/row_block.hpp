@@ -90,7 +90,8 @@ inline void min_by_new_vertex_block(std::uint16_t* const rows[kRowsPerBlock], co
     alignas(32) std::uint16_t column[16];
     for (int s = 0; s < 16; ++s) column[s] = rows[s][j];
     __m256i* o = acc + new_id[j];
-    _mm256_storeu_si256(o, _mm256_min_epu16(_mm256_loadu_si256(o), _mm256_load_si256(reinterpret_cast<const __m256i*>(column))));
+    _mm256_storeu_si256(
+        o, _mm256_min_epu16(_mm256_loadu_si256(o), _mm256_load_si256(reinterpret_cast<const __m256i*>(column))));
   }
   vid_t b = 0;
   for (; b + 16 <= nn2; b += 16) {

@@ -14,8 +14,8 @@ namespace gs::mst {
 SollinSolver::SollinSolver(vid_t n, SollinStrategy strategy, int threads)
     : n_(n), strategy_(strategy), threads_(strategy == SollinStrategy::serial ? 1 : std::max(1, threads)) {
   if (n > kMaxSollinVertices)
-    throw InputError("Sollin programs take at most " + std::to_string(kMaxSollinVertices) + " vertices (16-bit ids), got " +
-                     std::to_string(n));
+    throw InputError("Sollin programs take at most " + std::to_string(kMaxSollinVertices) +
+                     " vertices (16-bit ids), got " + std::to_string(n));
   // Each level at least halves the vertex count: level L has at most n >> L
   // vertices, which bounds every level's matrix and lists. Filling the buffers
   // touches every page now.
@@ -32,18 +32,21 @@ SollinSolver::SollinSolver(vid_t n, SollinStrategy strategy, int threads)
   link_.assign(n, 0);
   jump_.assign(strategy == SollinStrategy::conflict_free ? n : 0, 0);
   number_.assign(jump_.size(), 0);
-  rows_.assign(strategy == SollinStrategy::conflict_free ? std::size_t(threads_) * conflict_free_scratch(n) : 1, kNoWeight);
+  rows_.assign(strategy == SollinStrategy::conflict_free ? std::size_t(threads_) * conflict_free_scratch(n) : 1,
+               kNoWeight);
   scratch_.assign(std::size_t(threads_) * n, kNoChoice);
   selected_.reserve(n);
 }
 
 std::vector<Edge<std::uint32_t>> SollinSolver::solve(const DenseMatrix16& a) {
-  if (a.n != n_) throw InputError("Sollin solver sized for n = " + std::to_string(n_) + ", matrix has " + std::to_string(a.n));
+  if (a.n != n_)
+    throw InputError("Sollin solver sized for n = " + std::to_string(n_) + ", matrix has " + std::to_string(a.n));
   return run(FullView{a.a.data(), a.n});
 }
 
 std::vector<Edge<std::uint32_t>> SollinSolver::solve(const TriangularMatrix16& a) {
-  if (a.n != n_) throw InputError("Sollin solver sized for n = " + std::to_string(n_) + ", matrix has " + std::to_string(a.n));
+  if (a.n != n_)
+    throw InputError("Sollin solver sized for n = " + std::to_string(n_) + ", matrix has " + std::to_string(a.n));
   return run(TriangularInputView{a.a.data(), a.n});
 }
 
@@ -104,7 +107,8 @@ std::vector<Edge<std::uint32_t>> SollinSolver::run(const InputView& input) {
     phase.restart();
     auto merge = [&](const auto& view) {
       if (conflict_free)
-        merge_conflict_free(view, new_id_.data(), lists, nn2, out, choice_.data(), threads_, rows_, scratch_, level % 2 == 0);
+        merge_conflict_free(view, new_id_.data(), lists, nn2, out, choice_.data(), threads_, rows_, scratch_,
+                            level % 2 == 0);
       else merge_serial(view, new_id_.data(), nn2, out, choice_.data());
     };
     if (cur.a) {

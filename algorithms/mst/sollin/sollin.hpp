@@ -82,11 +82,11 @@ class SollinSolver {
   std::vector<std::uint16_t> matrices_;
   std::vector<vid_t> offsets_, members_;
   std::vector<std::size_t> matrix_at_, offsets_at_, members_at_;
-  std::vector<Choice> choice_;          // per vertex of the current level
+  std::vector<Choice> choice_;                        // per vertex of the current level
   std::vector<vid_t> new_id_, link_, jump_, number_;  // contraction (link_ serial; the rest parallel)
-  std::vector<vid_t> flags_;                           // parallel contraction's per-thread flags
-  std::vector<std::uint16_t> rows_;     // per thread: the conflict-free merge's rows (conflict_free_scratch)
-  std::vector<Choice> scratch_;         // per thread: choices for the triangular passes
+  std::vector<vid_t> flags_;                          // parallel contraction's per-thread flags
+  std::vector<std::uint16_t> rows_;  // per thread: the conflict-free merge's rows (conflict_free_scratch)
+  std::vector<Choice> scratch_;      // per thread: choices for the triangular passes
   std::vector<Selected> selected_;
   std::vector<vid_t> level_sizes_;
   SollinPhases phases_;
