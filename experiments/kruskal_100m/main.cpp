@@ -131,11 +131,12 @@ void run_graph(harness::Session& s, Config& config, const harness::GraphSource& 
   // Admitted before the big allocations: a generated graph before it is generated,
   // a file once its reader (which admits its own edge list) knows n and m; the host
   // part covers the verifier's reference and every per-vertex array.
+  // Host first: every program needs it, and the reference is built before any device runs.
   auto admit = [&](std::uint64_t n, std::uint64_t m, const std::string& graph) {
+    s.admit_host(host_bytes(n, m), graph + " (edges, union-finds, BGL's graph, the verifier)");
     for (std::size_t i = 0; i < progs.size(); ++i)
       if (const std::uint64_t b = progs[i]->device_bytes(n, m))
         s.admit_device(b, s.programs()[i].name + " on " + graph);
-    s.admit_host(host_bytes(n, m), graph + " (edges, union-finds, BGL's graph, the verifier)");
   };
   Workload w;
   if (size) {
