@@ -6,11 +6,12 @@
 
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/event_timer.cuh"
+#include "common/cuda/grid.cuh"
 
 namespace {
 
 __global__ void add_one(int* x, int n) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int i = gs::grid_thread<int>();
   if (i < n) x[i] += 1;
 }
 
