@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Graphs the suite did not make (issue 28), through the five executables:
+"""Graphs the suite did not make, through the five executables:
 
   - sparse ids: a SNAP .txt whose ids lie beyond 2^32 is compacted by
     default; --sources and the source column use the file's ids, and every

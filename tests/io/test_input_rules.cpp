@@ -1,4 +1,4 @@
-// The rules for graphs the suite did not make (issue 28): compacted vertex ids,
+// The rules for graphs the suite did not make: compacted vertex ids,
 // weights converted, ranked or skipped, Matrix Market integer fields, and files
 // that cannot be mapped (pipes, /proc files) read by streaming.
 #include <gtest/gtest.h>
