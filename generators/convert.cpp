@@ -7,8 +7,7 @@
 #include "common/errors.hpp"
 #include "common/io/formats.hpp"
 #include "common/io/graph_io.hpp"
-#include "common/io/gsc_layout.hpp"
-#include "common/io/mapped_file.hpp"
+#include "common/io/weight_types.hpp"
 
 namespace gs::gen {
 namespace {
@@ -92,26 +91,9 @@ void convert_graph(const std::string& in, const std::string& out) {
   const io::Format from = io::format_of(in);
   io::format_of(out);  // an unknown output format is refused before the input is read
   if (from != io::Format::kBinaryCache) return convert_text(in, out);
-  io::WeightCode code;
-  {
-    const io::MappedFile file(in);
-    code = io::read_gsc_layout(in, file.data(), file.size()).weight_code;
-  }
-  switch (code) {
-    case io::WeightCode::kNone:
-    case io::WeightCode::kU32:
-      return write_as<std::uint32_t>(in, out);
-    case io::WeightCode::kU16:
-      return write_as<std::uint16_t>(in, out);
-    case io::WeightCode::kU64:
-      return write_as<std::uint64_t>(in, out);
-    case io::WeightCode::kI32:
-      return write_as<std::int32_t>(in, out);
-    case io::WeightCode::kF32:
-      return write_as<float>(in, out);
-    case io::WeightCode::kF64:
-      return write_as<double>(in, out);
-  }
+  // A .gsc keeps its stored weight type (an unweighted one is written as uint32 without weights).
+  io::with_weight_type<std::uint32_t>(io::stored_weight_code(in).value_or(io::WeightCode::kNone),
+                                      [&]<class S>(S) { write_as<S>(in, out); });
 }
 
 }  // namespace gs::gen

@@ -39,28 +39,6 @@ struct InputGraph {
   std::shared_ptr<const std::vector<double>> value_of_rank;
 };
 
-// Calls f(S{}) with S the C++ type of a stored weight code (kNone: W).
-template <class W, class F>
-auto with_weight_type(io::WeightCode code, F&& f) {
-  switch (code) {
-    case io::WeightCode::kU16:
-      return f(std::uint16_t{});
-    case io::WeightCode::kU32:
-      return f(std::uint32_t{});
-    case io::WeightCode::kU64:
-      return f(std::uint64_t{});
-    case io::WeightCode::kI32:
-      return f(std::int32_t{});
-    case io::WeightCode::kF32:
-      return f(float{});
-    case io::WeightCode::kF64:
-      return f(double{});
-    case io::WeightCode::kNone:
-      break;
-  }
-  return f(W{});
-}
-
 // Whether --relabel asks to compact the ids of `path`.
 inline bool compacts_ids(const std::string& relabel, const std::string& path) {
   return relabel == "yes" || (relabel == "auto" && io::ids_are_names(path));
@@ -88,7 +66,7 @@ InputGraph<W> read_input(Session& s, const GraphSource& source, Weights weights,
         std::is_integral_v<W> && weights == Weights::order ? io::WeightCode::kF64 : io::weight_code<W>();
     const std::string from =
         stored ? std::string("the file's ") + io::weight_code_name(*stored) + " weights" : "the file's weights";
-    with_weight_type<W>(stored.value_or(text), [&]<class S>(S) {
+    io::with_weight_type<W>(stored.value_or(text), [&]<class S>(S) {
       ConvertedWeights<W> c = convert_weights<W>(io::read_edge_list<S>(path, o, &file_ids), weights, path, from);
       g.el = std::move(c.el);
       g.value_of_rank = std::move(c.value_of_rank);

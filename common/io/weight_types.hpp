@@ -55,4 +55,26 @@ const char* weight_type_name() {
   return weight_code_name(weight_code<W>());
 }
 
+// Calls f(S{}) with S the C++ type of a stored weight code (kNone: W).
+template <class W, class F>
+auto with_weight_type(WeightCode code, F&& f) {
+  switch (code) {
+    case WeightCode::kU16:
+      return f(std::uint16_t{});
+    case WeightCode::kU32:
+      return f(std::uint32_t{});
+    case WeightCode::kU64:
+      return f(std::uint64_t{});
+    case WeightCode::kI32:
+      return f(std::int32_t{});
+    case WeightCode::kF32:
+      return f(float{});
+    case WeightCode::kF64:
+      return f(double{});
+    case WeightCode::kNone:
+      break;
+  }
+  return f(W{});
+}
+
 }  // namespace gs::io

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "baselines/bgl.hpp"
+#include "common/errors.hpp"
 #include "common/results.hpp"
 #include "common/timer.hpp"
 #if GS_HAVE_CUDA
@@ -98,9 +99,11 @@ class QuadraticPrim : public GpuProgram {
   explicit QuadraticPrim(const Config& config) : max_work_(config.prim_max_work) {}
   std::string refusal() const override {
     const Csr<W>& g = graph();
-    for (W w : g.w)
-      if (w == mst_gpu::kNoEdgeWeight)
-        return "an edge weighs " + std::to_string(w) + ", the paper's max_weight (no edge) in this program";
+    try {  // the programs' own preconditions (a reserved weight), as a skip rather than an error
+      mst_gpu::check_prim_input(g, "this Prim");
+    } catch (const InputError& e) {
+      return e.what();
+    }
     const double work = double(g.n) * double(g.n);
     if (work > double(max_work_))
       return "estimated work " + fmt_number(work) + " (" + std::to_string(g.n) +
