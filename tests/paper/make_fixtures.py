@@ -14,27 +14,13 @@ import json
 import math
 import os
 import random
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
+from paper.results import FIXED_COLUMNS as FIXED  # noqa: E402  (the results contract's one list)
+
 OUT = os.path.join(HERE, "fixtures", "complete")
-FIXED = [
-    "experiment",
-    "graph",
-    "generator",
-    "n",
-    "m",
-    "seed",
-    "algorithm",
-    "threads",
-    "device",
-    "trial",
-    "seconds",
-    "answer",
-    "verified",
-    "piece",
-    "role",
-    "run_id",
-]
 # What each fixture piece is for (the experiments declare the same of theirs).
 ROLES = {
     "paper": "main",
