@@ -15,8 +15,6 @@
     tests/hardening/graph_extremes.py --bin build/<preset>/bin
 """
 import argparse
-import csv
-import glob
 import os
 import random
 import struct
@@ -33,14 +31,6 @@ SECONDS = 60  # a program that needs longer on a 2-core machine is a finding (it
 MAX_U32 = 2**32 - 1
 
 
-def rows_of(out_dir):
-    csvs = glob.glob(os.path.join(out_dir, "*.csv"))
-    if len(csvs) != 1:
-        return None
-    with open(csvs[0], newline="") as f:
-        return list(csv.DictReader(f))
-
-
 def answered(bin_dir, program, path, tmp, extra=(), expect=None):
     """Runs `program --input path`; problems unless it exits 0 within SECONDS with only
     verified rows, all with one answer (`expect` when given). Returns (problems, answer)."""
@@ -50,16 +40,10 @@ def answered(bin_dir, program, path, tmp, extra=(), expect=None):
     start = time.monotonic()
     out = harness.run(cmd, timeout=SECONDS)
     took = time.monotonic() - start
-    problems = harness.crash_problems(out)
-    if problems:
-        return problems, None
-    if out.rc != 0:
-        return [f"exit {out.rc}: " + " | ".join(out.stderr.strip().splitlines()[-2:])[:300]], None
-    rows = rows_of(out_dir)
+    problems, rows, _ = harness.answered_rows(out, out_dir)
     if not rows:
-        return ["no results CSV or no rows"], None
+        return problems, None
     answers = {r["answer"] for r in rows}
-    problems = [f"{r['algorithm']}: row not verified" for r in rows if r["verified"] != "true"]
     if len(answers) != 1:
         problems.append(f"programs disagree: {sorted(answers)}")
     elif expect is not None and answers != {expect}:

@@ -6,6 +6,9 @@ sanitizer report, and exactly one error line on stderr of the form
 "PROGRAM: error: ..." (exit 2) or "PROGRAM: not enough resources: ..." (exit 3).
 Progress lines ("[PROGRAM] ...") may come before it.
 """
+import csv
+import glob
+import json
 import os
 import re
 import subprocess
@@ -82,6 +85,29 @@ def clean_failure_problems(out, program, expected_rc, must_contain=()):
     if problems:
         problems.append("stderr tail: " + " | ".join(out.stderr.strip().splitlines()[-3:])[:400])
     return problems
+
+
+def answered_rows(out, out_dir):
+    """A run that should have answered: (problems, rows, metadata). Problems unless it
+    exited 0 and wrote one results CSV whose rows are all verified and counted by its JSON."""
+    problems = crash_problems(out)
+    if problems:
+        return problems, [], {}
+    if out.rc != 0:
+        return [f"exit {out.rc}: " + " | ".join(out.stderr.strip().splitlines()[-2:])[:300]], [], {}
+    csvs = glob.glob(os.path.join(out_dir, "*.csv"))
+    if len(csvs) != 1:
+        return [f"expected one results CSV, found {csvs}"], [], {}
+    with open(csvs[0], newline="") as f:
+        rows = list(csv.DictReader(f))
+    with open(csvs[0][:-4] + ".json") as f:
+        meta = json.load(f)
+    if not rows:
+        problems.append("no result rows")
+    if meta.get("rows") != len(rows):
+        problems.append(f"metadata says {meta.get('rows')} rows, the CSV has {len(rows)}")
+    problems += [f"{r['algorithm']}: row not verified" for r in rows if r["verified"] != "true"]
+    return problems, rows, meta
 
 
 def report(title, failures, checked):

@@ -17,9 +17,7 @@
     tests/hardening/user_graphs.py --bin build/<preset>/bin
 """
 import argparse
-import csv
 import glob
-import json
 import os
 import random
 import sys
@@ -36,20 +34,7 @@ def run_rows(bin_dir, program, args, out_dir):
     """Runs program on args; returns (problems, rows, metadata)."""
     cmd = [os.path.join(bin_dir, program), "--trials", "1", "--warmups", "0", "--threads", "2", "--out", out_dir]
     out = harness.run(cmd + args + harness.FAST_ARGS.get(program, []), timeout=120)
-    problems = harness.crash_problems(out)
-    if out.rc != 0:
-        return problems + [f"exit {out.rc}: " + " | ".join(out.stderr.strip().splitlines()[-2:])[:300]], [], {}
-    csvs = glob.glob(os.path.join(out_dir, "*.csv"))
-    if len(csvs) != 1:
-        return problems + [f"expected one results CSV, found {csvs}"], [], {}
-    with open(csvs[0], newline="") as f:
-        rows = list(csv.DictReader(f))
-    with open(csvs[0][:-4] + ".json") as f:
-        meta = json.load(f)
-    if not rows:
-        problems.append("no result rows")
-    problems += [f"{r['algorithm']}: row not verified" for r in rows if r["verified"] != "true"]
-    return problems, rows, meta
+    return harness.answered_rows(out, out_dir)
 
 
 def answers(rows):
