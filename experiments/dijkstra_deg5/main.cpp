@@ -158,6 +158,9 @@ void run_graph(Session& s, Config& c, const harness::GraphSource& source) {
           t.extra["iterations"] = r.iterations < 0 ? "" : std::to_string(r.iterations);
           t.extra["delta"] = prog.delta() < 0 ? "" : fmt_number(prog.delta());
           t.extra["opencl_device"] = prog.device_name();
+          t.extra["relax_per_arc"] = r.relax_per_arc < 0 ? "" : fmt_number(r.relax_per_arc);
+          t.extra["buckets"] = r.buckets < 0 ? "" : std::to_string(r.buckets);
+          t.extra["wait_s"] = fmt_phase(r.wait_s);
           return t;
         });
       }
@@ -170,17 +173,20 @@ harness::Experiment<Config> declaration() {
   e.name = "dijkstra_deg5";
   e.description =
       "Paper E: two-kernel GPU shortest paths (Harish & Narayanan) on degree-5 graphs in OpenCL and CUDA,\n"
-      "against BGL Dijkstra, with OpenMP delta-stepping and near-far GPU SSSP.\n"
+      "against BGL Dijkstra, with OpenMP delta-stepping, near-far GPU SSSP and an asynchronous bucketed GPU SSSP.\n"
       "Graphs: every vertex has 5 out-arcs to uniform random other vertices, float weights in [1, 1000);\n"
       "n = 1e4..1e5 (quick) or 1e4..4e6 (paper); or --input FILE (e.g. a DIMACS .gr road network).\n"
       "Pieces: sweep and sweep-large (every program), grid (every program on a 2048 x 2048 4-neighbour grid,\n"
       "weights [1, 1000); quick: 256 x 256), opencl-cpu (the CPU programs and OpenCL on a CPU device),\n"
       "scale-out (pbgl_delta_stepping on n = 4e6 (quick 1e5) on the ranks of an MPI job: mpirun -np P\n"
       "dijkstra_deg5 --piece scale-out; each rank generates its own share; the same sources).\n"
-      "Extra columns: source, h2d_s, kernel_s, d2h_s, build_s, iterations, delta, opencl_device.";
+      "Extra columns: source, h2d_s, kernel_s, d2h_s, build_s, iterations, delta, opencl_device; for the\n"
+      "work-efficient GPU programs relax_per_arc (arcs relaxed / arcs), buckets (distance buckets or bands\n"
+      "processed) and wait_s (async_buckets_gpu: mean time a worker block waited for work).";
   e.seconds_definition = kSecondsDefinition;
   e.programs = program_table().infos();
-  e.columns = {"source", "h2d_s", "kernel_s", "d2h_s", "build_s", "iterations", "delta", "opencl_device"};
+  e.columns = {"source", "h2d_s",         "kernel_s",      "d2h_s",   "build_s", "iterations",
+               "delta",  "opencl_device", "relax_per_arc", "buckets", "wait_s"};
   e.takes_sources = true;
   e.options = [](Cli& cli, Config& c) {
     cli.option("num-sources", "random sources per graph when --sources is not given", c.num_sources);
@@ -204,6 +210,18 @@ harness::Experiment<Config> declaration() {
     cli.option("near-far-blocks-per-sm", "near_far_gpu: resident blocks per multiprocessor (0: as many as fit)",
                t.blocks_per_sm);
     cli.option("near-far-stats", "near_far_gpu: each source's rounds, visits and phase times to stderr", t.print_stats);
+    sssp::AsyncBucketsTuning& a = c.programs.async_buckets;
+    cli.option("async-width-factor", "async_buckets_gpu: first bucket width, times mean weight / mean out-degree",
+               c.programs.async_width_factor);
+    cli.option("async-lookahead", "async_buckets_gpu: buckets from the lowest unfinished one that workers may take",
+               a.lookahead);
+    cli.option("async-work-per-block",
+               "async_buckets_gpu: target queued entries per worker block (fewer: wider buckets)", a.work_per_block);
+    cli.option("async-local-steps", "async_buckets_gpu: steps a block chains its own bucket's improvements (0: off)",
+               a.local_steps);
+    cli.option("async-blocks-per-sm", "async_buckets_gpu: resident blocks per multiprocessor (0: as many as fit)",
+               a.blocks_per_sm);
+    cli.option("async-stats", "async_buckets_gpu: each source's counters to stderr", a.print_stats);
   };
   e.check = [](Config& c, const CommonOptions& opt) {
     if (c.num_sources < 1) throw InputError("--num-sources: must be at least 1");
@@ -213,7 +231,9 @@ harness::Experiment<Config> declaration() {
     c.programs.opencl_device = sssp::parse_opencl_device_kind(c.opencl_device);
     if (!(c.programs.cpu_delta_factor > 0) || !(c.programs.gpu_delta_factor > 0))
       throw InputError("--cpu/gpu-delta-factor: must be positive");
+    if (!(c.programs.async_width_factor > 0)) throw InputError("--async-width-factor: must be positive");
     sssp::check_tuning(c.programs.near_far);
+    sssp::check_tuning(c.programs.async_buckets);
     // PoCL's CPU driver starts one thread per compute unit; --threads caps them. PoCL reads
     // this once, at start-up, so it is set before any OpenCL call; a value the user exported
     // wins. (PoCL 3.x reads the first name, newer ones the second.)

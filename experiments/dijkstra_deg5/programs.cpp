@@ -8,6 +8,7 @@
 #include "baselines/bgl.hpp"
 #include "common/timer.hpp"
 #ifdef GS_HAVE_CUDA
+#include "algorithms/sssp/async_buckets_gpu.hpp"
 #include "algorithms/sssp/near_far_gpu.hpp"
 #include "algorithms/sssp/two_kernel_cuda.hpp"
 #endif
@@ -101,17 +102,56 @@ class TwoKernelCudaProgram final : public SsspProgram {
   sssp::TwoKernelCuda impl_;
 };
 
+// Arcs relaxed per arc of the graph (0 for a graph without arcs).
+double per_arc(std::uint64_t relaxations, eid_t arcs) { return arcs ? double(relaxations) / double(arcs) : 0.0; }
+
 class NearFarProgram final : public SsspProgram {
  public:
   explicit NearFarProgram(const ProgramOptions& o) : factor_(o.gpu_delta_factor) { impl_.set_tuning(o.near_far); }
-  void load(const Csr<float>& g) override { impl_.load(g, sssp::default_delta(g, factor_)); }
-  ProgramRun run(vid_t source, int threads) override { return from_gpu_run(impl_, source); }
+  void load(const Csr<float>& g) override {
+    impl_.load(g, sssp::default_delta(g, factor_));
+    arcs_ = g.num_arcs();
+  }
+  ProgramRun run(vid_t source, int threads) override {
+    ProgramRun r = from_gpu_run(impl_, source);
+    const sssp::NearFarStats& st = impl_.last_stats().front();
+    r.relax_per_arc = per_arc(st.arc_relaxations, arcs_);
+    r.buckets = long(st.splits) + 1;  // the first band, and one per split
+    return r;
+  }
   double h2d_s() const override { return impl_.upload_seconds(); }
   double delta() const override { return impl_.delta(); }
 
  private:
   float factor_;
+  eid_t arcs_ = 0;
   sssp::NearFarGpu impl_;
+};
+
+class AsyncBucketsProgram final : public SsspProgram {
+ public:
+  explicit AsyncBucketsProgram(const ProgramOptions& o) : factor_(o.async_width_factor) {
+    impl_.set_tuning(o.async_buckets);
+  }
+  void load(const Csr<float>& g) override {
+    impl_.load(g, sssp::default_delta(g, factor_));
+    arcs_ = g.num_arcs();
+  }
+  ProgramRun run(vid_t source, int threads) override {
+    ProgramRun r = from_gpu_run(impl_, source);
+    const sssp::AsyncBucketsStats& st = impl_.last_stats().front();
+    r.relax_per_arc = per_arc(st.arc_relaxations, arcs_);
+    r.buckets = long(st.buckets);
+    r.wait_s = st.wait_s;
+    return r;
+  }
+  double h2d_s() const override { return impl_.upload_seconds(); }
+  double delta() const override { return impl_.width(); }  // the first bucket width (it adapts)
+
+ private:
+  float factor_;
+  eid_t arcs_ = 0;
+  sssp::AsyncBucketsGpu impl_;
 };
 #endif
 
@@ -152,6 +192,15 @@ const harness::ProgramTable<SsspProgram, ProgramOptions>& program_table() {
          return std::make_unique<NearFarProgram>(o);
 #else
          return not_built(kNearFarGpu);
+#endif
+       }},
+      {{kAsyncBucketsGpu,
+        "beyond: asynchronous bucketed SSSP, persistent workers, adaptive bucket width (CUDA, ADDS-like)", Device::gpu},
+       [](const P& o) -> std::unique_ptr<SsspProgram> {
+#ifdef GS_HAVE_CUDA
+         return std::make_unique<AsyncBucketsProgram>(o);
+#else
+         return not_built(kAsyncBucketsGpu);
 #endif
        }},
       {{kPbglDeltaStepping, "beyond: Parallel BGL delta-stepping on the ranks of an MPI job", Device::mpi}, nullptr},

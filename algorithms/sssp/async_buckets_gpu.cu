@@ -1,0 +1,771 @@
+// Asynchronous bucketed SSSP on the GPU: persistent workers, a window of
+// distance buckets on the device, one manager warp.
+//
+// Entries and batches: an entry is (vertex, distance as float bits). A thread
+// that lowers a distance with its atomic minimum (non-negative floats order
+// like their bits) creates one entry for the new distance; an entry whose
+// distance is no longer the vertex's current one is stale and skipped. Entries
+// are written once into one log; a block's flush groups its staged entries by
+// bucket and hands each group to its bucket as one batch (first, count). Log
+// slots and batches are bump-allocated and never reused during a launch, so
+// the buckets can be lock-free stacks of batches (push and pop by CAS on the
+// head, without ABA: a batch index never comes back).
+//
+// Buckets: kWindow slots form a circular window over the buckets cur ..
+// cur + kWindow - 1; slot s holds the bucket cur + ((s - cur) mod kWindow),
+// whose distances start at lo[s]; distances from `end` on go to a far pile.
+// The order is a preference, never a condition for correctness: any order of
+// relaxations converges to the same distances, so an entry in a "wrong"
+// bucket (a stale view of the bounds, a bucket already retired) costs at most
+// repeated work. Workers take a batch from the lowest non-empty bucket among
+// the first `lookahead`, relax it, and keep the improvements that fall below
+// their bucket's end in shared memory, chaining them for up to `local_steps`
+// steps before handing the rest out; the others go to their buckets.
+//
+// The manager (warp 0 of block 0; lane i watches window position i):
+//  - retires the leading buckets that are empty with no batch in flight while
+//    work exists beyond them, appending as many new buckets at the window end;
+//  - adapts the width: when the entries queued in the first `lookahead`
+//    buckets would not give every worker thread one, the following buckets
+//    are laid out twice as wide; when they exceed 32 per thread, half as wide;
+//  - redistributes the far pile: two far stacks alternate; a flip makes the
+//    current one old, and workers drain an old far stack before anything else,
+//    sending each entry to its bucket (or to the new far stack). It flips when
+//    the smallest far distance has come within the window's first half, or,
+//    when the whole window is idle, after moving the window to that distance.
+//  - ends the run when no batch is queued or in flight: `pending` counts
+//    batches, raised by a flush before it publishes them and lowered by the
+//    worker that took a batch after its own flushes, so it is zero only when
+//    no work is left anywhere.
+//
+// A full log: a flush takes what still fits and marks the vertices of the
+// other entries `dropped`; the host then starts another launch that re-queues
+// every marked vertex at its current distance (at least one entry fits per
+// launch, so the launches end).
+//
+// Memory: data that other blocks write (distances, log, batches, control) is
+// read with ld.global.cg (L2), never from a possibly stale L1 line.
+#include "algorithms/sssp/async_buckets_gpu.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <utility>
+
+#include "algorithms/sssp/sssp_input.hpp"
+#include "common/cuda/buffer.cuh"
+#include "common/cuda/check.cuh"
+#include "common/cuda/device_clock.cuh"
+#include "common/cuda/device_csr.cuh"
+#include "common/cuda/event_timer.cuh"
+#include "common/cuda/grid.cuh"
+#include "common/cuda/warp.cuh"
+#include "common/errors.hpp"
+#include "common/memory.hpp"
+
+namespace gs::sssp {
+
+namespace {
+
+constexpr int kBlock = 256;
+constexpr int kMinBlocksPerSm = 4;
+constexpr unsigned kWindow = AsyncBucketsTuning::kWindow;
+static_assert(kWindow == 32, "the manager warp watches one window position per lane");
+constexpr unsigned kFar = kWindow;  // stacks kFar, kFar + 1: the two far piles
+constexpr unsigned kStacks = kWindow + 2;
+constexpr unsigned kNil = 0xffffffffu;
+constexpr unsigned kInfinityBits = 0x7f800000u;
+constexpr unsigned kStageCap = 2048;      // shared entries a block stages before a flush
+constexpr unsigned kStageFlushAt = 1024;  // leaves room for one more chunk's pushes
+constexpr unsigned kLocalCap = 512;       // shared entries a block chains itself (two buffers)
+constexpr float kWidthRange = 65536.0f;   // the width stays within first / this .. first * this
+constexpr int kTooMuchWork = 32;          // x low_work: a first bucket this full gets narrower successors
+
+using Entry = uint2;  // x: vertex, y: distance (float bits)
+
+struct Batch {
+  unsigned first, count, next, pad;
+};
+
+// The shared state of a launch (reset before each).
+struct Control {
+  unsigned cur;       // the lowest unfinished bucket
+  unsigned gen;       // the current far stack (kFar + gen); kFar + (gen ^ 1) is drained
+  unsigned done;      // set by the manager: no work left
+  unsigned overflow;  // some entry did not fit the log (its vertex is marked dropped)
+  int pending;        // batches queued or in flight
+  unsigned reach;     // workers take work from window positions below it
+  unsigned batch_top;
+  unsigned long long log_top;
+  unsigned head[kStacks];  // stack tops (kNil: empty)
+  int queued[kStacks];     // entries in each stack
+  int inflight[kStacks];   // batches taken from each stack and not finished
+  unsigned used[kWindow];  // a batch was taken from the slot since its bucket began
+  float lo[kWindow];       // the slot's bucket starts here
+  float end, width;
+  unsigned far_min[2];  // smallest distance pushed to each far stack (float bits)
+};
+
+struct Counters {
+  unsigned long long visits, relaxations, pushes, batches, wait_ns, buckets, flips;
+};
+
+struct Params {
+  vid_t n;
+  const eid_t* offsets;
+  const vid_t* adj;
+  const float* w;
+  unsigned* dist;  // float bits
+  unsigned char* dropped;
+  Entry* log;
+  unsigned long long log_capacity;
+  Batch* batches;  // as many as log entries: a batch holds at least one
+  Control* ctl;
+  Counters* counters;
+  float min_width, max_width;
+  unsigned lookahead, local_steps;
+  // Queued entries that keep the workers busy (fewer in the first lookahead buckets: the next ones get
+  // twice as wide); more than high_work in the first bucket: half as wide.
+  int low_work, high_work;
+};
+
+struct Shared {
+  Entry stage[kStageCap];
+  unsigned tag[kStageCap];  // staged entry's target (window position or kFar) << 16 | rank in it
+  Entry local[2][kLocalCap];
+  unsigned stage_size, local_size[2];
+  // a flush's view of the window and its groups
+  float lo[kWindow];
+  float end;
+  unsigned cur, gen, far_min, take;
+  unsigned count[kWindow + 1], offset[kWindow + 1];
+  unsigned long long base;
+  unsigned first_batch;
+  // the batch being worked on
+  unsigned batch_first, batch_count, batch_stack;
+  float batch_end;
+  int mode;
+  unsigned long long sum[kBlock / 32];
+};
+
+enum Mode : int { kExpand, kRedistribute, kFinished };
+
+__device__ __forceinline__ float as_float(unsigned bits) { return __uint_as_float(bits); }
+
+// Drops an entry that does not fit the log: its vertex is re-queued by the next launch.
+__device__ void drop(const Params& p, Entry e) {
+  p.dropped[e.x] = 1;
+  atomicExch(&p.ctl->overflow, 1u);
+}
+
+// Publishes batch b (already written) on stack s.
+__device__ void push_batch(const Params& p, unsigned s, unsigned b, unsigned count) {
+  Control* c = p.ctl;
+  atomicAdd(&c->queued[s], int(count));
+  unsigned h = __ldcg(&c->head[s]);
+  for (;;) {
+    p.batches[b].next = h;
+    __threadfence();
+    const unsigned seen = atomicCAS(&c->head[s], h, b);
+    if (seen == h) return;
+    h = seen;
+  }
+}
+
+// Takes the top batch of stack s (kNil when empty).
+__device__ unsigned pop_batch(const Params& p, unsigned s) {
+  unsigned h = __ldcg(&p.ctl->head[s]);
+  while (h != kNil) {
+    const unsigned next = __ldcg(&p.batches[h].next);
+    const unsigned seen = atomicCAS(&p.ctl->head[s], h, next);
+    if (seen == h) return h;
+    h = seen;
+  }
+  return kNil;
+}
+
+// One entry as a batch of its own, when a block's stage is full.
+__device__ void push_single(const Params& p, Entry e) {
+  Control* c = p.ctl;
+  const float d = as_float(e.y);
+  const unsigned cur = __ldcg(&c->cur), gen = __ldcg(&c->gen);
+  const bool far = d >= __ldcg(&c->end);
+  const unsigned long long at = atomicAdd(&c->log_top, 1ull);
+  if (at >= p.log_capacity) return drop(p, e);
+  const unsigned b = atomicAdd(&c->batch_top, 1u);  // never past the log's count
+  p.log[at] = e;
+  p.batches[b] = Batch{unsigned(at), 1u, kNil, 0u};
+  atomicAdd(&c->pending, 1);
+  if (far) atomicMin(&c->far_min[gen], e.y);
+  push_batch(p, far ? kFar + gen : cur % kWindow, b, 1u);
+}
+
+__device__ __forceinline__ void stage_entry(const Params& p, Entry e, Shared& sh) {
+  const unsigned at = atomicAdd(&sh.stage_size, 1u);
+  if (at < kStageCap) sh.stage[at] = e;
+  else push_single(p, e);
+}
+
+// Window position of distance d in the flush's view (kFar from `end` on).
+__device__ __forceinline__ unsigned position(float d, const Shared& sh) {
+  if (d >= sh.end) return kFar;
+  unsigned i = 0;
+  for (unsigned step = kWindow / 2; step > 0; step >>= 1)
+    if (i + step < kWindow && sh.lo[i + step] <= d) i += step;
+  return i;
+}
+
+// Hands the block's staged entries to their buckets: one log allocation and
+// one batch per bucket touched. Called by the whole block; leaves the stage empty.
+__device__ void flush(const Params& p, Shared& sh) {
+  __syncthreads();
+  const unsigned count = min(sh.stage_size, kStageCap);
+  __syncthreads();  // every thread has read the size before any pushes again
+  if (count == 0) return;
+  Control* c = p.ctl;
+  const unsigned t = threadIdx.x;
+  if (t == 0) {
+    sh.cur = __ldcg(&c->cur);
+    sh.gen = __ldcg(&c->gen);
+    sh.end = __ldcg(&c->end);
+    sh.far_min = kInfinityBits;
+  }
+  if (t <= kWindow) sh.count[t] = 0;
+  __syncthreads();
+  if (t < kWindow) sh.lo[t] = __ldcg(&c->lo[(sh.cur + t) % kWindow]);
+  __syncthreads();
+  for (unsigned i = t; i < count; i += blockDim.x) {
+    const Entry e = sh.stage[i];
+    const unsigned pos = position(as_float(e.y), sh);
+    if (pos == kFar) atomicMin(&sh.far_min, e.y);
+    sh.tag[i] = pos << 16 | atomicAdd(&sh.count[pos], 1u);
+  }
+  __syncthreads();
+  if (t == 0) {
+    unsigned sum = 0;
+    for (unsigned g = 0; g <= kWindow; ++g) {
+      sh.offset[g] = sum;
+      sum += sh.count[g];
+    }
+    const unsigned long long base = atomicAdd(&c->log_top, (unsigned long long)count);
+    const unsigned long long room = base >= p.log_capacity ? 0 : p.log_capacity - base;
+    sh.base = base;
+    sh.take = unsigned(min((unsigned long long)count, room));  // entries at offsets below it fit
+    // Batches for the groups that fit (at least one entry each), counted as pending before any is published.
+    unsigned fitting = 0;
+    for (unsigned g = 0; g <= kWindow; ++g) fitting += sh.count[g] > 0 && sh.offset[g] < sh.take;
+    if (fitting > 0) {
+      sh.first_batch = atomicAdd(&c->batch_top, fitting);
+      atomicAdd(&c->pending, int(fitting));
+      if (sh.count[kFar] > 0 && sh.offset[kFar] < sh.take) atomicMin(&c->far_min[sh.gen], sh.far_min);
+    }
+  }
+  __syncthreads();
+  for (unsigned i = t; i < count; i += blockDim.x) {
+    const unsigned pos = sh.tag[i] >> 16, at = sh.offset[pos] + (sh.tag[i] & 0xffffu);
+    if (at < sh.take) p.log[sh.base + at] = sh.stage[i];
+    else drop(p, sh.stage[i]);
+  }
+  __threadfence();
+  __syncthreads();
+  if (t <= kWindow && sh.count[t] > 0 && sh.offset[t] < sh.take) {
+    unsigned index = 0;  // this group's batch among the fitting ones
+    for (unsigned g = 0; g < t; ++g) index += sh.count[g] > 0 && sh.offset[g] < sh.take;
+    const unsigned b = sh.first_batch + index, n = min(sh.count[t], sh.take - sh.offset[t]);
+    p.batches[b] = Batch{unsigned(sh.base + sh.offset[t]), n, kNil, 0u};
+    push_batch(p, t == kFar ? kFar + sh.gen : (sh.cur + t) % kWindow, b, n);
+  }
+  __syncthreads();
+  if (t == 0) sh.stage_size = 0;
+  __syncthreads();
+}
+
+// Flushes when the stage is half full, so that the next chunk's pushes still fit.
+__device__ void keep_room(const Params& p, Shared& sh) {
+  __syncthreads();
+  const bool full = sh.stage_size >= kStageFlushAt;
+  __syncthreads();
+  if (full) flush(p, sh);
+}
+
+struct Work {
+  unsigned long long visits = 0, relaxations = 0;
+};
+
+// Relaxes u's out-arcs from distance du: improvements below `local_end` to the
+// block's chain (`local`, while it has room), the others to the stage.
+__device__ __forceinline__ void expand(const Params& p, vid_t u, float du, float local_end, Entry* local,
+                                       unsigned* local_size, Shared& sh, Work& work) {
+  const eid_t begin = __ldg(p.offsets + u), end = __ldg(p.offsets + u + 1);
+  for (eid_t e = begin; e < end; ++e) {
+    const vid_t v = __ldg(p.adj + e);
+    const float nd = du + __ldg(p.w + e);
+    const unsigned bits = __float_as_uint(nd);
+    if (atomicMin(p.dist + v, bits) <= bits) continue;
+    const Entry entry{v, bits};
+    if (local && nd < local_end) {
+      const unsigned at = atomicAdd(local_size, 1u);
+      if (at < kLocalCap) {
+        local[at] = entry;
+        continue;
+      }
+    }
+    stage_entry(p, entry, sh);
+  }
+  ++work.visits;
+  work.relaxations += end - begin;
+}
+
+// The batch in sh: each current entry expanded (or, from a far pile, sent on
+// to its bucket), then the block's own improvements chained.
+__device__ void work_on_batch(const Params& p, Shared& sh, Work& work) {
+  const unsigned first = sh.batch_first, count = sh.batch_count;
+  const bool redistribute = sh.mode == kRedistribute;
+  const float local_end = sh.batch_end;
+  const bool chain = !redistribute && p.local_steps > 0;
+  for (unsigned base = 0; base < count; base += blockDim.x) {
+    const unsigned i = base + threadIdx.x;
+    if (i < count) {
+      const Entry e = __ldcg(p.log + first + i);
+      if (__ldcg(p.dist + e.x) == e.y) {
+        if (redistribute) stage_entry(p, e, sh);
+        else expand(p, e.x, as_float(e.y), local_end, chain ? sh.local[0] : nullptr, &sh.local_size[0], sh, work);
+      }
+    }
+    keep_room(p, sh);
+  }
+  if (!chain) return flush(p, sh);
+  int cur = 0;
+  for (unsigned step = 0; step < p.local_steps; ++step) {
+    __syncthreads();  // pushes into local[cur] done; local[cur ^ 1] is empty
+    const unsigned n = min(sh.local_size[cur], kLocalCap);
+    if (n == 0) break;
+    for (unsigned base = 0; base < n; base += blockDim.x) {
+      const unsigned i = base + threadIdx.x;
+      if (i < n) {
+        const Entry e = sh.local[cur][i];
+        if (__ldcg(p.dist + e.x) == e.y)
+          expand(p, e.x, as_float(e.y), local_end, sh.local[cur ^ 1], &sh.local_size[cur ^ 1], sh, work);
+      }
+      keep_room(p, sh);
+    }
+    __syncthreads();  // everyone has read local[cur]
+    if (threadIdx.x == 0) sh.local_size[cur] = 0;
+    cur ^= 1;
+  }
+  // What the steps left over goes out for other blocks.
+  __syncthreads();
+  const unsigned n = min(sh.local_size[cur], kLocalCap);
+  for (unsigned i = threadIdx.x; i < n; i += blockDim.x) stage_entry(p, sh.local[cur][i], sh);
+  __syncthreads();
+  if (threadIdx.x == 0) sh.local_size[cur] = 0;
+  flush(p, sh);
+}
+
+// Thread 0: the next batch into sh (or kFinished), counting the time spent waiting.
+__device__ void acquire(const Params& p, Shared& sh, unsigned long long& wait_ns) {
+  Control* c = p.ctl;
+  unsigned long long waiting_since = 0;
+  for (;;) {
+    if (__ldcg(&c->done)) {
+      sh.mode = kFinished;
+      break;
+    }
+    const unsigned old_far = kFar + (__ldcg(&c->gen) ^ 1);
+    unsigned b = pop_batch(p, old_far), s = old_far;
+    float batch_end = 0;
+    if (b == kNil) {
+      const unsigned cur = __ldcg(&c->cur);
+      const unsigned reach = __ldcg(&c->reach);
+      for (unsigned i = 0; i < reach && b == kNil; ++i) {
+        s = (cur + i) % kWindow;
+        if (__ldcg(&c->head[s]) == kNil) continue;
+        b = pop_batch(p, s);
+        if (b != kNil) batch_end = i + 1 < kWindow ? __ldcg(&c->lo[(s + 1) % kWindow]) : __ldcg(&c->end);
+      }
+    }
+    if (b != kNil) {
+      atomicAdd(&c->inflight[s], 1);
+      if (s < kWindow) c->used[s] = 1;
+      const unsigned first = __ldcg(&p.batches[b].first), count = __ldcg(&p.batches[b].count);
+      atomicSub(&c->queued[s], int(count));
+      sh.batch_first = first;
+      sh.batch_count = count;
+      sh.batch_stack = s;
+      sh.batch_end = batch_end;
+      sh.mode = s < kWindow ? kExpand : kRedistribute;
+      break;
+    }
+    if (!waiting_since) waiting_since = global_ns();
+    __nanosleep(200);
+  }
+  if (waiting_since) wait_ns += global_ns() - waiting_since;
+}
+
+// The window positions, from the first, that hold `enough` queued entries
+// together (all `limit` when they hold fewer), given each lane's count q.
+__device__ unsigned positions_holding(int q, int enough, unsigned limit) {
+  const int prefix = warp_inclusive_sum(q);
+  const unsigned reached = __ballot_sync(kFullWarp, prefix >= enough);
+  return reached ? min(limit, unsigned(__ffs(reached))) : limit;
+}
+
+// Warp 0 of block 0 (see the top of the file).
+__device__ void manage(const Params& p) {
+  Control* c = p.ctl;
+  const unsigned lane = threadIdx.x;
+  unsigned long long buckets = 0, flips = 0;
+  for (;;) {
+    __syncwarp();
+    if (__shfl_sync(kFullWarp, lane == 0 ? __ldcg(&c->pending) : 0, 0) == 0) break;
+    const unsigned cur = __ldcg(&c->cur), gen = __ldcg(&c->gen);
+    const unsigned s = (cur + lane) % kWindow;
+    const bool busy_here = __ldcg(&c->head[s]) != kNil || __ldcg(&c->inflight[s]) != 0;
+    const unsigned busy = __ballot_sync(kFullWarp, busy_here);
+    const unsigned old_far = kFar + (gen ^ 1), far = kFar + gen;
+    const bool old_busy = __ldcg(&c->head[old_far]) != kNil || __ldcg(&c->inflight[old_far]) != 0;
+    const bool far_waiting = __ldcg(&c->head[far]) != kNil;
+    const unsigned far_min = __ldcg(&c->far_min[gen]);
+    float width = __ldcg(&c->width), end = __ldcg(&c->end);
+    if (busy != 0) {
+      const unsigned advance = __ffs(busy) - 1;  // idle buckets before the first busy one
+      const unsigned front = cur + advance;
+      if (advance > 0) {
+        // Retire them: each becomes a new bucket at the window end.
+        const bool held_work = lane < advance && __ldcg(&c->used[s]);
+        buckets += __popc(__ballot_sync(kFullWarp, held_work));
+        if (lane < advance) {
+          c->used[s] = 0;
+          c->lo[s] = end + float(lane) * width;
+        }
+        end += float(advance) * width;
+        // The width of the buckets after the new first one: twice as wide when the first
+        // `lookahead` hold too little work, half as wide when the first alone holds too much.
+        const int q = lane < p.lookahead ? max(0, __ldcg(&c->queued[(front + lane) % kWindow])) : 0;
+        const int work = warp_sum(q), first = __shfl_sync(kFullWarp, q, 0);
+        float next_width = width;
+        if (work < p.low_work) next_width = fminf(width * 2, p.max_width);
+        else if (first > p.high_work) next_width = fmaxf(width * 0.5f, p.min_width);
+        __syncwarp();
+        if (next_width != width) {
+          const float base = __ldcg(&c->lo[front % kWindow]);
+          if (lane > 0) c->lo[(front + lane) % kWindow] = base + float(lane) * next_width;
+          end = base + float(kWindow) * next_width;
+          width = next_width;
+        }
+        __syncwarp();
+        if (lane == 0) {
+          c->end = end;
+          c->width = width;
+          __threadfence();
+          atomicExch(&c->cur, front);
+        }
+      }
+      // Workers take work from as many buckets as it takes to have enough of it.
+      const int q = max(0, __ldcg(&c->queued[(front + lane) % kWindow]));
+      const unsigned reach = positions_holding(q, p.low_work, p.lookahead);
+      if (lane == 0 && reach != __ldcg(&c->reach)) atomicExch(&c->reach, reach);
+      // Redistribute the far pile once its smallest distance lies in the window's first half.
+      __syncwarp();
+      if (lane == 0 && !old_busy && far_waiting && far_min != kInfinityBits &&
+          as_float(far_min) < __ldcg(&c->lo[(front + kWindow / 2) % kWindow])) {
+        c->far_min[gen ^ 1] = kInfinityBits;
+        __threadfence();
+        atomicExch(&c->gen, gen ^ 1);
+        ++flips;
+      }
+      if (advance == 0) __nanosleep(100);
+    } else if (!old_busy && far_waiting) {
+      // Nothing in the window: move it to the smallest far distance and redistribute the far pile.
+      // (The minimum can be unknown for a moment, after a flip raced with a push: then the window
+      // moves on from its end.)
+      const bool held_work = __ldcg(&c->used[s]);
+      buckets += __popc(__ballot_sync(kFullWarp, held_work));
+      const float base = far_min != kInfinityBits ? as_float(far_min) : end;
+      c->used[s] = 0;
+      c->lo[s] = base + float(lane) * width;
+      __syncwarp();
+      if (lane == 0) {
+        c->end = base + float(kWindow) * width;
+        c->far_min[gen ^ 1] = kInfinityBits;
+        __threadfence();
+        atomicExch(&c->cur, cur + kWindow);
+        atomicExch(&c->gen, gen ^ 1);
+        ++flips;
+      }
+    } else {
+      __nanosleep(100);
+    }
+  }
+  // The buckets that held work and were never retired (the last ones).
+  buckets += __popc(__ballot_sync(kFullWarp, __ldcg(&c->used[lane])));
+  if (lane == 0) {
+    atomicExch(&c->done, 1u);
+    atomicAdd(&p.counters->buckets, buckets);
+    atomicAdd(&p.counters->flips, flips);
+  }
+}
+
+// Sums x over the block into thread 0's x.
+__device__ unsigned long long block_sum(unsigned long long x, Shared& sh) {
+  x = warp_sum(x);
+  __syncthreads();
+  if (threadIdx.x % 32 == 0) sh.sum[threadIdx.x / 32] = x;
+  __syncthreads();
+  if (threadIdx.x < 32) x = warp_sum(threadIdx.x < kBlock / 32 ? sh.sum[threadIdx.x] : 0ull);
+  return x;
+}
+
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) async_buckets_kernel(Params p) {
+  __shared__ Shared sh;
+  if (blockIdx.x == 0) {
+    if (threadIdx.x < 32) manage(p);
+    return;
+  }
+  if (threadIdx.x == 0) sh.stage_size = sh.local_size[0] = sh.local_size[1] = 0;
+  Work work;
+  unsigned long long wait_ns = 0, batches = 0;
+  for (;;) {
+    __syncthreads();
+    if (threadIdx.x == 0) acquire(p, sh, wait_ns);
+    __syncthreads();
+    if (sh.mode == kFinished) break;
+    work_on_batch(p, sh, work);
+    if (threadIdx.x == 0) {
+      ++batches;
+      __threadfence();
+      atomicSub(&p.ctl->inflight[sh.batch_stack], 1);
+      atomicSub(&p.ctl->pending, 1);  // after this batch's own flushes raised it
+    }
+  }
+  const unsigned long long visits = block_sum(work.visits, sh);
+  const unsigned long long relaxations = block_sum(work.relaxations, sh);
+  if (threadIdx.x == 0) {
+    Counters* k = p.counters;
+    atomicAdd(&k->visits, visits);
+    atomicAdd(&k->relaxations, relaxations);
+    atomicAdd(&k->batches, batches);
+    atomicAdd(&k->wait_ns, wait_ns);
+  }
+}
+
+// Every distance unknown but the source's; the source marked for queueing.
+__global__ void reset_vertices(Params p, vid_t source) {
+  for (const unsigned long long v : grid_stride<unsigned long long>(p.n)) {
+    p.dist[v] = v == source ? 0u : kInfinityBits;
+    p.dropped[v] = v == source;
+  }
+}
+
+// An empty window of buckets of `width` from 0, and empty stacks.
+__global__ void reset_control(Params p, float width) {
+  Control* c = p.ctl;
+  const unsigned t = threadIdx.x;
+  if (t < kStacks) {
+    c->head[t] = kNil;
+    c->queued[t] = 0;
+    c->inflight[t] = 0;
+  }
+  if (t < kWindow) {
+    c->used[t] = 0;
+    c->lo[t] = float(t) * width;
+  }
+  if (t == 0) {
+    c->cur = c->gen = c->done = c->overflow = 0;
+    c->reach = p.lookahead;
+    c->pending = 0;
+    c->batch_top = 0;
+    c->log_top = 0;
+    c->end = float(kWindow) * width;
+    c->width = width;
+    c->far_min[0] = c->far_min[1] = kInfinityBits;
+  }
+}
+
+// Queues every marked vertex at its current distance (and unmarks it).
+__global__ void __launch_bounds__(kBlock) queue_dropped(Params p) {
+  __shared__ Shared sh;
+  if (threadIdx.x == 0) sh.stage_size = 0;
+  const unsigned long long chunk = kStageFlushAt;
+  for (const unsigned long long first : block_stride<unsigned long long>((p.n + chunk - 1) / chunk)) {
+    const unsigned long long last = min((unsigned long long)p.n, (first + 1) * chunk);
+    __syncthreads();
+    for (unsigned long long v = first * chunk + threadIdx.x; v < last; v += blockDim.x)
+      if (p.dropped[v]) {
+        p.dropped[v] = 0;
+        stage_entry(p, Entry{vid_t(v), p.dist[v]}, sh);
+      }
+    flush(p, sh);
+  }
+}
+
+}  // namespace
+
+struct AsyncBucketsGpu::State {
+  vid_t n = 0;
+  eid_t arcs = 0;
+  float width = 1;
+  AsyncBucketsTuning tuning;
+  std::uint64_t capacity_limit = 0;  // 0: none
+  unsigned blocks = 0;
+  DeviceCsr<float> graph;
+  DeviceBuffer<unsigned> dist;
+  DeviceBuffer<unsigned char> dropped;
+  DeviceBuffer<Entry> log;
+  DeviceBuffer<Batch> batches;
+  DeviceBuffer<Control> control;
+  DeviceBuffer<Counters> counters;
+  PinnedBuffer<Counters> counters_host{1};
+  PinnedBuffer<Control> control_host{1};
+  std::vector<AsyncBucketsStats> stats;
+  cudaStream_t stream{};
+  double upload_s = 0;
+  State() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking)); }
+  ~State() { cudaStreamDestroy(stream); }
+};
+
+AsyncBucketsGpu::AsyncBucketsGpu() : s_(std::make_unique<State>()) {}
+AsyncBucketsGpu::~AsyncBucketsGpu() = default;
+double AsyncBucketsGpu::upload_seconds() const { return s_->upload_s; }
+float AsyncBucketsGpu::width() const { return s_->width; }
+const std::vector<AsyncBucketsStats>& AsyncBucketsGpu::last_stats() const { return s_->stats; }
+
+void AsyncBucketsGpu::set_tuning(const AsyncBucketsTuning& t) {
+  check_tuning(t);
+  s_->tuning = t;
+}
+
+void AsyncBucketsGpu::limit_queue_capacity(std::uint64_t entries) { s_->capacity_limit = entries; }
+
+void AsyncBucketsGpu::load(const Csr<float>& g, float width) {
+  require_nonnegative_weights(g, "async_buckets_gpu");
+  State& s = *s_;
+  const std::uint64_t n = g.n;
+  // Entries ever queued in one launch: about one per improvement; arcs + vertices leaves room, and a
+  // full log only costs another launch.
+  std::uint64_t capacity = g.num_arcs() + n + 4096;
+  if (s.capacity_limit > 0) capacity = std::min(capacity, s.capacity_limit);
+  capacity = std::min<std::uint64_t>(capacity, kNil - 1);  // batch indices are 32-bit
+  const std::uint64_t bytes = (n + 1) * sizeof(eid_t) + g.num_arcs() * (sizeof(vid_t) + sizeof(float)) +
+                              n * (sizeof(unsigned) + 1) + capacity * (sizeof(Entry) + sizeof(Batch));
+  require_device_memory(bytes, "async_buckets_gpu graph, distances and queues");
+  s.n = g.n;
+  s.arcs = g.num_arcs();
+  s.width = width > 0 ? width : default_delta(g, 4.0f);
+  s.dist.resize(std::max<std::uint64_t>(n, 1));
+  s.dropped.resize(std::max<std::uint64_t>(n, 1));
+  s.log.resize(capacity);
+  s.batches.resize(capacity);
+  s.control.resize(1);
+  s.counters.resize(1);
+
+  // Persistent grid: workers spin waiting for each other's work, so every block must be resident
+  // at once, which a cooperative launch guarantees.
+  int device = 0, sms = 0, per_sm = 0, cooperative = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+  if (!cooperative) throw ResourceError("async_buckets_gpu: the device does not support cooperative launches");
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, async_buckets_kernel, kBlock, 0));
+  if (per_sm < 1) throw ResourceError("async_buckets_gpu: the kernel does not fit on a multiprocessor");
+  if (s.tuning.blocks_per_sm > 0) per_sm = std::min(per_sm, s.tuning.blocks_per_sm);
+  s.blocks = unsigned(std::max(2, sms * per_sm));  // block 0 manages; at least one worker
+  s.upload_s = s.graph.upload(g, s.stream);
+}
+
+std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
+  State& s = *s_;
+  std::vector<SsspRun> out;
+  out.reserve(sources.size());
+  s.stats.clear();
+  const AsyncBucketsTuning& t = s.tuning;
+  Params p{};
+  p.n = s.n;
+  p.offsets = s.graph.offsets.data();
+  p.adj = s.graph.adj.data();
+  p.w = s.graph.w.data();
+  p.dist = s.dist.data();
+  p.dropped = s.dropped.data();
+  p.log = s.log.data();
+  p.log_capacity = s.log.size();
+  p.batches = s.batches.data();
+  p.ctl = s.control.data();
+  p.counters = s.counters.data();
+  p.min_width = s.width / kWidthRange;
+  p.max_width = s.width * kWidthRange;
+  p.lookahead = unsigned(t.lookahead);
+  p.local_steps = unsigned(t.local_steps);
+  p.low_work = int(s.blocks - 1) * t.work_per_block;
+  p.high_work = p.low_work * kTooMuchWork;
+  const unsigned grid_blocks = s.blocks;  // the short kernels too: any grid covers any n
+  CudaEventTimer compute, copy;
+  for (const vid_t source : sources) {
+    if (source >= s.n)
+      throw InputError("async_buckets_gpu: source " + std::to_string(source) +
+                       " is not a vertex (n = " + std::to_string(s.n) + ")");
+    SsspRun r;
+    AsyncBucketsStats st;
+    compute.start(s.stream);
+    CUDA_CHECK(cudaMemsetAsync(s.counters.data(), 0, sizeof(Counters), s.stream));
+    reset_vertices<<<grid_blocks, kBlock, 0, s.stream>>>(p, source);
+    CUDA_CHECK_LAUNCH();
+    // One launch, and another for every launch that dropped entries from a full log.
+    for (;;) {
+      reset_control<<<1, 64, 0, s.stream>>>(p, s.width);
+      CUDA_CHECK_LAUNCH();
+      queue_dropped<<<grid_blocks, kBlock, 0, s.stream>>>(p);
+      CUDA_CHECK_LAUNCH();
+      void* args[] = {&p};
+      CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(async_buckets_kernel), dim3(s.blocks),
+                                             dim3(kBlock), args, 0, s.stream));
+      CUDA_CHECK_LAUNCH();
+      ++st.launches;
+      // The one small read-back per launch: did entries drop, how many were queued.
+      CUDA_CHECK(
+          cudaMemcpyAsync(s.control_host.data(), s.control.data(), sizeof(Control), cudaMemcpyDeviceToHost, s.stream));
+      CUDA_CHECK(cudaStreamSynchronize(s.stream));
+      const Control& c = s.control_host[0];
+      st.pushes += std::min<std::uint64_t>(c.log_top, s.log.size());
+      st.last_width = c.width;
+      if (!c.overflow) break;
+    }
+    CUDA_CHECK(
+        cudaMemcpyAsync(s.counters_host.data(), s.counters.data(), sizeof(Counters), cudaMemcpyDeviceToHost, s.stream));
+    compute.stop(s.stream);
+    r.kernel_s = compute.seconds();
+    const Counters k = s.counters_host[0];
+    st.vertex_visits = k.visits;
+    st.arc_relaxations = k.relaxations;
+    st.batches = k.batches;
+    st.buckets = k.buckets;
+    st.far_flips = unsigned(k.flips);
+    st.wait_s = double(k.wait_ns) * 1e-9 / double(s.blocks - 1);
+    st.first_width = s.width;
+    r.iterations = std::uint32_t(std::min<std::uint64_t>(st.buckets, 0xffffffffu));
+    if (t.print_stats)
+      std::fprintf(stderr,
+                   "async_buckets_gpu: source %u: %llu vertex visits, %llu arc relaxations (%.3f per arc), %llu "
+                   "batches, %llu buckets, %u far flips, %u launches; waiting %.3f ms per block, kernel_s %.3f ms "
+                   "(width %g -> %g, lookahead %d, %d local steps, %u blocks)\n",
+                   source, static_cast<unsigned long long>(st.vertex_visits),
+                   static_cast<unsigned long long>(st.arc_relaxations),
+                   s.arcs ? double(st.arc_relaxations) / double(s.arcs) : 0.0,
+                   static_cast<unsigned long long>(st.batches), static_cast<unsigned long long>(st.buckets),
+                   st.far_flips, st.launches, st.wait_s * 1e3, r.kernel_s * 1e3, double(st.first_width),
+                   double(st.last_width), t.lookahead, t.local_steps, s.blocks);
+    s.stats.push_back(st);
+    r.dist.resize(s.n);
+    copy.start(s.stream);
+    CUDA_CHECK(cudaMemcpyAsync(r.dist.data(), s.dist.data(), std::uint64_t(s.n) * sizeof(float), cudaMemcpyDeviceToHost,
+                               s.stream));
+    copy.stop(s.stream);
+    r.d2h_s = copy.seconds();
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace gs::sssp
