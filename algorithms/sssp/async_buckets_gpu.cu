@@ -7,9 +7,16 @@
 // distance is no longer the vertex's current one is stale and skipped. Entries
 // are written once into one log; a block's flush groups its staged entries by
 // bucket and hands each group to its bucket as one batch (first, count). Log
-// slots and batches are bump-allocated and never reused during a launch, so
-// the buckets can be lock-free stacks of batches (push and pop by CAS on the
-// head, without ABA: a batch index never comes back).
+// slots and batches are bump-allocated and never reused during a launch.
+//
+// Bucket queues: each bucket slot is a FIFO of batch indices in an array of
+// cells, with a producer ticket counter (tail) and a consumer ticket counter
+// (head), both taken with atomicAdd, which scales where a CAS loop on one
+// word would serialise hundreds of blocks. A cell holds (launch epoch, batch):
+// a cell of an older epoch is empty, so no array is cleared between launches.
+// A consumer whose ticket runs ahead of every producer cancels the cell by
+// CAS; the producer that later draws that ticket finds the cell taken and
+// draws another.
 //
 // Buckets: kWindow slots form a circular window over the buckets cur ..
 // cur + kWindow - 1; slot s holds the bucket cur + ((s - cur) mod kWindow),
@@ -28,9 +35,9 @@
 //  - adapts the width: when the entries queued in the first `lookahead`
 //    buckets would not give every worker thread one, the following buckets
 //    are laid out twice as wide; when they exceed 32 per thread, half as wide;
-//  - redistributes the far pile: two far stacks alternate; a flip makes the
-//    current one old, and workers drain an old far stack before anything else,
-//    sending each entry to its bucket (or to the new far stack). It flips when
+//  - redistributes the far pile: two far queues alternate; a flip makes the
+//    current one old, and workers drain an old far queue before anything else,
+//    sending each entry to its bucket (or to the new far queue). It flips when
 //    the smallest far distance has come within the window's first half, or,
 //    when the whole window is idle, after moving the window to that distance.
 //  - ends the run when no batch is queued or in flight: `pending` counts
@@ -74,39 +81,40 @@ constexpr int kBlock = 256;
 constexpr int kMinBlocksPerSm = 4;
 constexpr unsigned kWindow = AsyncBucketsTuning::kWindow;
 static_assert(kWindow == 32, "the manager warp watches one window position per lane");
-constexpr unsigned kFar = kWindow;  // stacks kFar, kFar + 1: the two far piles
-constexpr unsigned kStacks = kWindow + 2;
+constexpr unsigned kFar = kWindow;  // queues kFar, kFar + 1: the two far piles
+constexpr unsigned kQueues = kWindow + 2;
 constexpr unsigned kNil = 0xffffffffu;
 constexpr unsigned kInfinityBits = 0x7f800000u;
 constexpr unsigned kStageCap = 2048;      // shared entries a block stages before a flush
 constexpr unsigned kStageFlushAt = 1024;  // leaves room for one more chunk's pushes
 constexpr unsigned kLocalCap = 512;       // shared entries a block chains itself (two buffers)
-constexpr float kWidthRange = 65536.0f;   // the width stays within first / this .. first * this
+constexpr unsigned kTicketShare = 16;     // tickets per queue: log capacity / this (+ a few)
 constexpr int kTooMuchWork = 32;          // x low_work: a first bucket this full gets narrower successors
 
 using Entry = uint2;  // x: vertex, y: distance (float bits)
 
 struct Batch {
-  unsigned first, count, next, pad;
+  unsigned first, count;
 };
 
 // The shared state of a launch (reset before each).
 struct Control {
   unsigned cur;       // the lowest unfinished bucket
-  unsigned gen;       // the current far stack (kFar + gen); kFar + (gen ^ 1) is drained
+  unsigned gen;       // the current far queue (kFar + gen); kFar + (gen ^ 1) is drained
   unsigned done;      // set by the manager: no work left
   unsigned overflow;  // some entry did not fit the log (its vertex is marked dropped)
   int pending;        // batches queued or in flight
   unsigned reach;     // workers take work from window positions below it
   unsigned batch_top;
   unsigned long long log_top;
-  unsigned head[kStacks];  // stack tops (kNil: empty)
-  int queued[kStacks];     // entries in each stack
-  int inflight[kStacks];   // batches taken from each stack and not finished
+  unsigned tail[kQueues];  // producer tickets drawn from each queue
+  unsigned head[kQueues];  // consumer tickets drawn from each queue
+  int queued[kQueues];     // entries in each queue
+  int inflight[kQueues];   // batches taken from each queue and not finished
   unsigned used[kWindow];  // a batch was taken from the slot since its bucket began
   float lo[kWindow];       // the slot's bucket starts here
   float end, width;
-  unsigned far_min[2];  // smallest distance pushed to each far stack (float bits)
+  unsigned far_min[2];  // smallest distance pushed to each far queue (float bits)
 };
 
 struct Counters {
@@ -122,7 +130,10 @@ struct Params {
   unsigned char* dropped;
   Entry* log;
   unsigned long long log_capacity;
-  Batch* batches;  // as many as log entries: a batch holds at least one
+  Batch* batches;             // as many as log entries: a batch holds at least one
+  unsigned long long* cells;  // kQueues queues of ticket_capacity cells: epoch << 32 | batch
+  unsigned ticket_capacity;
+  unsigned epoch;  // this launch's, never 0 (the cells' initial value)
   Control* ctl;
   Counters* counters;
   float min_width, max_width;
@@ -145,7 +156,7 @@ struct Shared {
   unsigned long long base;
   unsigned first_batch;
   // the batch being worked on
-  unsigned batch_first, batch_count, batch_stack;
+  unsigned batch_first, batch_count, batch_queue;
   float batch_end;
   int mode;
   unsigned long long sum[kBlock / 32];
@@ -161,30 +172,51 @@ __device__ void drop(const Params& p, Entry e) {
   atomicExch(&p.ctl->overflow, 1u);
 }
 
-// Publishes batch b (already written) on stack s.
-__device__ void push_batch(const Params& p, unsigned s, unsigned b, unsigned count) {
-  Control* c = p.ctl;
-  atomicAdd(&c->queued[s], int(count));
-  unsigned h = __ldcg(&c->head[s]);
+__device__ __forceinline__ int waiting(const Control* c, unsigned q) {
+  return int(__ldcg(&c->tail[q]) - __ldcg(&c->head[q]));
+}
+
+// Puts batch b (written) into queue q; false when q has no ticket left.
+__device__ bool publish(const Params& p, unsigned q, unsigned b) {
+  unsigned long long* cells = p.cells + (unsigned long long)q * p.ticket_capacity;
+  const unsigned long long mine = (unsigned long long)p.epoch << 32 | b;
   for (;;) {
-    p.batches[b].next = h;
-    __threadfence();
-    const unsigned seen = atomicCAS(&c->head[s], h, b);
-    if (seen == h) return;
-    h = seen;
+    const unsigned i = atomicAdd(&p.ctl->tail[q], 1u);
+    if (i >= p.ticket_capacity) return false;
+    const unsigned long long old = __ldcg(cells + i);
+    if (unsigned(old >> 32) == p.epoch) continue;  // cancelled by a consumer that gave up on it
+    if (atomicCAS(cells + i, old, mine) == old) return true;
   }
 }
 
-// Takes the top batch of stack s (kNil when empty).
-__device__ unsigned pop_batch(const Params& p, unsigned s) {
-  unsigned h = __ldcg(&p.ctl->head[s]);
-  while (h != kNil) {
-    const unsigned next = __ldcg(&p.batches[h].next);
-    const unsigned seen = atomicCAS(&p.ctl->head[s], h, next);
-    if (seen == h) return h;
-    h = seen;
+// Hands batch b (entries log[first, first + count)) to queue q, counted as
+// pending by the caller; a full queue drops its entries instead.
+__device__ void enqueue(const Params& p, unsigned q, unsigned b, unsigned first, unsigned count) {
+  Control* c = p.ctl;
+  atomicAdd(&c->queued[q], int(count));
+  if (publish(p, q, b)) return;
+  atomicSub(&c->queued[q], int(count));
+  for (unsigned k = 0; k < count; ++k) drop(p, __ldcg(p.log + first + k));
+  atomicSub(&c->pending, 1);
+}
+
+// The next batch of queue q (kNil when it has none ready).
+__device__ unsigned take(const Params& p, unsigned q) {
+  Control* c = p.ctl;
+  if (waiting(c, q) <= 0) return kNil;
+  const unsigned i = atomicAdd(&c->head[q], 1u);
+  if (i >= p.ticket_capacity) return kNil;
+  unsigned long long* cell = p.cells + (unsigned long long)q * p.ticket_capacity + i;
+  unsigned long long v = __ldcg(cell);
+  if (unsigned(v >> 32) == p.epoch) return unsigned(v);
+  if (int(__ldcg(&c->tail[q]) - i) <= 0) {
+    // No producer has drawn this ticket: give it up, unless one fills it first.
+    const unsigned long long seen = atomicCAS(cell, v, (unsigned long long)p.epoch << 32 | kNil);
+    return seen == v ? kNil : unsigned(seen);
   }
-  return kNil;
+  // Its producer is between drawing the ticket and filling the cell.
+  while (unsigned(v >> 32) != p.epoch) v = __ldcg(cell);
+  return unsigned(v);
 }
 
 // One entry as a batch of its own, when a block's stage is full.
@@ -197,10 +229,11 @@ __device__ void push_single(const Params& p, Entry e) {
   if (at >= p.log_capacity) return drop(p, e);
   const unsigned b = atomicAdd(&c->batch_top, 1u);  // never past the log's count
   p.log[at] = e;
-  p.batches[b] = Batch{unsigned(at), 1u, kNil, 0u};
+  p.batches[b] = Batch{unsigned(at), 1u};
   atomicAdd(&c->pending, 1);
   if (far) atomicMin(&c->far_min[gen], e.y);
-  push_batch(p, far ? kFar + gen : cur % kWindow, b, 1u);
+  __threadfence();
+  enqueue(p, far ? kFar + gen : cur % kWindow, b, unsigned(at), 1u);
 }
 
 __device__ __forceinline__ void stage_entry(const Params& p, Entry e, Shared& sh) {
@@ -275,8 +308,9 @@ __device__ void flush(const Params& p, Shared& sh) {
     unsigned index = 0;  // this group's batch among the fitting ones
     for (unsigned g = 0; g < t; ++g) index += sh.count[g] > 0 && sh.offset[g] < sh.take;
     const unsigned b = sh.first_batch + index, n = min(sh.count[t], sh.take - sh.offset[t]);
-    p.batches[b] = Batch{unsigned(sh.base + sh.offset[t]), n, kNil, 0u};
-    push_batch(p, t == kFar ? kFar + sh.gen : (sh.cur + t) % kWindow, b, n);
+    p.batches[b] = Batch{unsigned(sh.base + sh.offset[t]), n};
+    __threadfence();
+    enqueue(p, t == kFar ? kFar + sh.gen : (sh.cur + t) % kWindow, b, unsigned(sh.base + sh.offset[t]), n);
   }
   __syncthreads();
   if (t == 0) sh.stage_size = 0;
@@ -375,15 +409,14 @@ __device__ void acquire(const Params& p, Shared& sh, unsigned long long& wait_ns
       break;
     }
     const unsigned old_far = kFar + (__ldcg(&c->gen) ^ 1);
-    unsigned b = pop_batch(p, old_far), s = old_far;
+    unsigned b = take(p, old_far), s = old_far;
     float batch_end = 0;
     if (b == kNil) {
       const unsigned cur = __ldcg(&c->cur);
       const unsigned reach = __ldcg(&c->reach);
       for (unsigned i = 0; i < reach && b == kNil; ++i) {
         s = (cur + i) % kWindow;
-        if (__ldcg(&c->head[s]) == kNil) continue;
-        b = pop_batch(p, s);
+        b = take(p, s);
         if (b != kNil) batch_end = i + 1 < kWindow ? __ldcg(&c->lo[(s + 1) % kWindow]) : __ldcg(&c->end);
       }
     }
@@ -394,7 +427,7 @@ __device__ void acquire(const Params& p, Shared& sh, unsigned long long& wait_ns
       atomicSub(&c->queued[s], int(count));
       sh.batch_first = first;
       sh.batch_count = count;
-      sh.batch_stack = s;
+      sh.batch_queue = s;
       sh.batch_end = batch_end;
       sh.mode = s < kWindow ? kExpand : kRedistribute;
       break;
@@ -423,11 +456,11 @@ __device__ void manage(const Params& p) {
     if (__shfl_sync(kFullWarp, lane == 0 ? __ldcg(&c->pending) : 0, 0) == 0) break;
     const unsigned cur = __ldcg(&c->cur), gen = __ldcg(&c->gen);
     const unsigned s = (cur + lane) % kWindow;
-    const bool busy_here = __ldcg(&c->head[s]) != kNil || __ldcg(&c->inflight[s]) != 0;
+    const bool busy_here = waiting(c, s) > 0 || __ldcg(&c->inflight[s]) != 0;
     const unsigned busy = __ballot_sync(kFullWarp, busy_here);
     const unsigned old_far = kFar + (gen ^ 1), far = kFar + gen;
-    const bool old_busy = __ldcg(&c->head[old_far]) != kNil || __ldcg(&c->inflight[old_far]) != 0;
-    const bool far_waiting = __ldcg(&c->head[far]) != kNil;
+    const bool old_busy = waiting(c, old_far) > 0 || __ldcg(&c->inflight[old_far]) != 0;
+    const bool far_waiting = waiting(c, far) > 0;
     const unsigned far_min = __ldcg(&c->far_min[gen]);
     float width = __ldcg(&c->width), end = __ldcg(&c->end);
     if (busy != 0) {
@@ -537,7 +570,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) async_buckets_kernel(
     if (threadIdx.x == 0) {
       ++batches;
       __threadfence();
-      atomicSub(&p.ctl->inflight[sh.batch_stack], 1);
+      atomicSub(&p.ctl->inflight[sh.batch_queue], 1);
       atomicSub(&p.ctl->pending, 1);  // after this batch's own flushes raised it
     }
   }
@@ -560,12 +593,12 @@ __global__ void reset_vertices(Params p, vid_t source) {
   }
 }
 
-// An empty window of buckets of `width` from 0, and empty stacks.
+// An empty window of buckets of `width` from 0, and empty queues.
 __global__ void reset_control(Params p, float width) {
   Control* c = p.ctl;
   const unsigned t = threadIdx.x;
-  if (t < kStacks) {
-    c->head[t] = kNil;
+  if (t < kQueues) {
+    c->head[t] = c->tail[t] = 0;
     c->queued[t] = 0;
     c->inflight[t] = 0;
   }
@@ -616,6 +649,9 @@ struct AsyncBucketsGpu::State {
   DeviceBuffer<unsigned char> dropped;
   DeviceBuffer<Entry> log;
   DeviceBuffer<Batch> batches;
+  DeviceBuffer<unsigned long long> cells;
+  unsigned ticket_capacity = 0;
+  unsigned epoch = 0;  // of the last launch
   DeviceBuffer<Control> control;
   DeviceBuffer<Counters> counters;
   PinnedBuffer<Counters> counters_host{1};
@@ -649,8 +685,12 @@ void AsyncBucketsGpu::load(const Csr<float>& g, float width) {
   std::uint64_t capacity = g.num_arcs() + n + 4096;
   if (s.capacity_limit > 0) capacity = std::min(capacity, s.capacity_limit);
   capacity = std::min<std::uint64_t>(capacity, kNil - 1);  // batch indices are 32-bit
+  // Tickets per bucket queue and launch: a queue serves many buckets in turn, yet holds a fraction of
+  // the batches; one that runs out drops its batch's entries, which the next launch re-queues.
+  const std::uint64_t tickets = capacity / kTicketShare + 4096;
   const std::uint64_t bytes = (n + 1) * sizeof(eid_t) + g.num_arcs() * (sizeof(vid_t) + sizeof(float)) +
-                              n * (sizeof(unsigned) + 1) + capacity * (sizeof(Entry) + sizeof(Batch));
+                              n * (sizeof(unsigned) + 1) + capacity * (sizeof(Entry) + sizeof(Batch)) +
+                              kQueues * tickets * sizeof(unsigned long long);
   require_device_memory(bytes, "async_buckets_gpu graph, distances and queues");
   s.n = g.n;
   s.arcs = g.num_arcs();
@@ -659,6 +699,10 @@ void AsyncBucketsGpu::load(const Csr<float>& g, float width) {
   s.dropped.resize(std::max<std::uint64_t>(n, 1));
   s.log.resize(capacity);
   s.batches.resize(capacity);
+  s.ticket_capacity = unsigned(tickets);
+  s.cells.resize(kQueues * tickets);
+  s.cells.fill_bytes(0, s.stream);  // epoch 0: empty for every launch
+  s.epoch = 0;
   s.control.resize(1);
   s.counters.resize(1);
 
@@ -692,10 +736,12 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
   p.log = s.log.data();
   p.log_capacity = s.log.size();
   p.batches = s.batches.data();
+  p.cells = s.cells.data();
+  p.ticket_capacity = s.ticket_capacity;
   p.ctl = s.control.data();
   p.counters = s.counters.data();
-  p.min_width = s.width / kWidthRange;
-  p.max_width = s.width * kWidthRange;
+  p.min_width = s.width / float(t.width_range);
+  p.max_width = s.width * float(t.width_range);
   p.lookahead = unsigned(t.lookahead);
   p.local_steps = unsigned(t.local_steps);
   p.low_work = int(s.blocks - 1) * t.work_per_block;
@@ -714,6 +760,11 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
     CUDA_CHECK_LAUNCH();
     // One launch, and another for every launch that dropped entries from a full log.
     for (;;) {
+      if (++s.epoch == 0) {  // the epochs wrapped: empty the cells once more
+        s.cells.fill_bytes(0, s.stream);
+        s.epoch = 1;
+      }
+      p.epoch = s.epoch;
       reset_control<<<1, 64, 0, s.stream>>>(p, s.width);
       CUDA_CHECK_LAUNCH();
       queue_dropped<<<grid_blocks, kBlock, 0, s.stream>>>(p);
@@ -749,13 +800,13 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
       std::fprintf(stderr,
                    "async_buckets_gpu: source %u: %llu vertex visits, %llu arc relaxations (%.3f per arc), %llu "
                    "batches, %llu buckets, %u far flips, %u launches; waiting %.3f ms per block, kernel_s %.3f ms "
-                   "(width %g -> %g, lookahead %d, %d local steps, %u blocks)\n",
+                   "(width %g -> %g, lookahead %d, work per block %d, width range %d, %d local steps, %u blocks)\n",
                    source, static_cast<unsigned long long>(st.vertex_visits),
                    static_cast<unsigned long long>(st.arc_relaxations),
                    s.arcs ? double(st.arc_relaxations) / double(s.arcs) : 0.0,
                    static_cast<unsigned long long>(st.batches), static_cast<unsigned long long>(st.buckets),
                    st.far_flips, st.launches, st.wait_s * 1e3, r.kernel_s * 1e3, double(st.first_width),
-                   double(st.last_width), t.lookahead, t.local_steps, s.blocks);
+                   double(st.last_width), t.lookahead, t.work_per_block, t.width_range, t.local_steps, s.blocks);
     s.stats.push_back(st);
     r.dist.resize(s.n);
     copy.start(s.stream);

@@ -38,6 +38,8 @@ struct AsyncBucketsTuning {
   int lookahead = 32;
   // The target work: queued entries per worker block. Fewer in the lookahead: wider buckets.
   int work_per_block = 64;
+  // The bucket width stays within the first width / this .. the first width x this.
+  int width_range = 256;
   // Steps a block may chain the improvements that fall into its own bucket before handing them out.
   int local_steps = 64;
   // Resident blocks per multiprocessor of the persistent grid (0: as many as fit).
@@ -57,6 +59,7 @@ inline void check_tuning(const AsyncBucketsTuning& t) {
   };
   in("lookahead", t.lookahead, 1, AsyncBucketsTuning::kWindow);
   in("work per block", t.work_per_block, 1, 1 << 16);
+  in("width range", t.width_range, 1, 1 << 20);
   in("local steps", t.local_steps, 0, 1 << 20);
   in("blocks per multiprocessor", t.blocks_per_sm, 0, 64);
 }

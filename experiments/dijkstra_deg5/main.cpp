@@ -217,6 +217,8 @@ harness::Experiment<Config> declaration() {
                a.lookahead);
     cli.option("async-work-per-block",
                "async_buckets_gpu: target queued entries per worker block (fewer: wider buckets)", a.work_per_block);
+    cli.option("async-width-range", "async_buckets_gpu: the width stays within first / this .. first x this",
+               a.width_range);
     cli.option("async-local-steps", "async_buckets_gpu: steps a block chains its own bucket's improvements (0: off)",
                a.local_steps);
     cli.option("async-blocks-per-sm", "async_buckets_gpu: resident blocks per multiprocessor (0: as many as fit)",

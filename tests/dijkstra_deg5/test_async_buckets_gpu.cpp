@@ -153,8 +153,9 @@ TEST(AsyncBucketsGpu, OneWorkerBlockPerMultiprocessor) {
 
 TEST(AsyncBucketsGpu, RejectsBadTuningNegativeWeightsAndBadSources) {
   AsyncBucketsGpu prog;
-  for (auto bad : {&AsyncBucketsTuning::lookahead, &AsyncBucketsTuning::work_per_block,
-                   &AsyncBucketsTuning::local_steps, &AsyncBucketsTuning::blocks_per_sm}) {
+  for (auto bad :
+       {&AsyncBucketsTuning::lookahead, &AsyncBucketsTuning::work_per_block, &AsyncBucketsTuning::width_range,
+        &AsyncBucketsTuning::local_steps, &AsyncBucketsTuning::blocks_per_sm}) {
     AsyncBucketsTuning t;
     t.*bad = -1;
     EXPECT_THROW(prog.set_tuning(t), InputError);
