@@ -10,13 +10,14 @@
 // slots and batches are bump-allocated and never reused during a launch.
 //
 // Bucket queues: each bucket slot is a FIFO of batch indices in an array of
-// cells, with a producer ticket counter (tail) and a consumer ticket counter
-// (head), both taken with atomicAdd, which scales where a CAS loop on one
-// word would serialise hundreds of blocks. A cell holds (launch epoch, batch):
-// a cell of an older epoch is empty, so no array is cleared between launches.
-// A consumer whose ticket runs ahead of every producer cancels the cell by
-// CAS; the producer that later draws that ticket finds the cell taken and
-// draws another.
+// cells, with a producer ticket counter (tail), a consumer ticket counter
+// (head) and a count of published batches not yet claimed (ready), all moved
+// by atomicAdd, which scales where a CAS loop on one word would serialise
+// hundreds of blocks. A consumer first claims a ready batch (and gives the
+// claim back when there was none), so it only draws a ticket whose producer
+// exists, and waits the moment that producer needs to fill the cell. A cell
+// holds (launch epoch, batch): a cell of an older epoch is empty, so no array
+// is cleared between launches.
 //
 // Buckets: kWindow slots form a circular window over the buckets cur ..
 // cur + kWindow - 1; slot s holds the bucket cur + ((s - cur) mod kWindow),
@@ -98,27 +99,36 @@ struct Batch {
 };
 
 // The shared state of a launch (reset before each).
+// The shared state of a launch (reset before each). Groups that different
+// parties write live on cache lines of their own: hundreds of workers poll the
+// manager's words, and their polls must not queue behind the counters.
 struct Control {
-  unsigned cur;       // the lowest unfinished bucket
-  unsigned gen;       // the current far queue (kFar + gen); kFar + (gen ^ 1) is drained
-  unsigned done;      // set by the manager: no work left
-  unsigned overflow;  // some entry did not fit the log (its vertex is marked dropped)
-  int pending;        // batches queued or in flight
-  unsigned reach;     // workers take work from window positions below it
+  // Written by the manager, read by every worker.
+  alignas(128) unsigned cur;  // the lowest unfinished bucket
+  unsigned gen;               // the current far queue (kFar + gen); kFar + (gen ^ 1) is drained
+  unsigned done;              // no work left
+  unsigned reach;             // workers take work from window positions below it
+  float end, width;
+  alignas(128) float lo[kWindow];  // the slot's bucket starts here
+  // Written by the workers.
+  alignas(128) int pending;  // batches queued or in flight
+  unsigned overflow;         // some entry did not fit the log (its vertex is marked dropped)
   unsigned batch_top;
   unsigned long long log_top;
-  unsigned tail[kQueues];  // producer tickets drawn from each queue
-  unsigned head[kQueues];  // consumer tickets drawn from each queue
-  int queued[kQueues];     // entries in each queue
-  int inflight[kQueues];   // batches taken from each queue and not finished
-  unsigned used[kWindow];  // a batch was taken from the slot since its bucket began
-  float lo[kWindow];       // the slot's bucket starts here
-  float end, width;
-  unsigned far_min[2];  // smallest distance pushed to each far queue (float bits)
+  unsigned far_min[2];                  // smallest distance pushed to each far queue (float bits)
+  alignas(128) int ready[kQueues];      // batches published in each queue and not yet claimed
+  alignas(128) unsigned tail[kQueues];  // producer tickets drawn from each queue
+  alignas(128) unsigned head[kQueues];  // consumer tickets drawn from each queue
+  alignas(128) int queued[kQueues];     // entries in each queue
+  alignas(128) int inflight[kQueues];   // batches taken from each queue and not finished
+  alignas(128) unsigned used[kWindow];  // a batch was taken from the slot since its bucket began
 };
 
 struct Counters {
-  unsigned long long visits, relaxations, pushes, batches, wait_ns, buckets, flips;
+  unsigned long long visits, relaxations, batches, wait_ns, buckets, flips;
+  // Bookkeeping that a correct run balances: log entries written and read,
+  // batches published and taken, entries a block kept for its chain and used.
+  unsigned long long written, read, published, chained, chain_used;
 };
 
 struct Params {
@@ -160,6 +170,7 @@ struct Shared {
   float batch_end;
   int mode;
   unsigned long long sum[kBlock / 32];
+  unsigned long long flushed, published;  // by this block's flushes (thread 0)
 };
 
 enum Mode : int { kExpand, kRedistribute, kFinished };
@@ -172,21 +183,16 @@ __device__ void drop(const Params& p, Entry e) {
   atomicExch(&p.ctl->overflow, 1u);
 }
 
-__device__ __forceinline__ int waiting(const Control* c, unsigned q) {
-  return int(__ldcg(&c->tail[q]) - __ldcg(&c->head[q]));
-}
+__device__ __forceinline__ int waiting(const Control* c, unsigned q) { return __ldcg(&c->ready[q]); }
 
 // Puts batch b (written) into queue q; false when q has no ticket left.
 __device__ bool publish(const Params& p, unsigned q, unsigned b) {
-  unsigned long long* cells = p.cells + (unsigned long long)q * p.ticket_capacity;
-  const unsigned long long mine = (unsigned long long)p.epoch << 32 | b;
-  for (;;) {
-    const unsigned i = atomicAdd(&p.ctl->tail[q], 1u);
-    if (i >= p.ticket_capacity) return false;
-    const unsigned long long old = __ldcg(cells + i);
-    if (unsigned(old >> 32) == p.epoch) continue;  // cancelled by a consumer that gave up on it
-    if (atomicCAS(cells + i, old, mine) == old) return true;
-  }
+  const unsigned i = atomicAdd(&p.ctl->tail[q], 1u);
+  if (i >= p.ticket_capacity) return false;
+  atomicExch(p.cells + (unsigned long long)q * p.ticket_capacity + i, (unsigned long long)p.epoch << 32 | b);
+  __threadfence();
+  atomicAdd(&p.ctl->ready[q], 1);
+  return true;
 }
 
 // Hands batch b (entries log[first, first + count)) to queue q, counted as
@@ -197,6 +203,7 @@ __device__ void enqueue(const Params& p, unsigned q, unsigned b, unsigned first,
   if (publish(p, q, b)) return;
   atomicSub(&c->queued[q], int(count));
   for (unsigned k = 0; k < count; ++k) drop(p, __ldcg(p.log + first + k));
+  __threadfence();
   atomicSub(&c->pending, 1);
 }
 
@@ -204,18 +211,14 @@ __device__ void enqueue(const Params& p, unsigned q, unsigned b, unsigned first,
 __device__ unsigned take(const Params& p, unsigned q) {
   Control* c = p.ctl;
   if (waiting(c, q) <= 0) return kNil;
-  const unsigned i = atomicAdd(&c->head[q], 1u);
-  if (i >= p.ticket_capacity) return kNil;
-  unsigned long long* cell = p.cells + (unsigned long long)q * p.ticket_capacity + i;
-  unsigned long long v = __ldcg(cell);
-  if (unsigned(v >> 32) == p.epoch) return unsigned(v);
-  if (int(__ldcg(&c->tail[q]) - i) <= 0) {
-    // No producer has drawn this ticket: give it up, unless one fills it first.
-    const unsigned long long seen = atomicCAS(cell, v, (unsigned long long)p.epoch << 32 | kNil);
-    return seen == v ? kNil : unsigned(seen);
+  if (atomicSub(&c->ready[q], 1) <= 0) {  // another consumer claimed it first
+    atomicAdd(&c->ready[q], 1);
+    return kNil;
   }
-  // Its producer is between drawing the ticket and filling the cell.
-  while (unsigned(v >> 32) != p.epoch) v = __ldcg(cell);
+  const unsigned i = atomicAdd(&c->head[q], 1u);
+  const unsigned long long* cell = p.cells + (unsigned long long)q * p.ticket_capacity + i;
+  unsigned long long v = __ldcg(cell);
+  while (unsigned(v >> 32) != p.epoch) v = __ldcg(cell);  // its producer is about to fill it
   return unsigned(v);
 }
 
@@ -232,6 +235,8 @@ __device__ void push_single(const Params& p, Entry e) {
   p.batches[b] = Batch{unsigned(at), 1u};
   atomicAdd(&c->pending, 1);
   if (far) atomicMin(&c->far_min[gen], e.y);
+  atomicAdd(&p.counters->written, 1ull);
+  atomicAdd(&p.counters->published, 1ull);
   __threadfence();
   enqueue(p, far ? kFar + gen : cur % kWindow, b, unsigned(at), 1u);
 }
@@ -294,6 +299,9 @@ __device__ void flush(const Params& p, Shared& sh) {
       sh.first_batch = atomicAdd(&c->batch_top, fitting);
       atomicAdd(&c->pending, int(fitting));
       if (sh.count[kFar] > 0 && sh.offset[kFar] < sh.take) atomicMin(&c->far_min[sh.gen], sh.far_min);
+      __threadfence();  // pending is raised before any consumer can finish one of these batches
+      sh.flushed += sh.take;
+      sh.published += fitting;
     }
   }
   __syncthreads();
@@ -326,7 +334,7 @@ __device__ void keep_room(const Params& p, Shared& sh) {
 }
 
 struct Work {
-  unsigned long long visits = 0, relaxations = 0;
+  unsigned long long visits = 0, relaxations = 0, read = 0, chained = 0, chain_used = 0;
 };
 
 // Relaxes u's out-arcs from distance du: improvements below `local_end` to the
@@ -344,6 +352,7 @@ __device__ __forceinline__ void expand(const Params& p, vid_t u, float du, float
       const unsigned at = atomicAdd(local_size, 1u);
       if (at < kLocalCap) {
         local[at] = entry;
+        ++work.chained;
         continue;
       }
     }
@@ -364,6 +373,7 @@ __device__ void work_on_batch(const Params& p, Shared& sh, Work& work) {
     const unsigned i = base + threadIdx.x;
     if (i < count) {
       const Entry e = __ldcg(p.log + first + i);
+      ++work.read;
       if (__ldcg(p.dist + e.x) == e.y) {
         if (redistribute) stage_entry(p, e, sh);
         else expand(p, e.x, as_float(e.y), local_end, chain ? sh.local[0] : nullptr, &sh.local_size[0], sh, work);
@@ -381,6 +391,7 @@ __device__ void work_on_batch(const Params& p, Shared& sh, Work& work) {
       const unsigned i = base + threadIdx.x;
       if (i < n) {
         const Entry e = sh.local[cur][i];
+        ++work.chain_used;
         if (__ldcg(p.dist + e.x) == e.y)
           expand(p, e.x, as_float(e.y), local_end, sh.local[cur ^ 1], &sh.local_size[cur ^ 1], sh, work);
       }
@@ -393,49 +404,76 @@ __device__ void work_on_batch(const Params& p, Shared& sh, Work& work) {
   // What the steps left over goes out for other blocks.
   __syncthreads();
   const unsigned n = min(sh.local_size[cur], kLocalCap);
-  for (unsigned i = threadIdx.x; i < n; i += blockDim.x) stage_entry(p, sh.local[cur][i], sh);
+  for (unsigned i = threadIdx.x; i < n; i += blockDim.x) {
+    stage_entry(p, sh.local[cur][i], sh);
+    ++work.chain_used;
+  }
   __syncthreads();
   if (threadIdx.x == 0) sh.local_size[cur] = 0;
   flush(p, sh);
 }
 
-// Thread 0: the next batch into sh (or kFinished), counting the time spent waiting.
+constexpr unsigned kFirstBackoffNs = 32, kMaxBackoffNs = 1024;
+
+// Warp 0: the next batch into sh (or kFinished); lane 0 counts the time spent
+// waiting. One poll reads the ready counts of the whole window at once, and
+// an idle block polls less and less often, so that waiting blocks do not flood
+// the words everyone needs.
 __device__ void acquire(const Params& p, Shared& sh, unsigned long long& wait_ns) {
   Control* c = p.ctl;
+  const unsigned lane = threadIdx.x;
   unsigned long long waiting_since = 0;
+  unsigned backoff = kFirstBackoffNs;
   for (;;) {
-    if (__ldcg(&c->done)) {
-      sh.mode = kFinished;
+    unsigned done = 0, gen = 0, cur = 0, reach = 0;
+    if (lane == 0) {
+      done = __ldcg(&c->done);
+      gen = __ldcg(&c->gen);
+      cur = __ldcg(&c->cur);
+      reach = __ldcg(&c->reach);
+    }
+    done = __shfl_sync(kFullWarp, done, 0);
+    if (done) {
+      if (lane == 0) sh.mode = kFinished;
       break;
     }
-    const unsigned old_far = kFar + (__ldcg(&c->gen) ^ 1);
-    unsigned b = take(p, old_far), s = old_far;
-    float batch_end = 0;
-    if (b == kNil) {
-      const unsigned cur = __ldcg(&c->cur);
-      const unsigned reach = __ldcg(&c->reach);
-      for (unsigned i = 0; i < reach && b == kNil; ++i) {
+    gen = __shfl_sync(kFullWarp, gen, 0);
+    cur = __shfl_sync(kFullWarp, cur, 0);
+    reach = __shfl_sync(kFullWarp, reach, 0);
+    const unsigned old_far = kFar + (gen ^ 1);
+    const bool ready_here = lane < reach && __ldcg(&c->ready[(cur + lane) % kWindow]) > 0;
+    unsigned candidates = __ballot_sync(kFullWarp, ready_here);
+    unsigned b = kNil;
+    if (lane == 0) {
+      unsigned s = old_far;
+      float batch_end = 0;
+      b = take(p, old_far);  // the old far pile first: its entries may belong anywhere
+      while (b == kNil && candidates) {
+        const unsigned i = __ffs(candidates) - 1;
+        candidates &= candidates - 1;
         s = (cur + i) % kWindow;
         b = take(p, s);
         if (b != kNil) batch_end = i + 1 < kWindow ? __ldcg(&c->lo[(s + 1) % kWindow]) : __ldcg(&c->end);
       }
+      if (b != kNil) {
+        atomicAdd(&c->inflight[s], 1);
+        if (s < kWindow) c->used[s] = 1;
+        const unsigned first = __ldcg(&p.batches[b].first), count = __ldcg(&p.batches[b].count);
+        atomicSub(&c->queued[s], int(count));
+        sh.batch_first = first;
+        sh.batch_count = count;
+        sh.batch_queue = s;
+        sh.batch_end = batch_end;
+        sh.mode = s < kWindow ? kExpand : kRedistribute;
+      } else if (!waiting_since) {
+        waiting_since = global_ns();
+      }
     }
-    if (b != kNil) {
-      atomicAdd(&c->inflight[s], 1);
-      if (s < kWindow) c->used[s] = 1;
-      const unsigned first = __ldcg(&p.batches[b].first), count = __ldcg(&p.batches[b].count);
-      atomicSub(&c->queued[s], int(count));
-      sh.batch_first = first;
-      sh.batch_count = count;
-      sh.batch_queue = s;
-      sh.batch_end = batch_end;
-      sh.mode = s < kWindow ? kExpand : kRedistribute;
-      break;
-    }
-    if (!waiting_since) waiting_since = global_ns();
-    __nanosleep(200);
+    if (__shfl_sync(kFullWarp, b, 0) != kNil) break;
+    __nanosleep(backoff);
+    backoff = min(backoff * 2, kMaxBackoffNs);
   }
-  if (waiting_since) wait_ns += global_ns() - waiting_since;
+  if (lane == 0 && waiting_since) wait_ns += global_ns() - waiting_since;
 }
 
 // The window positions, from the first, that hold `enough` queued entries
@@ -558,12 +596,15 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) async_buckets_kernel(
     if (threadIdx.x < 32) manage(p);
     return;
   }
-  if (threadIdx.x == 0) sh.stage_size = sh.local_size[0] = sh.local_size[1] = 0;
+  if (threadIdx.x == 0) {
+    sh.stage_size = sh.local_size[0] = sh.local_size[1] = 0;
+    sh.flushed = sh.published = 0;
+  }
   Work work;
   unsigned long long wait_ns = 0, batches = 0;
   for (;;) {
     __syncthreads();
-    if (threadIdx.x == 0) acquire(p, sh, wait_ns);
+    if (threadIdx.x < 32) acquire(p, sh, wait_ns);
     __syncthreads();
     if (sh.mode == kFinished) break;
     work_on_batch(p, sh, work);
@@ -576,12 +617,20 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) async_buckets_kernel(
   }
   const unsigned long long visits = block_sum(work.visits, sh);
   const unsigned long long relaxations = block_sum(work.relaxations, sh);
+  const unsigned long long read = block_sum(work.read, sh);
+  const unsigned long long chained = block_sum(work.chained, sh);
+  const unsigned long long chain_used = block_sum(work.chain_used, sh);
   if (threadIdx.x == 0) {
     Counters* k = p.counters;
     atomicAdd(&k->visits, visits);
     atomicAdd(&k->relaxations, relaxations);
     atomicAdd(&k->batches, batches);
     atomicAdd(&k->wait_ns, wait_ns);
+    atomicAdd(&k->read, read);
+    atomicAdd(&k->chained, chained);
+    atomicAdd(&k->chain_used, chain_used);
+    atomicAdd(&k->written, sh.flushed);
+    atomicAdd(&k->published, sh.published);
   }
 }
 
@@ -599,6 +648,7 @@ __global__ void reset_control(Params p, float width) {
   const unsigned t = threadIdx.x;
   if (t < kQueues) {
     c->head[t] = c->tail[t] = 0;
+    c->ready[t] = 0;
     c->queued[t] = 0;
     c->inflight[t] = 0;
   }
@@ -621,7 +671,10 @@ __global__ void reset_control(Params p, float width) {
 // Queues every marked vertex at its current distance (and unmarks it).
 __global__ void __launch_bounds__(kBlock) queue_dropped(Params p) {
   __shared__ Shared sh;
-  if (threadIdx.x == 0) sh.stage_size = 0;
+  if (threadIdx.x == 0) {
+    sh.stage_size = 0;
+    sh.flushed = sh.published = 0;
+  }
   const unsigned long long chunk = kStageFlushAt;
   for (const unsigned long long first : block_stride<unsigned long long>((p.n + chunk - 1) / chunk)) {
     const unsigned long long last = min((unsigned long long)p.n, (first + 1) * chunk);
@@ -632,6 +685,10 @@ __global__ void __launch_bounds__(kBlock) queue_dropped(Params p) {
         stage_entry(p, Entry{vid_t(v), p.dist[v]}, sh);
       }
     flush(p, sh);
+  }
+  if (threadIdx.x == 0) {
+    atomicAdd(&p.counters->written, sh.flushed);
+    atomicAdd(&p.counters->published, sh.published);
   }
 }
 
@@ -779,7 +836,6 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
           cudaMemcpyAsync(s.control_host.data(), s.control.data(), sizeof(Control), cudaMemcpyDeviceToHost, s.stream));
       CUDA_CHECK(cudaStreamSynchronize(s.stream));
       const Control& c = s.control_host[0];
-      st.pushes += std::min<std::uint64_t>(c.log_top, s.log.size());
       st.last_width = c.width;
       if (!c.overflow) break;
     }
@@ -791,22 +847,28 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
     st.vertex_visits = k.visits;
     st.arc_relaxations = k.relaxations;
     st.batches = k.batches;
+    st.pushes = k.written;
+    st.balance = {k.written, k.read, k.published, k.chained, k.chain_used};
     st.buckets = k.buckets;
     st.far_flips = unsigned(k.flips);
     st.wait_s = double(k.wait_ns) * 1e-9 / double(s.blocks - 1);
     st.first_width = s.width;
     r.iterations = std::uint32_t(std::min<std::uint64_t>(st.buckets, 0xffffffffu));
     if (t.print_stats)
-      std::fprintf(stderr,
-                   "async_buckets_gpu: source %u: %llu vertex visits, %llu arc relaxations (%.3f per arc), %llu "
-                   "batches, %llu buckets, %u far flips, %u launches; waiting %.3f ms per block, kernel_s %.3f ms "
-                   "(width %g -> %g, lookahead %d, work per block %d, width range %d, %d local steps, %u blocks)\n",
-                   source, static_cast<unsigned long long>(st.vertex_visits),
-                   static_cast<unsigned long long>(st.arc_relaxations),
-                   s.arcs ? double(st.arc_relaxations) / double(s.arcs) : 0.0,
-                   static_cast<unsigned long long>(st.batches), static_cast<unsigned long long>(st.buckets),
-                   st.far_flips, st.launches, st.wait_s * 1e3, r.kernel_s * 1e3, double(st.first_width),
-                   double(st.last_width), t.lookahead, t.work_per_block, t.width_range, t.local_steps, s.blocks);
+      std::fprintf(
+          stderr,
+          "async_buckets_gpu: source %u: %llu vertex visits, %llu arc relaxations (%.3f per arc), %llu "
+          "batches, %llu buckets, %u far flips, %u launches; waiting %.3f ms per block, kernel_s %.3f ms "
+          "(width %g -> %g, lookahead %d, work per block %d, width range %d, %d local steps, %u blocks); "
+          "entries written %llu read %llu, batches published %llu, chained %llu used %llu\n",
+          source, static_cast<unsigned long long>(st.vertex_visits),
+          static_cast<unsigned long long>(st.arc_relaxations),
+          s.arcs ? double(st.arc_relaxations) / double(s.arcs) : 0.0, static_cast<unsigned long long>(st.batches),
+          static_cast<unsigned long long>(st.buckets), st.far_flips, st.launches, st.wait_s * 1e3, r.kernel_s * 1e3,
+          double(st.first_width), double(st.last_width), t.lookahead, t.work_per_block, t.width_range, t.local_steps,
+          s.blocks, static_cast<unsigned long long>(st.balance.written),
+          static_cast<unsigned long long>(st.balance.read), static_cast<unsigned long long>(st.balance.published),
+          static_cast<unsigned long long>(st.balance.chained), static_cast<unsigned long long>(st.balance.chain_used));
     s.stats.push_back(st);
     r.dist.resize(s.n);
     copy.start(s.stream);

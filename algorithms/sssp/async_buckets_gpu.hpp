@@ -22,13 +22,19 @@ namespace gs::sssp {
 struct AsyncBucketsStats {
   std::uint64_t vertex_visits = 0;    // entries expanded (>= reached vertices)
   std::uint64_t arc_relaxations = 0;  // arcs scanned by those expansions (Dijkstra: one per reachable arc)
-  std::uint64_t pushes = 0;           // entries written to the bucket queues
+  std::uint64_t pushes = 0;           // entries written to the bucket queues (the others were chained)
   std::uint64_t batches = 0;          // batches handed to the workers
   std::uint64_t buckets = 0;          // buckets retired after holding work
   std::uint32_t far_flips = 0;        // times the far pile was redistributed into the window
   std::uint32_t launches = 0;         // worker-kernel launches (1, more after a full queue)
   double wait_s = 0;                  // mean time a worker block spent waiting for work
   float first_width = 0, last_width = 0;
+  // Bookkeeping that a correct run balances (the tests check it): every log
+  // entry written is read once, every batch published is taken once (batches),
+  // every entry a block kept for its own chain is used once.
+  struct Balance {
+    std::uint64_t written = 0, read = 0, published = 0, chained = 0, chain_used = 0;
+  } balance;
 };
 
 // The knobs that change async_buckets_gpu's timings (never its answers).
