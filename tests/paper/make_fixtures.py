@@ -375,8 +375,27 @@ def hybrid_dfs():
     write_piece("hybrid_dfs", "table1", rows, extra)
 
 
+# The work counters of the work-efficient GPU programs: (relax_per_arc, buckets, wait share of the time).
+DIJKSTRA_WORK = {"near_far_gpu": (1.25, 5, None), "async_buckets_gpu": (1.4, 20, 0.2)}
+DIJKSTRA_GRID_WORK = {"near_far_gpu": (3.9, 45, None), "async_buckets_gpu": (2.5, 900, 0.3)}
+
+
+def work_columns(counters, seconds):
+    """The counter columns of one row (empty for a program without them)."""
+    if counters is None:
+        return {}
+    relax, buckets, wait = counters
+    out = {"relax_per_arc": "%.4g" % relax, "buckets": str(buckets)}
+    if wait is not None:
+        out["wait_s"] = "%.6g" % (wait * seconds)
+    return out
+
+
+DIJKSTRA_COLUMNS = ["source", "h2d_s", "kernel_s", "d2h_s", "build_s", "relax_per_arc", "buckets", "wait_s"]
+
+
 def dijkstra_deg5():
-    extra = ["source", "h2d_s", "kernel_s", "d2h_s", "build_s"]
+    extra = DIJKSTRA_COLUMNS
     rows = []
     for n in (10**4, 10**5, 10**6, 4 * 10**6):
         bgl = 2.6e-7 * n * math.log2(n) / math.log2(1e5) * (1 + 0.4 * math.log10(n / 1e4))
@@ -386,8 +405,9 @@ def dijkstra_deg5():
             ("two_kernel_cuda", bgl / (3.6 + 2.0 * math.log10(n / 1e4))),
             ("delta_stepping_omp", bgl / 6.0),
             ("near_far_gpu", bgl / (10 + 8 * math.log10(n / 1e4))),
+            ("async_buckets_gpu", 1.3 * bgl / (10 + 8 * math.log10(n / 1e4))),
         ):
-            gpu = a in ("two_kernel_opencl", "two_kernel_cuda", "near_far_gpu")
+            gpu = a in ("two_kernel_opencl", "two_kernel_cuda", "near_far_gpu", "async_buckets_gpu")
             base = dict(
                 graph="fixed-degree5-n%d" % n,
                 generator="fixed-degree",
@@ -405,6 +425,7 @@ def dijkstra_deg5():
                 else {}
             )
             ph["build_s"] = "%.6g" % (n * 2e-8)
+            ph.update(work_columns(DIJKSTRA_WORK.get(a), sec))
             rows += trials(base, sec, ph, sources=(0, 7))
     write_piece("dijkstra_deg5", "sweep", rows, extra)
     # The same OpenCL program on a CPU device (PoCL): slower than BGL; must not mix into the GPU speedups.
@@ -493,8 +514,9 @@ def dijkstra_grid():
         ("two_kernel_cuda", 0.16),
         ("delta_stepping_omp", 0.07),
         ("near_far_gpu", 0.013),
+        ("async_buckets_gpu", 0.005),
     ):
-        gpu = a in ("two_kernel_opencl", "two_kernel_cuda", "near_far_gpu")
+        gpu = a in ("two_kernel_opencl", "two_kernel_cuda", "near_far_gpu", "async_buckets_gpu")
         base = dict(
             graph="grid-2048x2048",
             generator="grid",
@@ -506,8 +528,8 @@ def dijkstra_grid():
             device="gpu" if gpu else "cpu",
             answer="reached=%d;distsum=%.9g" % (n, n * 1e6),
         )
-        rows += trials(base, sec, {}, sources=(0, 7))
-    write_piece("dijkstra_deg5", "grid", rows, ["source", "h2d_s", "kernel_s", "d2h_s", "build_s"])
+        rows += trials(base, sec, work_columns(DIJKSTRA_GRID_WORK.get(a), sec), sources=(0, 7))
+    write_piece("dijkstra_deg5", "grid", rows, DIJKSTRA_COLUMNS)
 
 
 if __name__ == "__main__":
