@@ -35,7 +35,8 @@ RUNS = [
     ("prim_gpu", "paper", ["prim_naive_gpu", "prim_minreduce_gpu", "prim_resident_gpu", "boruvka_gpu"], []),
     ("sollin_multicore", "gpu", ["boruvka_dense_gpu"], ["--bandwidth-mib", "1"]),
     ("kruskal_100m", "main", ["kruskal_thrust", "kruskal_cdp", "kruskal_cub_gpu"], []),
-    ("dijkstra_deg5", "sweep", ["two_kernel_cuda", "near_far_gpu", "two_kernel_opencl"], ["--sizes", "100000", "--num-sources", "1"]),
+    ("dijkstra_deg5", "sweep", ["two_kernel_cuda", "near_far_gpu", "async_buckets_gpu", "two_kernel_opencl"],
+     ["--sizes", "100000", "--num-sources", "1"]),
     ("hybrid_dfs", "fig4", ["read_gpu", "dobfs_gpu", "hybrid_cpu_gpu"], ["--roots", "1"]),
 ]
 # Programs that size their buffers through OpenCL, not require_device_memory.
