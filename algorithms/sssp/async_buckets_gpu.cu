@@ -26,25 +26,28 @@
 // relaxations converges to the same distances, so an entry in a "wrong"
 // bucket (a stale view of the bounds, a bucket already retired) costs at most
 // repeated work. Workers take a batch from the lowest non-empty bucket among
-// the first `lookahead`, relax it, and keep the improvements that fall below
+// the first `reach` (at most `lookahead`: as many as hold the target work
+// together), relax it, and keep the improvements that fall below
 // their bucket's end in shared memory, chaining them for up to `local_steps`
 // steps before handing the rest out; the others go to their buckets.
 //
 // The manager (warp 0 of block 0; lane i watches window position i):
 //  - retires the leading buckets that are empty with no batch in flight while
 //    work exists beyond them, appending as many new buckets at the window end;
-//  - adapts the width: when the entries queued in the first `lookahead`
-//    buckets would not give every worker thread one, the following buckets
-//    are laid out twice as wide; when they exceed 32 per thread, half as wide;
+//  - adapts the width when it retires buckets: when the entries queued in
+//    the first `lookahead` buckets fall short of the target work (entries per
+//    worker block), the buckets after the first are laid out twice as wide;
+//    when the first alone holds 32 times the target, half as wide;
+//  - sets `reach`, the buckets that hold the target work together;
 //  - redistributes the far pile: two far queues alternate; a flip makes the
 //    current one old, and workers drain an old far queue before anything else,
 //    sending each entry to its bucket (or to the new far queue). It flips when
 //    the smallest far distance has come within the window's first half, or,
 //    when the whole window is idle, after moving the window to that distance.
 //  - ends the run when no batch is queued or in flight: `pending` counts
-//    batches, raised by a flush before it publishes them and lowered by the
-//    worker that took a batch after its own flushes, so it is zero only when
-//    no work is left anywhere.
+//    batches, raised by a flush (and made visible by a fence) before it
+//    publishes them and lowered by the worker that took a batch after its own
+//    flushes, so it is zero only when no work is left anywhere.
 //
 // A full log: a flush takes what still fits and marks the vertices of the
 // other entries `dropped`; the host then starts another launch that re-queues
@@ -52,7 +55,9 @@
 // launch, so the launches end).
 //
 // Memory: data that other blocks write (distances, log, batches, control) is
-// read with ld.global.cg (L2), never from a possibly stale L1 line.
+// read with ld.global.cg (L2), never from a possibly stale L1 line. Idle
+// workers poll with one warp-wide read and back off, so that their polling
+// does not crowd the words the working blocks update.
 #include "algorithms/sssp/async_buckets_gpu.hpp"
 
 #include <cuda_runtime.h>
@@ -98,7 +103,6 @@ struct Batch {
   unsigned first, count;
 };
 
-// The shared state of a launch (reset before each).
 // The shared state of a launch (reset before each). Groups that different
 // parties write live on cache lines of their own: hundreds of workers poll the
 // manager's words, and their polls must not queue behind the counters.
