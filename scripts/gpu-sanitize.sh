@@ -113,6 +113,12 @@ EXHAUSTIVE_TESTS='HybridDfsGpu.EveryProgramMatchesBglLevels:HybridDfsGpu.EveryBo
 EXHAUSTIVE_TESTS+=':*NearFar.*/0:*NearFar.*/1:*NearFar.*/2:*NearFar.*/3:*NearFar.*/6:*NearFar.*/7:*NearFar.*/8'
 EXHAUSTIVE_TESTS+=':*NearFar.*/9:*NearFar.*/10:NearFarGpu.ManySourcesInOneCallAndAcrossCalls'
 EXHAUSTIVE_TESTS+=':NearFarGpu.QueueCapacityLimitsFallBackToScans'
+# AsyncBuckets keeps three of its twelve (width factor, lookahead, local steps)
+# instances for every tool: /3 (factor 0.01, the whole window, chaining: many
+# buckets and far-pile flips), /7 (the defaults) and /10 (one bucket, no chain).
+EXHAUSTIVE_TESTS+=':*AsyncBuckets.*/0:*AsyncBuckets.*/1:*AsyncBuckets.*/2:*AsyncBuckets.*/4:*AsyncBuckets.*/5'
+EXHAUSTIVE_TESTS+=':*AsyncBuckets.*/6:*AsyncBuckets.*/8:*AsyncBuckets.*/9:*AsyncBuckets.*/11'
+EXHAUSTIVE_TESTS+=':AsyncBucketsGpu.FullQueueRequeuesDroppedEntries:AsyncBucketsGpu.LargeFixedDegreeGraph'
 # The paper's Prim programs take a kernel launch (or a block barrier) per
 # vertex: their cases on graphs of thousands of vertices run for many minutes
 # under the slow tools. The small cases (TinyGraphs, EqualWeights, MultiEdges,

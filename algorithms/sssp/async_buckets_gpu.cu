@@ -65,6 +65,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -96,6 +97,9 @@ constexpr unsigned kStageFlushAt = 1024;  // leaves room for one more chunk's pu
 constexpr unsigned kLocalCap = 512;       // shared entries a block chains itself (two buffers)
 constexpr unsigned kTicketShare = 16;     // tickets per queue: log capacity / this (+ a few)
 constexpr int kTooMuchWork = 32;          // x low_work: a first bucket this full gets narrower successors
+// A run whose count of pending batches stands still this long has lost work
+// (a bug): the manager ends it and the host reports an error instead of hanging.
+constexpr unsigned long long kStallNs = 10'000'000'000ull;
 
 using Entry = uint2;  // x: vertex, y: distance (float bits)
 
@@ -112,6 +116,7 @@ struct Control {
   unsigned gen;               // the current far queue (kFar + gen); kFar + (gen ^ 1) is drained
   unsigned done;              // no work left
   unsigned reach;             // workers take work from window positions below it
+  unsigned stalled;           // the manager gave up: `pending` stood still for kStallNs
   float end, width;
   alignas(128) float lo[kWindow];  // the slot's bucket starts here
   // Written by the workers.
@@ -493,9 +498,19 @@ __device__ void manage(const Params& p) {
   Control* c = p.ctl;
   const unsigned lane = threadIdx.x;
   unsigned long long buckets = 0, flips = 0;
+  int last_pending = -1;
+  unsigned long long last_change = global_ns();
   for (;;) {
     __syncwarp();
-    if (__shfl_sync(kFullWarp, lane == 0 ? __ldcg(&c->pending) : 0, 0) == 0) break;
+    const int pending = __shfl_sync(kFullWarp, lane == 0 ? __ldcg(&c->pending) : 0, 0);
+    if (pending == 0) break;
+    if (pending != last_pending) {
+      last_pending = pending;
+      last_change = global_ns();
+    } else if (global_ns() - last_change > kStallNs) {
+      if (lane == 0) c->stalled = 1;
+      break;
+    }
     const unsigned cur = __ldcg(&c->cur), gen = __ldcg(&c->gen);
     const unsigned s = (cur + lane) % kWindow;
     const bool busy_here = waiting(c, s) > 0 || __ldcg(&c->inflight[s]) != 0;
@@ -661,7 +676,7 @@ __global__ void reset_control(Params p, float width) {
     c->lo[t] = float(t) * width;
   }
   if (t == 0) {
-    c->cur = c->gen = c->done = c->overflow = 0;
+    c->cur = c->gen = c->done = c->overflow = c->stalled = 0;
     c->reach = p.lookahead;
     c->pending = 0;
     c->batch_top = 0;
@@ -840,6 +855,9 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
           cudaMemcpyAsync(s.control_host.data(), s.control.data(), sizeof(Control), cudaMemcpyDeviceToHost, s.stream));
       CUDA_CHECK(cudaStreamSynchronize(s.stream));
       const Control& c = s.control_host[0];
+      if (c.stalled)
+        throw std::runtime_error("async_buckets_gpu: source " + std::to_string(source) +
+                                 ": no progress for 10 s with batches pending (a defect of the program)");
       st.last_width = c.width;
       if (!c.overflow) break;
     }
