@@ -99,7 +99,8 @@ constexpr unsigned kTicketShare = 16;     // tickets per queue: log capacity / t
 constexpr int kTooMuchWork = 32;          // x low_work: a first bucket this full gets narrower successors
 // A run whose count of pending batches stands still this long has lost work
 // (a bug): the manager ends it and the host reports an error instead of hanging.
-constexpr unsigned long long kStallNs = 10'000'000'000ull;
+// (Generous: a batch takes microseconds, under compute-sanitizer milliseconds.)
+constexpr unsigned long long kStallNs = 60'000'000'000ull;
 
 using Entry = uint2;  // x: vertex, y: distance (float bits)
 
@@ -228,6 +229,7 @@ __device__ unsigned take(const Params& p, unsigned q) {
   const unsigned long long* cell = p.cells + (unsigned long long)q * p.ticket_capacity + i;
   unsigned long long v = __ldcg(cell);
   while (unsigned(v >> 32) != p.epoch) v = __ldcg(cell);  // its producer is about to fill it
+  __threadfence();  // the batch and its entries are read after the cell that published them
   return unsigned(v);
 }
 
@@ -857,7 +859,7 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
       const Control& c = s.control_host[0];
       if (c.stalled)
         throw std::runtime_error("async_buckets_gpu: source " + std::to_string(source) +
-                                 ": no progress for 10 s with batches pending (a defect of the program)");
+                                 ": no progress for 60 s with batches pending (an internal error)");
       st.last_width = c.width;
       if (!c.overflow) break;
     }
