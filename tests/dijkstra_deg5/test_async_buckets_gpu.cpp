@@ -50,7 +50,6 @@ void expect_correct(AsyncBucketsGpu& prog, const Csr<float>& g, const std::vecto
     EXPECT_EQ(st.balance.read, st.balance.written) << "log entries lost or read twice";
     EXPECT_EQ(st.balance.published, st.batches) << "batches lost or taken twice";
     EXPECT_EQ(st.balance.chain_used, st.balance.chained) << "chained entries lost";
-    EXPECT_EQ(st.pushes, st.balance.written);
     EXPECT_EQ(runs[i].iterations, st.buckets);
     EXPECT_GE(runs[i].kernel_s, 0.0);
   }
