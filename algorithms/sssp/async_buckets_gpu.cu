@@ -51,8 +51,15 @@
 //
 // A full log: a flush takes what still fits and marks the vertices of the
 // other entries `dropped`; the host then starts another launch that re-queues
-// every marked vertex at its current distance (at least one entry fits per
-// launch, so the launches end).
+// every marked vertex at its current distance, with the window starting at the
+// smallest of them. The re-queued entries go to window buckets only, never to
+// the far pile: a far entry would only be redistributed, and with the log
+// already full that drops it again, so a launch could end having expanded
+// nothing and the next one repeat it forever. In a bucket, every entry that
+// fits is expanded (or found stale: lowered meanwhile), so each launch either
+// lowers a distance or leaves fewer vertices marked, and the launches end. The
+// host still ends with an error a launch that expanded nothing and a source
+// whose launches together take longer than the stall limit.
 //
 // Memory: data that other blocks write (distances, log, batches, control) is
 // read with ld.global.cg (L2), never from a possibly stale L1 line. Idle
@@ -63,6 +70,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -99,6 +107,7 @@ constexpr unsigned kTicketShare = 16;     // tickets per queue: log capacity / t
 constexpr int kTooMuchWork = 32;          // x low_work: a first bucket this full gets narrower successors
 // A run whose count of pending batches stands still this long has lost work
 // (a bug): the manager ends it and the host reports an error instead of hanging.
+// The host gives one source's launches together as long.
 // (Generous: a batch takes microseconds, under compute-sanitizer milliseconds.)
 constexpr unsigned long long kStallNs = 60'000'000'000ull;
 
@@ -118,6 +127,7 @@ struct Control {
   unsigned done;              // no work left
   unsigned reach;             // workers take work from window positions below it
   unsigned stalled;           // the manager gave up: `pending` stood still for kStallNs
+  unsigned marked_min;        // smallest distance of a vertex marked for re-queueing (float bits)
   float end, width;
   alignas(128) float lo[kWindow];  // the slot's bucket starts here
   // Written by the workers.
@@ -228,7 +238,10 @@ __device__ unsigned take(const Params& p, unsigned q) {
   const unsigned i = atomicAdd(&c->head[q], 1u);
   const unsigned long long* cell = p.cells + (unsigned long long)q * p.ticket_capacity + i;
   unsigned long long v = __ldcg(cell);
-  while (unsigned(v >> 32) != p.epoch) v = __ldcg(cell);  // its producer is about to fill it
+  while (unsigned(v >> 32) != p.epoch) {  // its producer is about to fill it
+    if (__ldcg(&c->done)) return kNil;    // unless the manager ended a stalled run
+    v = __ldcg(cell);
+  }
   __threadfence();  // the batch and its entries are read after the cell that published them
   return unsigned(v);
 }
@@ -269,7 +282,8 @@ __device__ __forceinline__ unsigned position(float d, const Shared& sh) {
 
 // Hands the block's staged entries to their buckets: one log allocation and
 // one batch per bucket touched. Called by the whole block; leaves the stage empty.
-__device__ void flush(const Params& p, Shared& sh) {
+// Without `far_pile`, entries from the window's end on go to its last bucket.
+__device__ void flush(const Params& p, Shared& sh, bool far_pile = true) {
   __syncthreads();
   const unsigned count = min(sh.stage_size, kStageCap);
   __syncthreads();  // every thread has read the size before any pushes again
@@ -288,7 +302,8 @@ __device__ void flush(const Params& p, Shared& sh) {
   __syncthreads();
   for (unsigned i = t; i < count; i += blockDim.x) {
     const Entry e = sh.stage[i];
-    const unsigned pos = position(as_float(e.y), sh);
+    unsigned pos = position(as_float(e.y), sh);
+    if (pos == kFar && !far_pile) pos = kWindow - 1;
     if (pos == kFar) atomicMin(&sh.far_min, e.y);
     sh.tag[i] = pos << 16 | atomicAdd(&sh.count[pos], 1u);
   }
@@ -663,10 +678,22 @@ __global__ void reset_vertices(Params p, vid_t source) {
   }
 }
 
-// An empty window of buckets of `width` from 0, and empty queues.
+// The smallest distance of a marked vertex into marked_min (set to all ones before).
+__global__ void lowest_marked(Params p) {
+  unsigned least = 0xffffffffu;
+  for (const unsigned long long v : grid_stride<unsigned long long>(p.n))
+    if (p.dropped[v]) least = min(least, p.dist[v]);
+  least = __reduce_min_sync(kFullWarp, least);
+  if (threadIdx.x % 32 == 0 && least != 0xffffffffu) atomicMin(&p.ctl->marked_min, least);
+}
+
+// An empty window of buckets of `width` from the smallest marked distance (lowest_marked's), and
+// empty queues.
 __global__ void reset_control(Params p, float width) {
   Control* c = p.ctl;
   const unsigned t = threadIdx.x;
+  const unsigned least = __ldcg(&c->marked_min);
+  const float base = least < kInfinityBits ? as_float(least) : 0.0f;
   if (t < kQueues) {
     c->head[t] = c->tail[t] = 0;
     c->ready[t] = 0;
@@ -675,7 +702,7 @@ __global__ void reset_control(Params p, float width) {
   }
   if (t < kWindow) {
     c->used[t] = 0;
-    c->lo[t] = float(t) * width;
+    c->lo[t] = base + float(t) * width;
   }
   if (t == 0) {
     c->cur = c->gen = c->done = c->overflow = c->stalled = 0;
@@ -683,13 +710,14 @@ __global__ void reset_control(Params p, float width) {
     c->pending = 0;
     c->batch_top = 0;
     c->log_top = 0;
-    c->end = float(kWindow) * width;
+    c->end = base + float(kWindow) * width;
     c->width = width;
     c->far_min[0] = c->far_min[1] = kInfinityBits;
   }
 }
 
-// Queues every marked vertex at its current distance (and unmarks it).
+// Queues every marked vertex at its current distance (and unmarks it), in window buckets only:
+// see "A full log" at the top.
 __global__ void __launch_bounds__(kBlock) queue_dropped(Params p) {
   __shared__ Shared sh;
   if (threadIdx.x == 0) {
@@ -705,7 +733,7 @@ __global__ void __launch_bounds__(kBlock) queue_dropped(Params p) {
         p.dropped[v] = 0;
         stage_entry(p, Entry{vid_t(v), p.dist[v]}, sh);
       }
-    flush(p, sh);
+    flush(p, sh, false);
   }
   if (threadIdx.x == 0) {
     atomicAdd(&p.counters->written, sh.flushed);
@@ -836,13 +864,19 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
     CUDA_CHECK(cudaMemsetAsync(s.counters.data(), 0, sizeof(Counters), s.stream));
     reset_vertices<<<grid_blocks, kBlock, 0, s.stream>>>(p, source);
     CUDA_CHECK_LAUNCH();
-    // One launch, and another for every launch that dropped entries from a full log.
+    // One launch, and another for every launch that dropped entries from a full log: each expands
+    // at least one vertex, and all of them together get as long as one launch may stall.
+    const auto first_launch = std::chrono::steady_clock::now();
+    std::uint64_t visits_before = 0;
     for (;;) {
       if (++s.epoch == 0) {  // the epochs wrapped: empty the cells once more
         s.cells.fill_bytes(0, s.stream);
         s.epoch = 1;
       }
       p.epoch = s.epoch;
+      CUDA_CHECK(cudaMemsetAsync(&s.control.data()->marked_min, 0xff, sizeof(unsigned), s.stream));
+      lowest_marked<<<grid_blocks, kBlock, 0, s.stream>>>(p);
+      CUDA_CHECK_LAUNCH();
       reset_control<<<1, 64, 0, s.stream>>>(p, s.width);
       CUDA_CHECK_LAUNCH();
       queue_dropped<<<grid_blocks, kBlock, 0, s.stream>>>(p);
@@ -852,19 +886,29 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
                                              dim3(kBlock), args, 0, s.stream));
       CUDA_CHECK_LAUNCH();
       ++st.launches;
-      // The one small read-back per launch: did entries drop, how many were queued.
+      // The small read-backs per launch: did entries drop, how many vertices were expanded.
       CUDA_CHECK(
           cudaMemcpyAsync(s.control_host.data(), s.control.data(), sizeof(Control), cudaMemcpyDeviceToHost, s.stream));
+      CUDA_CHECK(cudaMemcpyAsync(s.counters_host.data(), s.counters.data(), sizeof(Counters), cudaMemcpyDeviceToHost,
+                                 s.stream));
       CUDA_CHECK(cudaStreamSynchronize(s.stream));
       const Control& c = s.control_host[0];
+      const std::string where = "async_buckets_gpu: source " + std::to_string(source) + ": ";
       if (c.stalled)
-        throw std::runtime_error("async_buckets_gpu: source " + std::to_string(source) +
-                                 ": no progress for 60 s with batches pending (an internal error)");
+        throw std::runtime_error(where + "no progress for " + std::to_string(kStallNs / 1'000'000'000ull) +
+                                 " s with batches pending (an internal error)");
       st.last_width = c.width;
       if (!c.overflow) break;
+      if (s.counters_host[0].visits == visits_before)
+        throw std::runtime_error(where + "launch " + std::to_string(st.launches) +
+                                 " overflowed the entry queue without expanding a vertex (an internal error)");
+      visits_before = s.counters_host[0].visits;
+      const auto spent = std::chrono::steady_clock::now() - first_launch;
+      if (std::chrono::duration_cast<std::chrono::nanoseconds>(spent).count() > std::int64_t(kStallNs))
+        throw ResourceError(where + "the entry queue (" + std::to_string(s.log.size()) + " entries) overflowed " +
+                            std::to_string(st.launches) + " times without finishing within " +
+                            std::to_string(kStallNs / 1'000'000'000ull) + " s; it needs a larger queue");
     }
-    CUDA_CHECK(
-        cudaMemcpyAsync(s.counters_host.data(), s.counters.data(), sizeof(Counters), cudaMemcpyDeviceToHost, s.stream));
     compute.stop(s.stream);
     r.kernel_s = compute.seconds();
     const Counters k = s.counters_host[0];
