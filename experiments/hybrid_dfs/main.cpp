@@ -34,6 +34,9 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   using namespace name;
   const std::vector<std::string> cpu = {stack_omp, read_omp, hybrid_omp, dobfs_omp};
   const std::vector<std::string> gpu = {read_gpu, hybrid_cpu_gpu, dobfs_gpu, hybrid_omp, dobfs_omp};
+  std::vector<std::string> single_process;  // every program but the distributed ones
+  for (const harness::ProgramInfo& info : traversals().infos())
+    if (info.device != harness::Device::mpi) single_process.push_back(info.name);
   const std::vector<std::string> sizes = {stack_omp, hybrid_omp, dobfs_omp, read_gpu, hybrid_cpu_gpu, dobfs_gpu};
   // Paper-scale estimates: the pieces' measured wall times on the reference machine (NOTES.md).
   std::vector<Piece> out = {
@@ -78,6 +81,16 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
                    .graphs = {size},
                    .kind = kRmatEachSize});
   }
+  // Road-like graphs beside RMAT: a grid's diameter (2 x side hops) gives thousands of small
+  // levels where RMAT has a handful of huge ones (docs/PROTOCOL.md).
+  const std::vector<GraphSize> roads =
+      paper ? std::vector{grid_size(2048), grid_size(4096)} : std::vector{grid_size(256), grid_size(512)};
+  out.push_back({.name = "road",
+                 .role = Role::extension,
+                 .est_seconds = paper ? 240.0 : 15.0,
+                 .programs = single_process,
+                 .graphs = roads,
+                 .kind = kGrid});
   // PBGL's traversals at the main graph's size would take minutes each at P = 2..16
   // (NOTES.md): at paper scale the piece runs on fig5a's N = 2^22, M = 2^25 graph (the
   // same graph; its single-node programs run there), three roots, no warm-up, so that
@@ -99,6 +112,9 @@ void options(Cli& cli, Config& c) {
              c.gpu_early_copy);
   cli.option("gpu-bottom-up", "dobfs_gpu: W/A = bitmap words per warp / arcs per search round (1/1, 2/2, 4/1, 4/2)",
              c.gpu_bottom_up);
+  cli.option("gpu-small-levels",
+             "dobfs_gpu: 1 = consecutive small top-down branches in one persistent launch, 0 = a launch per branch",
+             c.gpu_small_levels);
   cli.option("t1", "hybrid: sequential -> stack above this branch size", c.t1);
   cli.option("t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", c.t2);
   cli.option("t3", "hybrid: stack -> read above this size when growing by > alpha", c.t3);
@@ -148,6 +164,7 @@ void check(Config& c, const CommonOptions& opt) {
   p.gpu_early_copy = c.gpu_early_copy;
   p.gpu_bottom_up_words = bu[0] - '0';
   p.gpu_bottom_up_arcs = bu[2] - '0';
+  p.gpu_small_levels = c.gpu_small_levels;
 }
 
 void begin(harness::Session& s, Config& c) {
@@ -164,6 +181,7 @@ void begin(harness::Session& s, Config& c) {
   w.set_meta("t4", double(c.programs.t4));
   w.set_meta("gpu_early_copy", c.gpu_early_copy ? "1" : "0");
   w.set_meta("gpu_bottom_up", c.gpu_bottom_up);
+  w.set_meta("gpu_small_levels", c.gpu_small_levels ? "1" : "0");
   w.set_meta("roots_per_graph",
              double(s.opt().sources_given ? s.opt().sources.size() : std::size_t(c.roots_per_graph)));
   w.set_meta("trials_per_root", double(c.trials_per_root));
@@ -208,7 +226,7 @@ harness::Experiment<Config> declaration() {
   for (const auto& p : read_benchmarks().infos()) e.programs.push_back(p);
   e.input_programs = traversals().names();
   e.columns = {"source",  "teps", "component_edges", "upload_s", "cpu_s", "h2d_s",    "init_s", "compute_s", "d2h_s",
-               "setup_s", "gbs",  "states",          "widen_s",  "late",  "branch_ms"};
+               "setup_s", "gbs",  "states",          "widen_s",  "late",  "branch_ms", "bytes_read"};
   e.takes_sources = true;
   e.options = options;
   e.check = check;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/traversal/bytes_read.hpp"
 #include "algorithms/traversal/cpu_traversals.hpp"
 #include "common/graph.hpp"
 #include "common/harness/program_table.hpp"
@@ -71,6 +72,9 @@ struct RunOutcome {
   // Extra columns: cpu_s, h2d_s, init_s, compute_s, d2h_s, widen_s, late, branch_ms, states, upload_s, setup_s.
   std::map<std::string, std::string> phases;
   const std::vector<vid_t>* parent = nullptr;  // BGL also returns parents
+  // The kind of each branch run, for the bytes_read column (traversal/bytes_read.hpp),
+  // counted untimed after the run; empty: not counted for this program.
+  std::vector<traversal::BranchKind> branch_kinds;
 };
 
 class Traversal {

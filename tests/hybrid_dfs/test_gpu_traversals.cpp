@@ -203,6 +203,57 @@ TEST(HybridDfsGpu, EveryBottomUpShapeMatchesBglLevels) {
   EXPECT_THROW(GpuTraversal(view_of(graphs.front().g), bad), std::invalid_argument);
 }
 
+// Small top-down branches in one persistent launch decide as a launch per
+// branch does: the same levels and the same direction per branch, with
+// switches to bottom-up from inside a run of small branches and back to
+// them from a bottom-up frontier bitmap on the way.
+TEST(HybridDfsGpu, SmallLevelsDecideAsPerBranchLaunches) {
+  for (const auto& tg : test::traversal_graphs()) {
+    GpuOptions per_branch;
+    per_branch.small_levels = false;
+    GpuOptions every_branch_small;
+    every_branch_small.small_level_arcs = ~std::uint64_t(0);
+    GpuTraversal reference(view_of(tg.g), per_branch), fused(view_of(tg.g)), all_small(view_of(tg.g), every_branch_small);
+    for (vid_t root : tg.roots) {
+      const auto expected = test::bgl_levels(tg.g, root);
+      for (double alpha : {14.0, 2.0, 1e9}) {
+        DirectionOptions opt;
+        opt.alpha = alpha;
+        opt.beta = alpha > 1e8 ? 1.0 : 24.0;
+        SCOPED_TRACE(tg.name + " root " + std::to_string(root) + " alpha " + std::to_string(alpha));
+        std::vector<std::uint32_t> level;
+        DirectionTrace want, got;
+        reference.direction_optimising(root, level, opt, &want);
+        EXPECT_EQ(level, expected) << "per-branch launches";
+        for (GpuTraversal* gpu : {&fused, &all_small}) {
+          const GpuRunTimes t = gpu->direction_optimising(root, level, opt, &got);
+          EXPECT_EQ(level, expected) << (gpu == &fused ? "default" : "every branch small");
+          EXPECT_EQ(got.bottom_up, want.bottom_up);
+          EXPECT_EQ(t.branch_s.size(), got.bottom_up.size());
+        }
+      }
+    }
+  }
+}
+
+// A vertex of many arcs inside a small frontier is expanded in chunks by the
+// persistent kernel: a long path whose middle vertex has 300 leaves.
+TEST(HybridDfsGpu, SmallLevelsExpandLargeVerticesInChunks) {
+  std::vector<std::pair<vid_t, vid_t>> e;
+  const vid_t length = 20000, leaves = 300;
+  for (vid_t i = 0; i + 1 < length; ++i) e.push_back({i, i + 1});
+  for (vid_t j = 0; j < leaves; ++j) e.push_back({length / 2, length + j});
+  const Csr<std::uint32_t> g = test::undirected(length + leaves, e);
+  GpuOptions every_branch_small;
+  every_branch_small.small_level_arcs = ~std::uint64_t(0);
+  GpuTraversal gpu(view_of(g), every_branch_small);
+  std::vector<std::uint32_t> level;
+  DirectionTrace trace;
+  gpu.direction_optimising(0, level, DirectionOptions{}, &trace);
+  EXPECT_EQ(level, test::bgl_levels(g, 0));
+  for (bool b : trace.bottom_up) EXPECT_FALSE(b);
+}
+
 TEST(HybridDfsGpu, DirectionOptimisingUsesBothDirectionsOnRmat) {
   const auto graphs = test::traversal_graphs();
   const auto& tg = graphs.front();
