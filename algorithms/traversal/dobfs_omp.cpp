@@ -2,6 +2,8 @@
 // Top-down branches are Alg. 1 steps on the stack; bottom-up branches let each
 // thread own whole 64-vertex words of the visited bitmap, so they need no
 // atomics: an unvisited vertex stops at its first neighbour in the frontier.
+#include <omp.h>
+
 #include <utility>
 #include <vector>
 
@@ -120,10 +122,14 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
                              const DirectionOptions& opt, DirectionTrace* trace) {
   std::uint32_t k = 0;
   bool go_on = true;
-  std::uint64_t found = 0, found_arcs = 0;
+  struct alignas(64) Counts {  // one cache line per thread
+    std::uint64_t found, arcs;
+  };
+  std::vector<Counts> counts(static_cast<std::size_t>(omp_get_max_threads()));
   WallTimer timer;
 #pragma omp parallel
   {
+    Counts& mine = counts[std::size_t(omp_get_thread_num())];
     std::vector<vid_t> local;
     local.reserve(opt.local_threshold);
     for (;;) {
@@ -131,7 +137,9 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
       const std::int64_t size = std::int64_t(end - begin);
       const std::uint32_t next_level = branch + k + 1;
       std::uint64_t my_found = 0, my_arcs = 0;
-#pragma omp for schedule(dynamic, 32) nowait
+      // Static: one pass of the runtime's loop bookkeeping per branch (the
+      // segment is in discovery order, so contiguous parts cost about the same).
+#pragma omp for schedule(static) nowait
       for (std::int64_t i = 0; i < size; ++i) {
         const vid_t c = cur[i];
         for (eid_t a = g.offsets[c], e = g.offsets[c + 1]; a < e; ++a) {
@@ -149,19 +157,17 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
       }
       stack.bulk_push(local.data(), local.size());
       local.clear();
-#pragma omp atomic
-      found += my_found;
-#pragma omp atomic
-      found_arcs += my_arcs;
+      mine = {my_found, my_arcs};
 #pragma omp barrier
 #pragma omp single
       {
+        std::uint64_t found = 0, found_arcs = 0;
+        for (const Counts& c : counts) found += c.found, found_arcs += c.arcs;
         ++k;
         f.prev_size = f.size;
         f.size = found;
         f.arcs = found_arcs;
         f.unexplored -= found_arcs;
-        found = found_arcs = 0;
         begin = end;
         end = stack.end();
         if (trace) {

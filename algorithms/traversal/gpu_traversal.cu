@@ -73,10 +73,7 @@ constexpr int kThreads = 256;
 // many arcs write the next frontier as a bitmap, not a queue.
 constexpr std::uint64_t kBitmapOutputDivisor = 8;
 constexpr int kWarpsPerBlock = kThreads / 32;
-// small_levels_kernel: blocks per multiprocessor (few: a grid barrier costs
-// more with more blocks, and a small branch does not fill them), and the
-// frontier arcs per thread below which a branch is small.
-constexpr int kSmallLevelBlocksPerSm = 2;
+// small_levels_kernel: the frontier arcs per thread below which a branch is small.
 constexpr std::uint64_t kSmallLevelArcsPerThread = 4;
 
 // Device counters of one branch (one slot).
@@ -342,12 +339,19 @@ __global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParam
     }
     add_counts(found, arcs, slot);
     grid.sync();
+    __shared__ unsigned long long counts[3];  // one read per block, not per thread
+    if (threadIdx.x == 0) {
+      counts[0] = __ldcg(slot + kFound);
+      counts[1] = __ldcg(slot + kFoundArcs);
+      counts[2] = __ldcg(slot + kFoundLarge);
+    }
+    __syncthreads();
     ++k;
     f.prev_size = f.size;
-    f.size = __ldcg(slot + kFound);
-    f.arcs = __ldcg(slot + kFoundArcs);
+    f.size = counts[0];
+    f.arcs = counts[1];
     f.unexplored -= f.arcs;
-    may_have_large = __ldcg(slot + kFoundLarge) != 0;
+    may_have_large = counts[2] != 0;
     if (leader) {
       const unsigned long long now = global_ns();
       unsigned long long* entry = p.out + kOutBranchNs + (k < kBranchNsCapacity ? k : kBranchNsCapacity) - 1;
@@ -722,9 +726,9 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
   }
   m.counters.resize(2 * kCounters);
   m.copy.emplace(g.n, m.grid, opt.early_copy);
-  if (opt.small_levels) {
+  if (opt.small_level_blocks_per_sm > 0) {
     try {
-      m.small_blocks = resident_blocks(small_levels_kernel, kThreads, kSmallLevelBlocksPerSm, "dobfs_gpu");
+      m.small_blocks = resident_blocks(small_levels_kernel, kThreads, opt.small_level_blocks_per_sm, "dobfs_gpu");
     } catch (const ResourceError&) {
       m.small_blocks = 0;  // no cooperative launch here: every branch by the per-branch kernels
     }

@@ -22,7 +22,7 @@ struct ProgramOptions {
   bool gpu_early_copy = true;
   int gpu_bottom_up_words = 4;  // GpuOptions::bottom_up_words / _arcs
   int gpu_bottom_up_arcs = 2;
-  bool gpu_small_levels = true;  // GpuOptions::small_levels
+  int gpu_small_levels = 1;  // GpuOptions::small_level_blocks_per_sm
 };
 
 struct Config {
@@ -30,7 +30,7 @@ struct Config {
   std::optional<int> roots;  // 10 at paper scale, 4 at quick
   bool gpu_early_copy = true;
   std::string gpu_bottom_up = "4/2";
-  bool gpu_small_levels = true;
+  std::int64_t gpu_small_levels = 1;
   std::int64_t t1 = 64, t2 = 0, t3 = 2048, t4 = 16384;
   double alpha = 2.0, beta = 2.0;
   std::int64_t local_stack = 256;

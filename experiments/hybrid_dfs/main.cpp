@@ -113,7 +113,8 @@ void options(Cli& cli, Config& c) {
   cli.option("gpu-bottom-up", "dobfs_gpu: W/A = bitmap words per warp / arcs per search round (1/1, 2/2, 4/1, 4/2)",
              c.gpu_bottom_up);
   cli.option("gpu-small-levels",
-             "dobfs_gpu: 1 = consecutive small top-down branches in one persistent launch, 0 = a launch per branch",
+             "dobfs_gpu: consecutive small top-down branches in one persistent launch of N blocks per "
+             "multiprocessor; 0 = a launch per branch",
              c.gpu_small_levels);
   cli.option("t1", "hybrid: sequential -> stack above this branch size", c.t1);
   cli.option("t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", c.t2);
@@ -164,7 +165,8 @@ void check(Config& c, const CommonOptions& opt) {
   p.gpu_early_copy = c.gpu_early_copy;
   p.gpu_bottom_up_words = bu[0] - '0';
   p.gpu_bottom_up_arcs = bu[2] - '0';
-  p.gpu_small_levels = c.gpu_small_levels;
+  if (c.gpu_small_levels < 0 || c.gpu_small_levels > 32) throw InputError("--gpu-small-levels: 0 .. 32");
+  p.gpu_small_levels = int(c.gpu_small_levels);
 }
 
 void begin(harness::Session& s, Config& c) {
@@ -181,7 +183,7 @@ void begin(harness::Session& s, Config& c) {
   w.set_meta("t4", double(c.programs.t4));
   w.set_meta("gpu_early_copy", c.gpu_early_copy ? "1" : "0");
   w.set_meta("gpu_bottom_up", c.gpu_bottom_up);
-  w.set_meta("gpu_small_levels", c.gpu_small_levels ? "1" : "0");
+  w.set_meta("gpu_small_levels", double(c.gpu_small_levels));
   w.set_meta("roots_per_graph",
              double(s.opt().sources_given ? s.opt().sources.size() : std::size_t(c.roots_per_graph)));
   w.set_meta("trials_per_root", double(c.trials_per_root));

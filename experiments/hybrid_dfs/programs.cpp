@@ -39,7 +39,7 @@ traversal::GpuTraversal& GraphState::gpu([[maybe_unused]] const ProgramOptions& 
     gopt.early_copy = opt.gpu_early_copy;
     gopt.bottom_up_words = opt.gpu_bottom_up_words;
     gopt.bottom_up_arcs = opt.gpu_bottom_up_arcs;
-    gopt.small_levels = opt.gpu_small_levels;
+    gopt.small_level_blocks_per_sm = opt.gpu_small_levels;
     gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(graph), gopt);
     gpu_->pin_output(level);
   }

@@ -210,7 +210,7 @@ TEST(HybridDfsGpu, EveryBottomUpShapeMatchesBglLevels) {
 TEST(HybridDfsGpu, SmallLevelsDecideAsPerBranchLaunches) {
   for (const auto& tg : test::traversal_graphs()) {
     GpuOptions per_branch;
-    per_branch.small_levels = false;
+    per_branch.small_level_blocks_per_sm = 0;
     GpuOptions every_branch_small;
     every_branch_small.small_level_arcs = ~std::uint64_t(0);
     GpuTraversal reference(view_of(tg.g), per_branch), fused(view_of(tg.g)), all_small(view_of(tg.g), every_branch_small);
