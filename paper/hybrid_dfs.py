@@ -376,6 +376,73 @@ def fig5b_largest_wall(res):
     )
 
 
+# The graphs the traversal targets name: the main RMAT graph and the road piece's grids.
+MAIN_RMAT = "rmat-s25-m268435456"
+GRID_2048 = "grid-2048x2048"
+ROAD_GRAPHS = (GRID_2048, "grid-4096x4096")
+
+
+def per_source_ms(algo, graph, label):
+    """A target measure: median milliseconds per source of ``algo`` on the graph
+    named ``graph`` (at its most threads), judged on that graph only."""
+
+    def measure_it(res):
+        rows = traversals(res).where(graph=graph, algorithm=algo)
+        if not rows.rows:
+            raise ResultsMissing("hybrid_dfs: no %s rows on %s (%s)" % (algo, graph, label))
+        th = max(rows.values("threads"))
+        sub = rows.where(threads=th)
+        v = Summary([r["seconds"] for r in sub.rows]).median * 1e3
+        gpu_only = set(sub.values("device")) == {"gpu"}
+        threads = "" if gpu_only else ", %d thread%s" % (th, "" if th == 1 else "s")
+        return Measured(v, "%s on %s%s: median %.3g ms per source (%s)" % (algo, label, threads, v, _file(sub.rows[0])))
+
+    measure_it.__doc__ = "median ms per source of %s on %s" % (algo, graph)
+    return measure_it
+
+
+# Bandwidth floors: bytes a traversal had to read (column bytes_read) over the
+# device's measured sequential read bandwidth (table1's micro-benchmark).
+FLOOR_BANDWIDTH = {"gpu": "bw_seq_gpu", "cpu": "bw_seq_cpu"}
+
+
+def floor_rows(res):
+    """Traversal rows with bytes_read, each with ``floor_fraction``: the time the
+    bytes take at the device's sequential read bandwidth / the measured time."""
+    gbs = {}
+    for device, algo in FLOOR_BANDWIDTH.items():
+        try:
+            gbs[device] = bandwidth(res, algo)
+        except ResultsMissing:
+            pass
+    rows = []
+    for r in traversals(res).rows:
+        bytes_read, device = r.num("bytes_read"), "gpu" if r["device"] == "gpu" else "cpu"
+        if bytes_read and device in gbs and r["seconds"] > 0:
+            rows.append(type(r)({**r, "floor_fraction": str(bytes_read / (gbs[device] * 1e9) / r["seconds"])}))
+    if not rows:
+        raise ResultsMissing("hybrid_dfs: no rows with bytes_read beside a read-bandwidth measurement (table1)")
+    return Results(res.experiment, rows, res.metas, res.files)
+
+
+def fraction_of_floor(res):
+    graphs = [MAIN_RMAT] + list(ROAD_GRAPHS)
+    rows = floor_rows(res).where(graph=graphs, pred=lambda r: r["threads"] in (1, max_threads(res, r["algorithm"])))
+    return plots.bars(
+        rows,
+        {a: ALGOS[a] for a in ("stack_omp", "dobfs_omp", "read_gpu", "dobfs_gpu")},
+        "floor_fraction",
+        group="graph",
+        ylabel="bandwidth floor / measured time",
+        title="Fraction of the bandwidth floor (bytes read at sequential read bandwidth)",
+        log_y=True,
+    )
+
+
+def max_threads(res, algo):
+    return max(traversals(res).where(algorithm=algo).values("threads"))
+
+
 # Beyond the paper: PBGL's distributed BFS on the main graph at 1..16 MPI ranks.
 # The scale-out graph is the main one at quick scale and fig5a's N = 2^22 one at paper scale.
 SCALE_OUT = scale_out.ScaleOut(
@@ -424,6 +491,11 @@ MODULE = Module(
         Figure("fig5a_vary_n", "Fig. 5a: throughput vs N at M = 8N", fig5a_vary_n),
         Figure("fig5b_vary_m", "Fig. 5b: throughput vs M", fig5b_vary_m),
         SCALE_OUT.figure_item(),
+        Figure(
+            "fraction_of_floor",
+            "Traversals against their bandwidth floor (main graph and road grids)",
+            fraction_of_floor,
+        ),
     ],
     tables=[
         Table("table1_bandwidth", "Table 1: read bandwidth", table1_bandwidth),
@@ -490,6 +562,30 @@ MODULE = Module(
             "Target: Fig. 5b's largest admitted size completes within one 10-minute command, generation included",
             fig5b_largest_wall,
             at_most(600.0, unit=" s"),
+        ),
+        Claim(
+            "D-T6",
+            "Target: direction-optimizing GPU traversal at most 1.0 ms per root on the main graph",
+            per_source_ms("dobfs_gpu", MAIN_RMAT, "the main graph N = 2^25, M = 2^28"),
+            at_most(1.0, unit=" ms"),
+        ),
+        Claim(
+            "D-T7",
+            "Target: direction-optimizing GPU traversal at most 8 ms per source on the 2048 x 2048 grid",
+            per_source_ms("dobfs_gpu", GRID_2048, "the 2048 x 2048 grid"),
+            at_most(8.0, unit=" ms"),
+        ),
+        Claim(
+            "D-T8",
+            "Target: direction-optimizing CPU traversal at most 40 ms per source on the 2048 x 2048 grid",
+            per_source_ms("dobfs_omp", GRID_2048, "the 2048 x 2048 grid"),
+            at_most(40.0, unit=" ms"),
+        ),
+        Claim(
+            "D-T9",
+            "Target: direction-optimizing CPU traversal at most 50 ms per root on the main graph",
+            per_source_ms("dobfs_omp", MAIN_RMAT, "the main graph N = 2^25, M = 2^28"),
+            at_most(50.0, unit=" ms"),
         ),
         SCALE_OUT.target_item(),
     ],
