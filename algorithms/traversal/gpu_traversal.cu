@@ -175,22 +175,24 @@ __device__ __forceinline__ void list_chunks(vid_t v, eid_t degree, std::uint64_t
   for (std::uint64_t c = 0; c < n_chunks; ++c) chunks[base + c] = (std::uint64_t(v) << 32) | c;
 }
 
-// A top-down branch's current vertices from `kSource`, a warp taking 32 at
-// a time: small ones expanded by the warp together, large ones listed as
-// chunks for expand_chunks. Shared by the per-branch kernel and the
-// persistent one (small_levels_kernel). Queue entries are read past L1:
-// in the persistent kernel the queue was written by other blocks since
-// this SM last read those addresses.
+// A top-down branch's current vertices from `kSource`, a warp taking
+// `per_warp` (32 unless from a queue) at a time: small ones expanded by the
+// warp together, large ones listed as chunks for expand_chunks. Shared by
+// the per-branch kernel and the persistent one (small_levels_kernel, which
+// spreads a small frontier thinly: a warp's arcs are expanded 32 per step,
+// one step after the other). Queue entries are read past L1: in the
+// persistent kernel the queue was written by other blocks since this SM
+// last read those addresses.
 template <Source kSource, Output kOut>
 __device__ __forceinline__ void expand_items(const DeviceGraph& g, const DeviceLevels& L, std::uint32_t branch,
                                              std::uint32_t* visited, const vid_t* queue, std::uint64_t queue_size,
                                              const std::uint32_t* frontier, NextFrontier next,
                                              unsigned long long* counters, std::uint64_t* chunks, unsigned& found,
-                                             unsigned long long& arcs) {
+                                             unsigned long long& arcs, unsigned per_warp = 32) {
   constexpr bool kFromQueue = kSource == Source::kQueue;
   const unsigned lane = threadIdx.x & 31;
   const std::uint64_t total = kFromQueue ? queue_size : g.n;
-  for (const std::uint64_t base : warp_stride<std::uint64_t>(total, 32)) {
+  for (const std::uint64_t base : warp_stride<std::uint64_t>(total, per_warp)) {
     std::uint32_t word = 0;  // kBitmap: the frontier bits of vertices base .. base + 31
     if (kSource == Source::kBitmap) {
       word = frontier[base >> 5];
@@ -199,7 +201,7 @@ __device__ __forceinline__ void expand_items(const DeviceGraph& g, const DeviceL
     const std::uint64_t i = base + lane;
     vid_t v = 0;
     bool active = false;
-    if (i < total) {
+    if (i < total && lane < per_warp) {
       v = kFromQueue ? __ldcg(queue + i) : vid_t(i);
       if (kSource == Source::kQueue) active = true;
       else if (kSource == Source::kCodes) active = has_level(L, v, branch);
@@ -320,6 +322,7 @@ __global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParam
   FrontierState f = p.start;
   bool may_have_large = true;  // the host's frontier: not known
   std::uint32_t k = 0;         // branches run
+  const std::uint64_t warps = grid_threads<std::uint64_t>() / 32;
   for (;;) {
     unsigned long long* slot = p.slots + (k % 3) * kCounters;
     if (leader) {  // the slot of branch k - 2, read by all before the last barrier
@@ -330,8 +333,10 @@ __global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParam
     const NextFrontier next{p.queue[(k + 1) & 1], nullptr};
     unsigned found = 0;
     unsigned long long arcs = 0;
+    const std::uint64_t per_warp = f.size > warps ? (f.size + warps - 1) / warps : 1;
     expand_items<Source::kQueue, Output::kQueue>(p.g, p.L, branch, p.visited, p.queue[k & 1], f.size, nullptr,
-                                                 next, slot, p.chunks, found, arcs);
+                                                 next, slot, p.chunks, found, arcs,
+                                                 unsigned(per_warp < 32 ? per_warp : 32));
     if (may_have_large) {  // a second barrier, only where the frontier holds large vertices
       grid.sync();
       const unsigned long long large = __ldcg(slot + kLarge);

@@ -94,10 +94,11 @@ TEST(HybridDfsGpu, LevelsFrom254OnAreExact) {
   std::vector<std::uint32_t> level(g.n, 7);
   GpuRunTimes r = gpu.read_based(0, level);
   EXPECT_EQ(level, expected) << "read_gpu";
-  // Branch 1 finds 1 vertex after 64: the copy starts early and the 399
-  // vertices of levels 3..401 (deep ones included) are patched in.
+  // Branch 1 finds 1 vertex after 64: the copy starts early, but the
+  // traversal goes deeper than the 4-bit codes reach, so the byte codes (and
+  // the 4-byte levels from 254 on) are copied whole instead of gathering.
   EXPECT_TRUE(r.early_copy);
-  EXPECT_EQ(r.late_vertices, 399u);
+  EXPECT_EQ(r.late_vertices, 0u);
   GpuOptions late_copy;
   late_copy.early_copy = false;
   GpuTraversal plain(view_of(g), late_copy);
@@ -120,10 +121,10 @@ TEST(HybridDfsGpu, LevelsFrom254OnAreExact) {
 }
 
 TEST(HybridDfsGpu, FourBitCopyBackIsExactAcrossItsLimits) {
-  // Levels travel as 4 bits (0..13 exact); deeper vertices are gathered with
-  // their byte codes. A path of 37 vertices (odd n, packing's partial last
-  // group) plus 2 isolated ones: from vertex 0 the levels run to 36, so 23
-  // vertices are at levels >= 14; from the middle none is.
+  // Levels travel as 4 bits (0..13 exact); a traversal deeper than 13 copies
+  // the byte codes whole. A path of 37 vertices (odd n, packing's partial last
+  // group) plus 2 isolated ones: from vertex 0 the levels run to 36, from the
+  // middle to 18, from an isolated vertex only 0: nothing is gathered.
   std::vector<std::pair<vid_t, vid_t>> e;
   for (vid_t i = 0; i + 1 < 37; ++i) e.push_back({i, i + 1});
   const Csr<std::uint32_t> g = test::undirected(39, e);
@@ -134,16 +135,37 @@ TEST(HybridDfsGpu, FourBitCopyBackIsExactAcrossItsLimits) {
   for (vid_t root : {vid_t(0), vid_t(18), vid_t(37)}) {
     SCOPED_TRACE("root " + std::to_string(root));
     const auto expected = test::bgl_levels(g, root);
-    std::uint64_t deep = 0;
-    for (std::uint32_t l : expected) deep += l != verify::kUnreached && l >= 14;
     GpuRunTimes t = gpu.read_based(root, level);
     EXPECT_EQ(level, expected) << "read_gpu";
     EXPECT_FALSE(t.early_copy);
-    EXPECT_EQ(t.late_vertices, deep) << "read_gpu: the vertices at levels >= 14 are gathered";
+    EXPECT_EQ(t.late_vertices, 0u) << "read_gpu";
     t = gpu.direction_optimising(root, level, DirectionOptions{});
     EXPECT_EQ(level, expected) << "dobfs_gpu";
-    EXPECT_EQ(t.late_vertices, deep) << "dobfs_gpu";
+    EXPECT_EQ(t.late_vertices, 0u) << "dobfs_gpu";
   }
+}
+
+TEST(HybridDfsGpu, VerticesFoundAfterAnEarlyCopyArePatchedIn) {
+  // A star of 64 leaves with a 10-vertex tail: depth 11 (within the 4-bit
+  // codes). Branch 1 finds 1 vertex after 64, so the copy starts early with
+  // levels <= 2 settled; the 9 tail vertices at levels 3..11 are gathered.
+  std::vector<std::pair<vid_t, vid_t>> e;
+  for (vid_t i = 1; i <= 64; ++i) e.push_back({0, i});
+  for (vid_t i = 64; i < 74; ++i) e.push_back({i, i + 1});
+  const Csr<std::uint32_t> g = test::undirected(75, e);
+  const auto expected = test::bgl_levels(g, 0);
+  ASSERT_EQ(expected[74], 11u);
+  GpuOptions per_branch;  // a launch per branch: the early copy starts between branches 1 and 2
+  per_branch.small_level_blocks_per_sm = 0;
+  GpuTraversal gpu(view_of(g), per_branch);
+  std::vector<std::uint32_t> level(g.n, 7);
+  const GpuRunTimes r = gpu.read_based(0, level);
+  EXPECT_EQ(level, expected) << "read_gpu";
+  EXPECT_TRUE(r.early_copy);
+  EXPECT_EQ(r.late_vertices, 9u);
+  level.assign(g.n, 7);
+  gpu.direction_optimising(0, level, DirectionOptions{});
+  EXPECT_EQ(level, expected) << "dobfs_gpu";
 }
 
 TEST(HybridDfsGpu, LargeVerticesAreExpandedInChunks) {
