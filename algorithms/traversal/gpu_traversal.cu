@@ -282,7 +282,9 @@ struct FrontierState {
 
 // What small_levels_kernel hands back, in mapped host memory: where the
 // frontier stands, the branches run, then each branch's nanoseconds (the
-// last entry sums the branches beyond the capacity).
+// last entry sums the branches beyond the capacity). The nanoseconds are
+// kept in device memory while it runs and copied out at its end: a store
+// to host memory per branch would hold up the grid barrier's fence.
 enum SmallOut { kOutSize = 0, kOutPrevSize, kOutArcs, kOutUnexplored, kOutBranches, kOutBranchNs };
 constexpr std::uint32_t kBranchNsCapacity = 1u << 16;
 
@@ -297,7 +299,8 @@ struct SmallLevelsParams {
   FrontierState start;
   std::uint64_t arc_limit;
   double alpha;
-  unsigned long long* out;  // SmallOut
+  unsigned long long* out;        // SmallOut
+  unsigned long long* branch_ns;  // kBranchNsCapacity, device memory
 };
 
 // Whether small_levels_kernel runs another branch.
@@ -359,11 +362,16 @@ __global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParam
     may_have_large = counts[2] != 0;
     if (leader) {
       const unsigned long long now = global_ns();
-      unsigned long long* entry = p.out + kOutBranchNs + (k < kBranchNsCapacity ? k : kBranchNsCapacity) - 1;
+      unsigned long long* entry = p.branch_ns + (k < kBranchNsCapacity ? k : kBranchNsCapacity) - 1;
       *entry = (k <= kBranchNsCapacity ? 0 : *entry) + (now - last_ns);
       last_ns = now;
     }
     if (!small_levels_go_on(f, p.arc_limit, p.alpha)) break;
+  }
+  if (blockIdx.x == 0) {  // the leader's block: its branch times to the host
+    __syncthreads();
+    const std::uint32_t times = k < kBranchNsCapacity ? k : kBranchNsCapacity;
+    for (std::uint32_t i = threadIdx.x; i < times; i += blockDim.x) p.out[kOutBranchNs + i] = p.branch_ns[i];
   }
   if (leader) {
     p.out[kOutSize] = f.size;
@@ -554,7 +562,7 @@ struct GpuTraversal::Impl {
   // arcs below which it runs, its counter slots and what it hands back.
   int small_blocks = 0;
   std::uint64_t small_arc_limit = 0;
-  DeviceBuffer<unsigned long long> small_slots;
+  DeviceBuffer<unsigned long long> small_slots, small_branch_ns;
   MappedBuffer<unsigned long long> small_out{kOutBranchNs + kBranchNsCapacity};
   unsigned long long host_counters[kCounters] = {};
   std::optional<LevelCopyGpu> copy;  // the levels back to the host
@@ -627,7 +635,7 @@ struct GpuTraversal::Impl {
   std::uint32_t small_levels(std::uint32_t branch, vid_t*& cur, vid_t*& next, FrontierState& f, double alpha) {
     CUDA_CHECK(cudaMemsetAsync(small_slots.data(), 0, small_slots.size() * sizeof(unsigned long long)));
     SmallLevelsParams p{dg(), dl(), visited.data(), {cur, next}, chunks.data(), small_slots.data(),
-                        branch, f, small_arc_limit, alpha, small_out.device()};
+                        branch, f, small_arc_limit, alpha, small_out.device(), small_branch_ns.data()};
     launch_cooperative(small_levels_kernel, small_blocks, kThreads, p);
     CUDA_CHECK(cudaStreamSynchronize(0));
     const volatile unsigned long long* out = small_out.host();
@@ -741,6 +749,7 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
                         : opt.small_level_arcs ? opt.small_level_arcs
                                                : std::uint64_t(m.small_blocks) * kThreads * kSmallLevelArcsPerThread;
     m.small_slots.resize(3 * kCounters);
+    m.small_branch_ns.resize(kBranchNsCapacity);
   }
   CUDA_CHECK(cudaDeviceSynchronize());
 }
