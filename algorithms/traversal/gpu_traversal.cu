@@ -143,15 +143,22 @@ struct NextFrontier {
 
 // kOut != kNone (direction-optimising): the found vertex goes into the next frontier and
 // its arcs are counted for the direction heuristic; read-based needs neither.
-template <Output kOut>
+// kLatencyBound (small_levels_kernel, whose branches are a chain of dependent
+// loads with little traffic): the claim is one atomic without the test before
+// it, and the degree is fetched alongside, before the claim returns.
+template <Output kOut, bool kLatencyBound = false>
 __device__ __forceinline__ void visit(const DeviceGraph& g, const DeviceLevels& L, vid_t x, std::uint32_t next_level,
                                       std::uint32_t* visited, NextFrontier next, unsigned long long* counters,
                                       unsigned& found, unsigned long long& arcs) {
-  if (!claim(visited, x)) return;
+  eid_t first = 0, last = 0;
+  if (kLatencyBound && kOut != Output::kNone) first = g.off[x], last = g.off[x + 1];
+  const bool mine = kLatencyBound ? !(atomicOr(visited + (x >> 5), 1u << (x & 31)) & (1u << (x & 31)))
+                                  : claim(visited, x);
+  if (!mine) return;
   set_level(L, x, next_level);
   ++found;
   if (kOut != Output::kNone) {
-    const eid_t d = g.off[x + 1] - g.off[x];
+    const eid_t d = kLatencyBound ? last - first : g.off[x + 1] - g.off[x];
     arcs += d;
     if (d >= kLargeDegree) counters[kFoundLarge] = 1;
   }
@@ -183,7 +190,7 @@ __device__ __forceinline__ void list_chunks(vid_t v, eid_t degree, std::uint64_t
 // one step after the other). Queue entries are read past L1: in the
 // persistent kernel the queue was written by other blocks since this SM
 // last read those addresses.
-template <Source kSource, Output kOut>
+template <Source kSource, Output kOut, bool kLatencyBound = false>
 __device__ __forceinline__ void expand_items(const DeviceGraph& g, const DeviceLevels& L, std::uint32_t branch,
                                              std::uint32_t* visited, const vid_t* queue, std::uint64_t queue_size,
                                              const std::uint32_t* frontier, NextFrontier next,
@@ -226,13 +233,14 @@ __device__ __forceinline__ void expand_items(const DeviceGraph& g, const DeviceL
       const eid_t owner_begin = __shfl_sync(kFullWarp, begin, owner);
       const std::uint32_t owner_excl = __shfl_sync(kFullWarp, excl, owner);
       if (k < warp_arcs)
-        visit<kOut>(g, L, g.adj[owner_begin + (k - owner_excl)], branch + 1, visited, next, counters, found, arcs);
+        visit<kOut, kLatencyBound>(g, L, g.adj[owner_begin + (k - owner_excl)], branch + 1, visited, next, counters,
+                                   found, arcs);
     }
   }
 }
 
 // The `count` chunks of large vertices that expand_items listed: one warp per chunk.
-template <Output kOut>
+template <Output kOut, bool kLatencyBound = false>
 __device__ __forceinline__ void expand_chunks(const DeviceGraph& g, const DeviceLevels& L, std::uint32_t branch,
                                               std::uint32_t* visited, const std::uint64_t* chunks,
                                               unsigned long long count, NextFrontier next,
@@ -245,7 +253,7 @@ __device__ __forceinline__ void expand_chunks(const DeviceGraph& g, const Device
     const eid_t begin = g.off[v] + (item & 0xffffffffu) * kChunkArcs;
     const eid_t end = std::min(g.off[v + 1], begin + kChunkArcs);
     for (eid_t e = begin + lane; e < end; e += 32)
-      visit<kOut>(g, L, g.adj[e], branch + 1, visited, next, counters, found, arcs);
+      visit<kOut, kLatencyBound>(g, L, g.adj[e], branch + 1, visited, next, counters, found, arcs);
   }
 }
 
@@ -337,13 +345,14 @@ __global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParam
     unsigned found = 0;
     unsigned long long arcs = 0;
     const std::uint64_t per_warp = f.size > warps ? (f.size + warps - 1) / warps : 1;
-    expand_items<Source::kQueue, Output::kQueue>(p.g, p.L, branch, p.visited, p.queue[k & 1], f.size, nullptr,
-                                                 next, slot, p.chunks, found, arcs,
-                                                 unsigned(per_warp < 32 ? per_warp : 32));
+    expand_items<Source::kQueue, Output::kQueue, true>(p.g, p.L, branch, p.visited, p.queue[k & 1], f.size, nullptr,
+                                                       next, slot, p.chunks, found, arcs,
+                                                       unsigned(per_warp < 32 ? per_warp : 32));
     if (may_have_large) {  // a second barrier, only where the frontier holds large vertices
       grid.sync();
       const unsigned long long large = __ldcg(slot + kLarge);
-      if (large) expand_chunks<Output::kQueue>(p.g, p.L, branch, p.visited, p.chunks, large, next, slot, found, arcs);
+      if (large)
+        expand_chunks<Output::kQueue, true>(p.g, p.L, branch, p.visited, p.chunks, large, next, slot, found, arcs);
     }
     add_counts(found, arcs, slot);
     grid.sync();
