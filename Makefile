@@ -9,7 +9,8 @@
 #   make artifact RESULTS=DIR     the artifact appendix (docs/ARTIFACT.md for the reference) from the results
 #   (make reproduce BUDGET=S: stop before a piece that would not fit S seconds; rerun to continue)
 #   make compare RESULTS=DIR      compare results with the reference, claim by claim and point by point
-#                                 (REFERENCE=DIR, default results/reference/h100; STRICT=1: exit 1 on a difference)
+#                                 (REFERENCE=DIR, default the committed reference of the same scale:
+#                                 results/reference/h100 or h100-quick; STRICT=1: exit 1 on a difference)
 #   (RESULTS=results/reference/h100 writes the committed paper/figures, paper/tables and
 #   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
 #   make lint                     format check (black, clang-format) and lint (pyflakes); CI runs it
@@ -76,9 +77,9 @@ paper:
 artifact:
 	$(PYTHON) -m paper.artifact --results $(RESULTS)
 
-REFERENCE ?= results/reference/h100
+# REFERENCE unset: the committed reference of the results' scale (paper.compare says which).
 compare:
-	$(PYTHON) -m paper.compare --results $(RESULTS) --reference $(REFERENCE) $(if $(STRICT),--strict)
+	$(PYTHON) -m paper.compare --results $(RESULTS) $(if $(REFERENCE),--reference $(REFERENCE)) $(if $(STRICT),--strict)
 
 clean:
 	rm -rf build
