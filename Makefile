@@ -3,7 +3,9 @@
 #
 #   make test                     build and run every test (GPU tests skip without a GPU)
 #   make reproduce SCALE=quick    run every experiment, then figures and the report
-#   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...)
+#   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...); its pieces
+#                                 complete from an earlier run are kept (FORCE=1 reruns them;
+#                                 PIECES=a,b runs only those pieces)
 #   make figures RESULTS=DIR      redraw figures, tables, the report and the artifact appendix from existing results only
 #   make paper RESULTS=DIR        rebuild only the report from existing results
 #   make artifact RESULTS=DIR     the artifact appendix (docs/ARTIFACT.md for the reference) from the results
@@ -61,10 +63,10 @@ format: deps
 	$(CLANG_FORMAT) -i $(CXX_SOURCES)
 
 reproduce: build
-	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) $(if $(BUDGET),--budget $(BUDGET))
+	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) $(if $(BUDGET),--budget $(BUDGET)) $(if $(FORCE),--force)
 
 $(addprefix exp-,$(EXPERIMENTS)): exp-%: build
-	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) --only $* --no-figures
+	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) --only $* --no-figures $(if $(PIECES),--pieces $(PIECES)) $(if $(FORCE),--force)
 
 figures:
 	$(PYTHON) -m paper.figures --results $(RESULTS)

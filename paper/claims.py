@@ -34,6 +34,7 @@ def ran(verdict):
     """Whether an outcome was judged (not absent data, not another size)."""
     return verdict not in (NOT_RUN, NOT_AT_SCALE)
 
+
 # A figure the paper states (a speedup, a ratio) counts as reproduced from this
 # share of it on: the papers ran on other hardware, so the figure is a scale,
 # not a value to meet exactly.
@@ -172,8 +173,12 @@ def within(lo, hi, partly=None, unit=""):
 
 def share(partly=0.5):
     """The value is (k, total): k of total cases hold. All: reproduced; at least
-    ``partly`` of them: partly; else not reproduced."""
-    text = "reproduced if in every case; partly if in at least %d%%" % round(100 * partly)
+    ``partly`` of them: partly (None: no partly, a claim about every case); else
+    not reproduced."""
+    if partly is None:
+        text = "reproduced if in every case; otherwise not reproduced"
+    else:
+        text = "reproduced if in every case; partly if in at least %d%%" % round(100 * partly)
 
     def judge(v):
         k, total = v
@@ -181,7 +186,7 @@ def share(partly=0.5):
             return REPRODUCED, "holds in all %d cases" % total
         if not total:
             return NOT_REPRODUCED, "no case to judge"
-        if k >= partly * total:
+        if partly is not None and k >= partly * total:
             return PARTLY, "does not hold in %d of %d cases" % (total - k, total)
         return NOT_REPRODUCED, "does not hold in %d of %d cases" % (total - k, total)
 

@@ -52,6 +52,8 @@ BEYOND = "differ beyond the machines"
 UNCLASSIFIED = "differ, not classified"
 OTHER_SCALE = "differ, other scale"
 MACHINE_CLASSES = (AS_PREDICTED, BEYOND, UNCLASSIFIED, OTHER_SCALE)
+# Two hosts whose measured rates differ by less than this measure alike (repeat runs of the benchmarks on one host vary by a few percent).
+HOST_NOISE = 0.10
 
 
 class CompareError(Exception):
@@ -117,7 +119,12 @@ def classify(diffs, pred, tolerance, bound):
         return BEYOND, "a finding changed while the hosts measure alike in what bounds it: %s" % pred.text
     if findings:
         return AS_PREDICTED, "a finding changed, and the hosts differ in what bounds it: %s" % pred.text
-    return AS_PREDICTED, "here / reference %s, within 1 .. %.2fx; %s" % (shown, pred.factor, pred_text)
+    return AS_PREDICTED, "here / reference %s, within %.2f .. %.2fx; %s" % (
+        shown,
+        min(1.0, pred.factor),
+        max(1.0, pred.factor),
+        pred_text,
+    )
 
 
 class PieceComparison:
@@ -370,16 +377,22 @@ def _setting_lines(cmp):
 
 
 def render(cmp):
-    lines = [
-        "Comparing %s (here) with the reference %s" % (cmp.results_dir, cmp.reference_dir),
-    ] + _setting_lines(cmp) + [
-        "A claim agrees when both verdicts are the same and every number is within its tolerance "
-        "(python3 -m paper.compare --tolerances). A claim that differs is classified by the hosts' measured "
-        "ratios (below) and what bounds its programs (python3 -m paper.compare --bounds).",
-        "Hosts, here / reference:",
-    ] + _host_lines(cmp) + [
-        "",
-    ]
+    lines = (
+        [
+            "Comparing %s (here) with the reference %s" % (cmp.results_dir, cmp.reference_dir),
+        ]
+        + _setting_lines(cmp)
+        + [
+            "A claim agrees when both verdicts are the same and every number is within its tolerance "
+            "(python3 -m paper.compare --tolerances). A claim that differs is classified by the hosts' measured "
+            "ratios (below) and what bounds its programs (python3 -m paper.compare --bounds).",
+            "Hosts, here / reference:",
+        ]
+        + _host_lines(cmp)
+        + [
+            "",
+        ]
+    )
     for e in cmp.experiments:
         lines.append("== %s. %s (%s)" % (e.module.letter, e.module.title, e.name))
         if e.new_absent and e.ref_absent:
@@ -434,15 +447,22 @@ def render(cmp):
         "  reference machine: %s" % _machine(cmp.machines["reference"]),
         "  this machine:      %s" % _machine(cmp.machines["rerun"]),
     ]
-    if cmp.machines["reference"] != cmp.machines["rerun"]:
+    here, ref = cmp.hosts.get("rerun", {}), cmp.hosts.get("reference", {})
+    moved = [r for r in sorted(set(here) & set(ref)) if abs((hosts.ratio(r, here, ref).value or 1) - 1) > HOST_NOISE]
+    if moved:
+        lines.append(
+            "  The hosts measure differently in %s (ratios above): timings bound by those differ by as much, "
+            "and the claims that differ say whether the machines explain them." % ", ".join(moved)
+        )
+    elif cmp.machines["reference"] != cmp.machines["rerun"]:
         lines.append(
             "  The machines differ: on another machine timings, and the verdicts of claims about speed, "
             "may differ; the comparison above says by how much."
         )
     else:
         lines.append(
-            "  The same machine model: differences beyond tolerance come from the code, the build or "
-            "the setup, or from noise beyond the tolerance."
+            "  The same machine model, and the hosts measure alike: differences beyond tolerance come from "
+            "the code, the build or the setup, or from noise beyond the tolerance."
         )
     return "\n".join(lines)
 

@@ -113,52 +113,65 @@ def speedup_table(res):
     )
 
 
+def on_cpu_device(res):
+    """The opencl-cpu piece: the paper's OpenCL program on a CPU OpenCL device
+    (PoCL) beside BGL Dijkstra on the same generated graphs."""
+    return select.role(res, "extension").where(generator="fixed_degree")
+
+
 def _paper_speedups(res):
-    """Speedups of the OpenCL program (the paper's) at every n; the CUDA twin when
-    OpenCL did not run (no OpenCL platform), said so in the text."""
-    for algo in ("two_kernel_opencl", "two_kernel_cuda"):
-        pts = measure.speedup_series(on_gpu_sweep(res), "bgl_dijkstra", algo, x="n")
+    """(program, [(n, median speedup over BGL)], where) for the paper's OpenCL
+    program on the GPU; its CUDA twin when OpenCL did not run on the GPU; the
+    OpenCL program on a CPU device (a machine without a GPU) when neither did."""
+    for rows, algo, where in (
+        (on_gpu_sweep(res), "two_kernel_opencl", "GPU"),
+        (on_gpu_sweep(res), "two_kernel_cuda", "GPU"),
+        (on_cpu_device(res), "two_kernel_opencl", "CPU OpenCL device"),
+    ):
+        pts = measure.speedup_series(rows, "bgl_dijkstra", algo, x="n")
         if pts:
-            return algo, [(n, s.median) for n, s in pts]
+            return algo, [(n, s.median) for n, s in pts], where
     raise ResultsMissing("dijkstra_deg5: no two-kernel program with BGL Dijkstra at the same n")
 
 
+# The paper's range, widened by its figure share either way: the papers ran on
+# other hardware, so the range is a scale, not bounds to meet exactly.
+RANGE = (PAPER_FIGURE_SHARE * CLAIMED[0], CLAIMED[1] / PAPER_FIGURE_SHARE)
+
+
 def speedup_range(res):
-    algo, pts = _paper_speedups(res)
+    algo, pts, where = _paper_speedups(res)
     lo, hi = min(s for _, s in pts), max(s for _, s in pts)
-    text = "%s: %.3gx .. %.3gx over n = %s..%s" % (
+    text = "%s on the %s: %.3gx .. %.3gx over n = %s..%s" % (
         algo,
+        where,
         lo,
         hi,
         measure.fmt_size(pts[0][0]),
         measure.fmt_size(pts[-1][0]),
     )
-    smallest_ok = Check(
-        lo >= PAPER_FIGURE_SHARE * CLAIMED[0],
-        "smallest speedup %.3gx, below %g x %g" % (lo, PAPER_FIGURE_SHARE, CLAIMED[0]),
-    )
-    largest_ok = Check(
-        hi >= PAPER_FIGURE_SHARE * CLAIMED[1],
-        "largest speedup %.3gx, below %g x %g" % (hi, PAPER_FIGURE_SHARE, CLAIMED[1]),
-    )
     speedups = dict(pts)
-    faster = check_every(sorted(speedups), lambda n: speedups[n] > 1.0, "not faster than BGL at n = %s")
+    inside = "speedup %%.3gx, outside %.3g..%.3gx" % RANGE
     return Measured(
         {
-            "smallest speedup ≥ %g x %g" % (PAPER_FIGURE_SHARE, CLAIMED[0]): smallest_ok,
-            "largest speedup ≥ %g x %g" % (PAPER_FIGURE_SHARE, CLAIMED[1]): largest_ok,
-            "faster than BGL at every n": faster,
+            "smallest speedup in %.3g..%.3gx" % RANGE: Check(RANGE[0] <= lo <= RANGE[1], "smallest " + inside % lo),
+            "largest speedup in %.3g..%.3gx" % RANGE: Check(RANGE[0] <= hi <= RANGE[1], "largest " + inside % hi),
+            "faster than BGL at every n": check_every(
+                sorted(speedups), lambda n: speedups[n] > 1.0, "not faster than BGL at n = %s"
+            ),
         },
         text,
     )
 
 
 def speedup_grows(res):
-    algo, pts = _paper_speedups(res)
+    algo, pts, where = _paper_speedups(res)
     if len(pts) < 2:
         raise ResultsMissing("dijkstra_deg5: speedup at two or more n needed")
     ups = sum(1 for (_, a), (_, b) in zip(pts, pts[1:]) if b > a)
-    return Measured((ups, len(pts) - 1), "%s speedup %s" % (algo, " → ".join("%.3g" % s for _, s in pts)))
+    return Measured(
+        (ups, len(pts) - 1), "%s on the %s: speedup %s" % (algo, where, " → ".join("%.3g" % s for _, s in pts))
+    )
 
 
 def _speedups_at_largest(res):
@@ -280,7 +293,13 @@ MODULE = Module(
     ],
     tables=[Table("speedups", "BGL time and speedups per n", speedup_table), SCALE_OUT.table_item()],
     claims=[
-        Claim("E1", "Speedup 4.73x .. 9.69x over CPU Dijkstra", speedup_range, conditions()),
+        Claim(
+            "E1",
+            "Speedup 4.73x .. 9.69x over CPU Dijkstra (the range, within %g of its ends either way)"
+            % PAPER_FIGURE_SHARE,
+            speedup_range,
+            conditions(),
+        ),
         Claim("E2", "The speedup grows with the vertex count", speedup_grows, share(partly=0.5)),
     ],
     # Speed targets of this suite (not claims of the paper), at the largest n (4x10^6 at paper scale).

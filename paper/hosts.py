@@ -75,11 +75,11 @@ def characterise(results_dir):
                     add("%s@%s" % (res, t), HOST_PROFILE, v)
                     if _num(most) and t == str(int(most)):
                         add(res + "@max", HOST_PROFILE, v)
+            if key == "read_bandwidth_gbs" and name.startswith("sollin_multicore-"):
+                add("cpu_seq@max", SOLLIN_FLOOR, v)
             if key.startswith("read_bandwidth_gbs_t") and name.startswith("sollin_multicore-"):
                 t = key[len("read_bandwidth_gbs_t") :]
                 add("cpu_seq@" + t, SOLLIN_FLOOR, v)
-                if _num(most) and t == str(int(most)):
-                    add("cpu_seq@max", SOLLIN_FLOOR, v)
         if _num(meta.get("host_cpu_dependent_read_ns")):
             add("cpu_latency", HOST_PROFILE, 1e9 / meta["host_cpu_dependent_read_ns"])
         add("gpu_seq", HOST_PROFILE, meta.get("host_gpu_seq_read_gbs"))

@@ -64,9 +64,7 @@ class At:
                     absent.append("%s %s" % (col, w if callable(w) else "= " + _fmt(w)))
         if not absent:
             return sub, None
-        present = "; ".join(
-            "%s = %s" % (col, ", ".join(_fmt(v) for v in results.values(col))) for col in self.columns
-        )
+        present = "; ".join("%s = %s" % (col, ", ".join(_fmt(v) for v in results.values(col))) for col in self.columns)
         return None, "the claim is about %s; these results have no rows with %s (they have %s)" % (
             self.what,
             " and ".join(absent),
