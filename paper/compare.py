@@ -52,7 +52,7 @@ BEYOND = "differ beyond the machines"
 UNCLASSIFIED = "differ, not classified"
 OTHER_SCALE = "differ, other scale"
 MACHINE_CLASSES = (AS_PREDICTED, BEYOND, UNCLASSIFIED, OTHER_SCALE)
-# Two hosts whose measured rates differ by less than this measure alike (repeat runs of the benchmarks on one host vary by a few percent).
+# Two hosts whose rates differ by less than this measure alike (one host's repeat runs vary by a few percent).
 HOST_NOISE = 0.10
 
 
@@ -131,13 +131,15 @@ class PieceComparison:
     """The figure data points of one piece: ``compared`` [(key, ref, new, rel, ok)],
     ``missing`` (keys only in the reference), ``extra`` (keys only here)."""
 
-    def __init__(self, piece, ref, new, tolerance):
-        self.piece, self.tolerance = piece, tolerance
+    def __init__(self, piece, ref, new, ref_spread=None, new_spread=None):
+        self.piece = piece
         ref, new = ref or {}, new or {}
-        self.compared = []
+        self.compared, self.tolerances = [], {}
         for k in sorted(set(ref) & set(new)):
             rel = agreement.relative(ref[k], new[k])
-            self.compared.append((k, ref[k], new[k], rel, abs(rel) <= tolerance))
+            tol = tolerances.point_tolerance((ref_spread or {}).get(k, 0.0), (new_spread or {}).get(k, 0.0))
+            self.tolerances[k] = tol
+            self.compared.append((k, ref[k], new[k], rel, abs(rel) <= tol))
         self.missing = sorted(set(ref) - set(new))
         self.extra = sorted(set(new) - set(ref))
 
@@ -227,7 +229,6 @@ def compare(results_dir, reference_dir=None):
     experiments, broken = [], []
     machines = {"reference": {}, "rerun": {}}
     found = {"reference": False, "rerun": False}
-    tol = tolerances.point_tolerance()
     for name, module in registry.load_modules():
         if isinstance(module, registry.BrokenModule):
             broken.append((name, module.error))
@@ -249,9 +250,12 @@ def compare(results_dir, reference_dir=None):
             ]
         except ResultsMalformed as e:  # a column a claim reads is broken: the loader's kind of error
             raise CompareError(str(e)) from None
-        ref_pts = points.medians(ref) if ref is not None else {}
-        new_pts = points.medians(new) if new is not None else {}
-        pieces = [PieceComparison(p, ref_pts.get(p), new_pts.get(p), tol) for p in sorted(set(ref_pts) | set(new_pts))]
+        ref_pts, ref_spr = (points.medians(ref), points.spreads(ref)) if ref is not None else ({}, {})
+        new_pts, new_spr = (points.medians(new), points.spreads(new)) if new is not None else ({}, {})
+        pieces = [
+            PieceComparison(p, ref_pts.get(p), new_pts.get(p), ref_spr.get(p), new_spr.get(p))
+            for p in sorted(set(ref_pts) | set(new_pts))
+        ]
         experiments.append(ExperimentComparison(name, module, claims, pieces, ref_absent, new_absent))
     for side, d in (("reference", reference_dir), ("rerun", results_dir)):
         if not found[side] and not broken:
@@ -317,13 +321,27 @@ def _claim_lines(c, experiment_absent=(None, None)):
     ] + extra
 
 
-def _point_text(c):
+def _point_text(c, p):
     key, ref, new, rel, _ = c
-    return "%s %s (%.3g s → %.3g s)" % (agreement.fmt_relative(rel), points.label(key), ref, new)
+    return "%s %s (%.3g s → %.3g s, tolerance %s)" % (
+        agreement.fmt_relative(rel),
+        points.label(key),
+        ref,
+        new,
+        tolerances.fmt_tolerance(p.tolerances[key]),
+    )
 
 
 def _piece_lines(p):
-    tol = tolerances.fmt_tolerance(p.tolerance)
+    tols = sorted(p.tolerances.values())
+    tol = (
+        tolerances.fmt_tolerance(tols[0])
+        if tols and tols[0] == tols[-1]
+        else "each point's tolerance (%s .. %s)"
+        % (tolerances.fmt_tolerance(tols[0]), tolerances.fmt_tolerance(tols[-1]))
+        if tols
+        else ""
+    )
     if not p.compared:
         side = "missing here (only in the reference)" if p.missing else "only here (not in the reference)"
         return ["  %-18s %s: %d points" % (p.piece, side, len(p.missing) + len(p.extra))]
@@ -333,7 +351,7 @@ def _piece_lines(p):
     ]
     worst = [c for c in p.worst() if c[3] != 0]
     if worst:
-        lines.append("      worst: " + "; ".join(_point_text(c) for c in worst))
+        lines.append("      worst: " + "; ".join(_point_text(c, p) for c in worst))
     for what, keys in (("missing here", p.missing), ("only here", p.extra)):
         if keys:
             shown = ", ".join(points.label(k) for k in keys[:WORST])
