@@ -99,8 +99,8 @@ class Ratio:
     """here / reference of one resource: ``value``, and ``text`` saying what was
     divided by what (and any proxy or mixed sources); value None when unknown."""
 
-    def __init__(self, resource, value, text):
-        self.resource, self.value, self.text = resource, value, text
+    def __init__(self, resource, value, text, source=""):
+        self.resource, self.value, self.text, self.source = resource, value, text, source
 
 
 def ratio(resource, here, reference):
@@ -122,4 +122,4 @@ def ratio(resource, here, reference):
         source = "here from %s, the reference from %s" % (hs, rs)
     value = h[hs] / r[rs]
     proxy = " (%s unmeasured: %s stands in)" % (describe(resource), describe(used)) if used != resource else ""
-    return Ratio(resource, value, "%s %.2fx the reference's (%s)%s" % (describe(used), value, source, proxy))
+    return Ratio(resource, value, "%s %.2fx the reference's (%s)%s" % (describe(used), value, source, proxy), source)
