@@ -33,6 +33,9 @@ PHASE_LABELS = {
     "d2h_s": "device→host",
     "unionfind_s": "union-find",
 }
+# The phases inside the timed seconds: generation comes before the clock starts,
+# so a bar of it under the total would stack what the total leaves out.
+TIMED_PHASES = [p for p in PHASES if p != "generate_s"]
 THREADED = ("kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp")
 # Program 2 as the paper printed it (every partition by one thread); the claim
 # about the paper's OpenMP speedup is judged on it.
@@ -59,7 +62,11 @@ def main_runtime(res):
 def phases(res):
     keep, m = at_main(res)
     return plots.phase_bars(
-        keep, ALGOS, PHASES, title="Phases at %s edges" % measure.fmt_size(m), phase_labels=PHASE_LABELS
+        keep,
+        ALGOS,
+        TIMED_PHASES,
+        title="Phases at %s edges" % measure.fmt_size(m),
+        phase_labels=PHASE_LABELS,
     )
 
 

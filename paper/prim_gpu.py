@@ -83,6 +83,7 @@ def gpu_phases(res):
         n=n,
         title="GPU phases at n = %s" % measure.fmt_size(n),
         phase_labels={"h2d_s": "host→device", "compute_s": "compute", "d2h_s": "device→host"},
+        total_label="timed seconds (copies excluded)",
     )
 
 

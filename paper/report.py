@@ -21,7 +21,7 @@ import sys
 import traceback
 
 from paper import claims as claims_mod
-from paper import outputs, registry, select, tables
+from paper import outputs, registry, select, style, tables
 from paper.results import ResultsMalformed, ResultsMissing, load
 
 STATUS_FILE = "reproduce-status.json"
@@ -110,6 +110,16 @@ def claims_rows(module, results, absent):
     )
 
 
+def not_drawn_reason(figure, results, results_dir):
+    """Why a figure has no file: the data it needs is absent (its drawing says
+    which), or it was not drawn yet."""
+    try:
+        style.close(figure.draw(results))
+    except ResultsMissing as e:
+        return "not drawn: %s." % str(e).rstrip(".")
+    return "not drawn yet (run `make figures RESULTS=%s`)." % results_dir
+
+
 def module_section(module, results_dir, fig_dir, report_dir, status):
     lines = [
         "## %s. %s (`%s`)" % (module.letter, module.title, module.experiment),
@@ -152,11 +162,7 @@ def module_section(module, results_dir, fig_dir, report_dir, status):
                     "",
                 ]
             else:
-                figs += [
-                    "*%s*: not drawn (run `make figures RESULTS=%s`, or its data is absent)."
-                    % (f.caption, results_dir),
-                    "",
-                ]
+                figs += ["*%s*: %s" % (f.caption, not_drawn_reason(f, results, results_dir)), ""]
         lines += ["**Figures.**", ""] + figs
     table, counts = claims_rows(module, results, absent)
     lines += ["**Claims.**", "", tables.to_markdown(table)]
