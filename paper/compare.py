@@ -33,7 +33,7 @@ import sys
 
 from paper import agreement, bounds, hosts, points, registry, report, select, tolerances
 from paper import claims as claims_mod
-from paper.results import ResultsMalformed, ResultsMissing, load
+from paper.results import ResultsMalformed, ResultsMissing, load, scale_of
 
 # The committed reference of each scale: a run is compared with the one of its own scale.
 REFERENCES = {
@@ -194,17 +194,6 @@ def _load_side(results_dir, experiment, status):
 def _check_dir(results_dir, what):
     if not os.path.isdir(results_dir):
         raise CompareError("%s results directory %s does not exist" % (what, results_dir))
-
-
-def scale_of(results_dir):
-    """The scale its runs name ("paper", "quick", "mixed"), or None without metadata."""
-    scales = set()
-    for _, meta in hosts._metas(results_dir):
-        if meta.get("scale"):
-            scales.add(str(meta["scale"]))
-    if not scales:
-        return None
-    return scales.pop() if len(scales) == 1 else "mixed"
 
 
 def choose_reference(results_dir):
