@@ -74,6 +74,20 @@ def gpu_phases(res):
     )
 
 
+def opencl_cpu_speedup(res):
+    """The paper's program where there is no GPU: OpenCL on a CPU device (PoCL),
+    against BGL Dijkstra on the same graphs in the same run."""
+    return plots.speedups(
+        on_cpu_device(res),
+        ALGOS,
+        "bgl_dijkstra",
+        "n",
+        xlabel="vertices n (out-degree 5)",
+        log_x=True,
+        title="OpenCL on a CPU device: speedup over BGL Dijkstra",
+    )
+
+
 def on_grid(res):
     """The grid piece: every program on a square 4-neighbour grid (a road-network stand-in)."""
     rows = select.role(res, "extension").where(generator="grid")
@@ -292,6 +306,12 @@ MODULE = Module(
         Figure("speedup", "Speedup over BGL Dijkstra vs n, with the paper's 4.73x and 9.69x", speedup),
         Figure("gpu_phases", "Copies and kernels of the GPU programs at the largest n", gpu_phases),
         Figure("grid", "Beyond the paper: every program on the 2048 x 2048 grid (median, min..max)", grid_runtime),
+        Figure(
+            "opencl_cpu",
+            "The paper's OpenCL program on a CPU OpenCL device (PoCL) beside OpenMP delta-stepping: speedup over "
+            "BGL Dijkstra vs n",
+            opencl_cpu_speedup,
+        ),
         SCALE_OUT.figure_item(),
     ],
     tables=[Table("speedups", "BGL time and speedups per n", speedup_table), SCALE_OUT.table_item()],
