@@ -29,7 +29,7 @@ constexpr std::uint64_t kDependentReads = std::uint64_t(1) << 18;
 constexpr int kPasses = 2;
 
 std::uint64_t power_of_two_words(std::uint64_t want_bytes, std::uint64_t cap_bytes) {
-  std::uint64_t bytes = std::max(kMinArrayBytes, std::min(want_bytes, cap_bytes));
+  std::uint64_t bytes = std::max(std::min(kMinArrayBytes, want_bytes), std::min(want_bytes, cap_bytes));
   std::uint64_t words = 1;
   while (words * 2 * sizeof(std::uint64_t) <= bytes) words *= 2;
   return words;
@@ -46,8 +46,8 @@ double best_gbs(Measure&& measure, std::uint64_t expected, const char* what) {
   return best;
 }
 
-void record_cpu(ResultsWriter& w, const std::vector<int>& thread_counts) {
-  const std::uint64_t words = power_of_two_words(kCpuArrayBytes, host_memory_available() / 8);
+void record_cpu(ResultsWriter& w, const std::vector<int>& thread_counts, std::uint64_t array_bytes) {
+  const std::uint64_t words = power_of_two_words(array_bytes, host_memory_available() / 8);
   const std::uint64_t reads = words / 64;  // spread over the whole array; a pass stays short at one thread
   std::set<int> counts(thread_counts.begin(), thread_counts.end());
   counts.insert(1);
@@ -94,14 +94,14 @@ std::string record_gpu(ResultsWriter& w) {
 
 }  // namespace
 
-void record_host_profile(ResultsWriter& writer, const std::vector<int>& thread_counts) {
+void record_host_profile(ResultsWriter& writer, const std::vector<int>& thread_counts, std::uint64_t cpu_array_bytes) {
   const char* env = std::getenv("GS_HOST_PROFILE");
   if (env && std::string(env) == "off") {
     writer.set_meta("host_profile", "skipped (GS_HOST_PROFILE=off)");
     return;
   }
   WallTimer took;
-  record_cpu(writer, thread_counts);
+  record_cpu(writer, thread_counts, cpu_array_bytes ? cpu_array_bytes : kCpuArrayBytes);
   std::string gpu_note;
   try {
     gpu_note = record_gpu(writer);

@@ -13,6 +13,7 @@
 // GS_HOST_PROFILE=off skips it (the unit and hardening tests set it: they time nothing).
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "common/results.hpp"
@@ -21,6 +22,8 @@ namespace gs {
 
 // Measures on this process's threads (OpenMP at each of `thread_counts`) and
 // writes the keys above; a checksum that does not match throws VerificationError.
-void record_host_profile(ResultsWriter& writer, const std::vector<int>& thread_counts);
+// `cpu_array_bytes` 0: the default size (beyond the last-level caches); tests pass a small one.
+void record_host_profile(ResultsWriter& writer, const std::vector<int>& thread_counts,
+                         std::uint64_t cpu_array_bytes = 0);
 
 }  // namespace gs
