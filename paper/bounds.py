@@ -136,7 +136,7 @@ class Prediction:
 def predicted(bound, here, reference, tolerance):
     """The Prediction for ``bound`` between two ``paper.hosts.characterise`` results."""
     if not bound.up and not bound.down:
-        return Prediction(1.0, bound.text(), False)
+        return Prediction(1.0, "", False)
     ratios = {r: hosts.ratio(r, here, reference) for r in bound.resources}
     unknown = [x.text for x in ratios.values() if x.value is None]
     if unknown:

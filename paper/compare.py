@@ -51,7 +51,8 @@ AS_PREDICTED = "differ as the machines predict"
 BEYOND = "differ beyond the machines"
 UNCLASSIFIED = "differ, not classified"
 OTHER_SCALE = "differ, other scale"
-MACHINE_CLASSES = (AS_PREDICTED, BEYOND, UNCLASSIFIED, OTHER_SCALE)
+OTHER_DEVICE = "differ, other device"
+MACHINE_CLASSES = (AS_PREDICTED, BEYOND, UNCLASSIFIED, OTHER_SCALE, OTHER_DEVICE)
 # Two hosts whose rates differ by less than this measure alike (one host's repeat runs vary by a few percent).
 HOST_NOISE = 0.10
 
@@ -79,7 +80,7 @@ class ClaimComparison:
         same = ref.verdict == new.verdict and all(d.ok for d in self.diffs)
         self.status = AGREE if same else DIFFER
 
-    def classify(self, experiment, here, reference, same_scale=True):
+    def classify(self, experiment, here, reference, same_scale=True, gpu_both=True):
         """Sets ``machines`` (one of MACHINE_CLASSES) and ``machines_text`` for a
         claim that differs, from the two host characterisations."""
         if self.status != DIFFER:
@@ -90,6 +91,11 @@ class ClaimComparison:
         bound = bounds.of(experiment, self.claim.id)
         if bound is None:
             self.machines, self.machines_text = UNCLASSIFIED, "paper/bounds.py names no bound for this claim"
+            return
+        if not gpu_both and any(r.startswith("gpu") for r in bound.resources):
+            self.machines, self.machines_text = OTHER_DEVICE, (
+                "its programs are bound by the GPU and one side has none: the claim was judged on other devices"
+            )
             return
         pred = bounds.predicted(bound, here, reference, self.tolerance)
         if pred.factor is None:
@@ -112,7 +118,7 @@ def classify(diffs, pred, tolerance, bound):
             findings = True
     beyond = [f for f in observed if not lo <= f <= hi]
     shown = ", ".join("%.2fx" % f for f in observed)
-    pred_text = "the machines predict %.2fx (%s; %s)" % (pred.factor, bound.text(), pred.text)
+    pred_text = "the machines predict %.2fx (%s)" % (pred.factor, "; ".join(t for t in (bound.text(), pred.text) if t))
     if beyond:
         return BEYOND, "here / reference %s; %s" % (shown, pred_text)
     if findings and not pred.moves:
@@ -196,6 +202,10 @@ def _check_dir(results_dir, what):
         raise CompareError("%s results directory %s does not exist" % (what, results_dir))
 
 
+def _has_gpu(side_machines):
+    return any(g != "none" for g in side_machines.get("GPU", []))
+
+
 def choose_reference(results_dir):
     """(reference directory, the sentence saying why): the committed reference of the results' scale."""
     scale = scale_of(results_dir)
@@ -254,9 +264,10 @@ def compare(results_dir, reference_dir=None):
     cmp.scales = {"reference": scale_of(reference_dir), "rerun": scale_of(results_dir)}
     cmp.hosts = {"reference": hosts.characterise(reference_dir), "rerun": hosts.characterise(results_dir)}
     same_scale = cmp.scales["reference"] == cmp.scales["rerun"]
+    gpu_both = all(_has_gpu(machines[side]) for side in machines)
     for e in experiments:
         for c in e.claims:
-            c.classify(e.name, cmp.hosts["rerun"], cmp.hosts["reference"], same_scale)
+            c.classify(e.name, cmp.hosts["rerun"], cmp.hosts["reference"], same_scale, gpu_both)
     return cmp
 
 
@@ -353,12 +364,18 @@ def _machine(side_machines):
 
 
 def _host_lines(cmp):
-    """The ratio here / reference of every resource either side measured."""
+    """The ratio here / reference of every resource both sides measured, and the
+    ones only one side did (a claim bound by one of those uses a stand-in, said in its line)."""
     here, ref = cmp.hosts.get("rerun", {}), cmp.hosts.get("reference", {})
     names = sorted(set(here) | set(ref), key=lambda r: (r.split("@")[0], r.split("@")[-1].zfill(4)))
     if not names:
         return ["  neither side recorded a host characterisation"]
-    return ["  " + hosts.ratio(r, here, ref).text for r in names]
+    lines = ["  " + hosts.ratio(r, here, ref).text for r in names if r in here and r in ref]
+    for side, have, lack in (("here", here, ref), ("in the reference", ref, here)):
+        only = [hosts.describe(r) for r in names if r in have and r not in lack]
+        if only:
+            lines.append("  measured only %s: %s" % (side, "; ".join(only)))
+    return lines
 
 
 def _setting_lines(cmp):

@@ -20,8 +20,10 @@ HOST_PROFILE = "host profile"
 TABLE1 = "Table 1"
 SOLLIN_FLOOR = "sollin_multicore's bandwidth floor"
 # Where a measurement comes from, in order of preference when both sides have it:
-# Table 1 reads the largest arrays, so where both directories ran it, it decides.
-SOURCES = (TABLE1, HOST_PROFILE, SOLLIN_FLOOR)
+# the host profile (the same method in every run); Table 1 and the Sollin floor
+# (runs that predate it) only from arrays beyond the caches, i.e. at paper scale.
+SOURCES = (HOST_PROFILE, TABLE1, SOLLIN_FLOOR)
+BEYOND_CACHES = 512 << 20
 # A resource neither side measured falls back to one both did, said in the text.
 PROXIES = {"cpu_latency": "cpu_rand@1", "cpu_rand@1": "cpu_rand@max", "cpu_seq@1": "cpu_seq@max"}
 NAMES = {
@@ -75,16 +77,19 @@ def characterise(results_dir):
                     add("%s@%s" % (res, t), HOST_PROFILE, v)
                     if _num(most) and t == str(int(most)):
                         add(res + "@max", HOST_PROFILE, v)
-            if key == "read_bandwidth_gbs" and name.startswith("sollin_multicore-"):
+            floor_ok = name.startswith("sollin_multicore-") and (
+                _num(meta.get("read_bandwidth_buffer_bytes")) or 0
+            ) >= (BEYOND_CACHES)
+            if key == "read_bandwidth_gbs" and floor_ok:
                 add("cpu_seq@max", SOLLIN_FLOOR, v)
-            if key.startswith("read_bandwidth_gbs_t") and name.startswith("sollin_multicore-"):
+            if key.startswith("read_bandwidth_gbs_t") and floor_ok:
                 t = key[len("read_bandwidth_gbs_t") :]
                 add("cpu_seq@" + t, SOLLIN_FLOOR, v)
         if _num(meta.get("host_cpu_dependent_read_ns")):
             add("cpu_latency", HOST_PROFILE, 1e9 / meta["host_cpu_dependent_read_ns"])
         add("gpu_seq", HOST_PROFILE, meta.get("host_gpu_seq_read_gbs"))
         add("gpu_rand", HOST_PROFILE, meta.get("host_gpu_rand_read_gbs"))
-        if name.startswith("hybrid_dfs-table1"):
+        if name.startswith("hybrid_dfs-table1") and meta.get("scale") == "paper":  # quick: a 64 MiB array
             for key, res in (
                 ("bw_seq_cpu_gbs", "cpu_seq@max"),
                 ("bw_rand_cpu_gbs", "cpu_rand@max"),

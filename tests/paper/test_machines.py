@@ -128,6 +128,17 @@ class TheReferenceOfTheSameScale(TempDirs):
         self.assertEqual({c.machines for c in differ}, {compare.OTHER_SCALE})
 
 
+class AMachineWithoutAGpu(TempDirs):
+    def test_gpu_bound_claims_differ_by_device_and_the_mismatch_is_said(self):
+        copy(self.new, QUICK, "dijkstra_deg5-opencl-cpu")
+        edit_meta(os.path.join(self.new, "dijkstra_deg5-opencl-cpu.json"), gpu_name="none")
+        cmp = compare.compare(self.new)
+        self.assertIn("DEVICE MISMATCH", compare.render(cmp))
+        got = {c.claim.id: c for c in cmp.claims(compare.DIFFER)}
+        self.assertIn("E1", got)
+        self.assertEqual(got["E1"].machines, compare.OTHER_DEVICE)
+
+
 class ClassifiedByTheMachines(TempDirs):
     """A perturbed copy of the reference's prim_gpu paper piece: the GPU programs
     SLOWER times slower; the host characterisation (Table 1's, or the host
