@@ -120,6 +120,28 @@ BOUNDS = {
 }
 
 
+# What bounds a figure data point (one program's median time on one device at
+# some threads), per experiment: its CPU programs on one thread, on T threads
+# ("@T" becomes the point's thread count), and its GPU programs (CPU+GPU ones too).
+POINT_BOUNDS = {
+    "prim_gpu": {"cpu1": "cpu_latency", "cpu": "cpu_rand@T", "gpu": "gpu_rand"},
+    "sollin_multicore": {"cpu1": "cpu_seq@1", "cpu": "cpu_seq@T", "gpu": "gpu_seq"},
+    "kruskal_100m": {"cpu1": "cpu_seq@1", "cpu": "cpu_seq@T", "gpu": "gpu_seq"},
+    "hybrid_dfs": {"cpu1": "cpu_rand@1", "cpu": "cpu_rand@T", "gpu": "gpu_rand"},
+    "dijkstra_deg5": {"cpu1": "cpu_latency", "cpu": "cpu_rand@T", "gpu": "gpu_rand"},
+}
+
+
+def point_bound(experiment, threads, device):
+    """The Bound of one figure data point's time, or None (a distributed program's:
+    several hosts' worth of ranks are not one host's characterisation)."""
+    table = POINT_BOUNDS.get(experiment)
+    if table is None or device == "mpi":
+        return None
+    kind = "gpu" if "gpu" in device else ("cpu1" if threads == 1 else "cpu")
+    return time_of(table[kind].replace("@T", "@%d" % threads))
+
+
 def of(experiment, claim_id):
     """The claim's Bound, or None when the table names none."""
     return BOUNDS.get(experiment, {}).get(claim_id)

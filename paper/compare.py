@@ -53,6 +53,7 @@ UNCLASSIFIED = "differ, not classified"
 OTHER_SCALE = "differ, other scale"
 OTHER_DEVICE = "differ, other device"
 MACHINE_CLASSES = (AS_PREDICTED, BEYOND, UNCLASSIFIED, OTHER_SCALE, OTHER_DEVICE)
+POINT_CLASSES = MACHINE_CLASSES[:4]  # a point is on both sides' devices: never "other device"
 # Two hosts whose rates differ by less than this measure alike (one host's repeat runs vary by a few percent).
 HOST_NOISE = 0.10
 
@@ -137,10 +138,10 @@ class PieceComparison:
     """The figure data points of one piece: ``compared`` [(key, ref, new, rel, ok)],
     ``missing`` (keys only in the reference), ``extra`` (keys only here)."""
 
-    def __init__(self, piece, ref, new, ref_spread=None, new_spread=None):
-        self.piece = piece
+    def __init__(self, piece, ref, new, ref_spread=None, new_spread=None, experiment=None):
+        self.piece, self.experiment = piece, experiment
         ref, new = ref or {}, new or {}
-        self.compared, self.tolerances = [], {}
+        self.compared, self.tolerances, self.classes = [], {}, {}
         for k in sorted(set(ref) & set(new)):
             rel = agreement.relative(ref[k], new[k])
             tol = tolerances.point_tolerance((ref_spread or {}).get(k, 0.0), (new_spread or {}).get(k, 0.0))
@@ -159,6 +160,32 @@ class PieceComparison:
 
     def worst(self, k=WORST):
         return sorted(self.compared, key=lambda c: -abs(c[3]))[:k]
+
+    def classify(self, here, reference, same_scale=True):
+        """``classes[key]`` = (machine class, text) of every point out of tolerance."""
+        for key, _, _, rel, ok in self.compared:
+            if ok:
+                continue
+            if not same_scale:
+                self.classes[key] = (OTHER_SCALE, "the two runs are of different scales")
+                continue
+            _, _, threads, device = key
+            bound = bounds.point_bound(self.experiment, threads, device)
+            if bound is None:
+                self.classes[key] = (UNCLASSIFIED, "no bound for a %s point" % device)
+                continue
+            pred = bounds.predicted(bound, here, reference, self.tolerances[key])
+            if pred.factor is None:
+                self.classes[key] = (UNCLASSIFIED, pred.text)
+                continue
+            diff = agreement.Difference("", False, "", rel)
+            self.classes[key] = classify([diff], pred, self.tolerances[key], bound)
+
+    def out_by_class(self):
+        out = {}
+        for cls, _ in self.classes.values():
+            out[cls] = out.get(cls, 0) + 1
+        return out
 
 
 class ExperimentComparison:
@@ -252,7 +279,7 @@ def compare(results_dir, reference_dir=None):
         ref_pts, ref_spr = (points.medians(ref), points.spreads(ref)) if ref is not None else ({}, {})
         new_pts, new_spr = (points.medians(new), points.spreads(new)) if new is not None else ({}, {})
         pieces = [
-            PieceComparison(p, ref_pts.get(p), new_pts.get(p), ref_spr.get(p), new_spr.get(p))
+            PieceComparison(p, ref_pts.get(p), new_pts.get(p), ref_spr.get(p), new_spr.get(p), name)
             for p in sorted(set(ref_pts) | set(new_pts))
         ]
         experiments.append(ExperimentComparison(name, module, claims, pieces, ref_absent, new_absent))
@@ -268,6 +295,8 @@ def compare(results_dir, reference_dir=None):
     for e in experiments:
         for c in e.claims:
             c.classify(e.name, cmp.hosts["rerun"], cmp.hosts["reference"], same_scale, gpu_both)
+        for p in e.pieces:
+            p.classify(cmp.hosts["rerun"], cmp.hosts["reference"], same_scale)
     return cmp
 
 
@@ -323,12 +352,14 @@ def _claim_lines(c, experiment_absent=(None, None)):
 
 def _point_text(c, p):
     key, ref, new, rel, _ = c
-    return "%s %s (%.3g s → %.3g s, tolerance %s)" % (
+    cls = p.classes.get(key)
+    return "%s %s (%.3g s → %.3g s, tolerance %s%s)" % (
         agreement.fmt_relative(rel),
         points.label(key),
         ref,
         new,
         tolerances.fmt_tolerance(p.tolerances[key]),
+        ": " + cls[0] if cls else "",
     )
 
 
@@ -345,10 +376,13 @@ def _piece_lines(p):
     if not p.compared:
         side = "missing here (only in the reference)" if p.missing else "only here (not in the reference)"
         return ["  %-18s %s: %d points" % (p.piece, side, len(p.missing) + len(p.extra))]
-    lines = [
-        "  %-18s %d/%d points within %s%s"
-        % (p.piece, p.within, len(p.compared), tol, " (%d out)" % len(p.out) if p.out else "")
-    ]
+    by_class = p.out_by_class()
+    out_text = (
+        " (%d out: %s)" % (len(p.out), ", ".join("%d %s" % (n, cls) for cls, n in sorted(by_class.items())))
+        if p.out
+        else ""
+    )
+    lines = ["  %-18s %d/%d points within %s%s" % (p.piece, p.within, len(p.compared), tol, out_text)]
     worst = [c for c in p.worst() if c[3] != 0]
     if worst:
         lines.append("      worst: " + "; ".join(_point_text(c, p) for c in worst))
@@ -461,6 +495,8 @@ def render(cmp):
         ),
         "  claims that differ: %s"
         % (", ".join("%d %s" % (len([c for c in cmp.claims(DIFFER) if c.machines == k]), k) for k in MACHINE_CLASSES)),
+        "  figure data points out of tolerance: %s"
+        % ", ".join("%d %s" % (sum(p.out_by_class().get(k, 0) for p in pieces), k) for k in POINT_CLASSES),
         "  figure data points within tolerance: %d/%d (%d missing here, %d only here)"
         % (
             sum(p.within for p in pieces),

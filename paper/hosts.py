@@ -35,6 +35,17 @@ NAMES = {
 }
 
 
+def _proxy(resource):
+    """The resource that stands in for one neither side measured: PROXIES, and
+    a bandwidth at T threads for the one at the run's threads."""
+    if resource in PROXIES:
+        return PROXIES[resource]
+    base, _, threads = resource.partition("@")
+    if threads and threads not in ("max", "1"):
+        return base + "@max"
+    return None
+
+
 def describe(resource):
     base, _, threads = resource.partition("@")
     name = NAMES.get(base, base)
@@ -111,8 +122,11 @@ class Ratio:
 def ratio(resource, here, reference):
     """The Ratio of ``resource`` between two characterisations."""
     tried = [resource]
-    while tried[-1] in PROXIES and not (tried[-1] in here and tried[-1] in reference):
-        tried.append(PROXIES[tried[-1]])
+    while not (tried[-1] in here and tried[-1] in reference):
+        nxt = _proxy(tried[-1])
+        if nxt is None:
+            break
+        tried.append(nxt)
     used = tried[-1]
     h, r = here.get(used, {}), reference.get(used, {})
     if not h or not r:

@@ -86,7 +86,7 @@ def point_tolerance(ref_spread=0.0, new_spread=0.0):
 
 
 def fmt_tolerance(t):
-    return "exact" if t == 0 else "%g%%" % (100 * t)
+    return "exact" if t == 0 else "%.3g%%" % (100 * t)
 
 
 def table_lines():

@@ -174,13 +174,18 @@ class ClassifiedByTheMachines(TempDirs):
                 self.assertIn("GPU random read bandwidth 0.50x", got["A-T1"].machines_text)
                 self.assertEqual(got["A3"].machines, compare.AS_PREDICTED, got["A3"].machines_text)
                 self.assertIn("differ as the machines predict", compare.render(cmp))
+                paper = next(p for p in cmp.pieces() if p.piece == "paper")
+                self.assertTrue(paper.classes)  # the slowed GPU programs' points
+                self.assertEqual({c for c, _ in paper.classes.values()}, {compare.AS_PREDICTED})
                 shutil.rmtree(self.ref)
                 shutil.rmtree(self.new)
                 os.makedirs(self.ref)
                 os.makedirs(self.new)
 
     def test_the_same_gpu_does_not_explain_them(self):
-        got, _ = self.perturb(1.8, 1.0)
+        got, cmp = self.perturb(1.8, 1.0)
+        paper = next(p for p in cmp.pieces() if p.piece == "paper")
+        self.assertEqual({c for c, _ in paper.classes.values()}, {compare.BEYOND})
         self.assertEqual(got["A-T1"].machines, compare.BEYOND, got["A-T1"].machines_text)
         self.assertEqual(got["A3"].machines, compare.BEYOND)
 
