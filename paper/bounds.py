@@ -178,4 +178,12 @@ def table_lines():
     for exp, claims in BOUNDS.items():
         for cid, b in claims.items():
             lines.append("| %s | %s | %s |" % (exp, cid, b.text()))
+    lines += ["", "| experiment | figure point of | time scales as |", "|---|---|---|"]
+    for exp, table in POINT_BOUNDS.items():
+        for kind, what in (
+            ("cpu1", "a CPU program on 1 thread"),
+            ("cpu", "a CPU program on T threads"),
+            ("gpu", "a GPU program"),
+        ):
+            lines.append("| %s | %s | ÷ %s |" % (exp, what, table[kind]))
     return lines
