@@ -20,7 +20,7 @@ import os
 import sys
 
 from paper import claims as claims_mod
-from paper import outputs, registry, rerun_doc, scale_out_doc, select, tables, tolerances
+from paper import bounds, outputs, registry, rerun_doc, scale_out_doc, select, tables, tolerances
 from paper.report import claims_rows
 from paper.results import ResultsMissing, load, piece_stems, read_metadata
 
@@ -289,6 +289,15 @@ def render(results_dir):
             "",
         ]
         + tolerances.table_lines()
+        + [
+            "",
+            "What bounds each claim's programs (`paper/bounds.py`, `python3 -m paper.compare --bounds`): the value "
+            "scales as the product of the resources marked × over those marked ÷; `paper/hosts.py` names them "
+            "(`cpu_seq@T`, `cpu_rand@T`: CPU sequential and random read bandwidth at T threads, `max` the run's; "
+            "`cpu_latency`: one thread's dependent reads; `gpu_seq`, `gpu_rand`: the GPU's read bandwidth).",
+            "",
+        ]
+        + bounds.table_lines()
         + [""]
         + rerun_doc.section_lines(results_dir)
     )
