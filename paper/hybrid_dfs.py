@@ -123,14 +123,20 @@ def fig4_gpu(res):
             th = main_graph_threads(res, a)
             rows += main_graph_run(res, a, threads=th).where(algorithm=a).rows
     rows = Results(res.experiment, rows, res.metas, res.files)
+    # The title names the devices drawn, and only those (a machine without a GPU draws the CPU alone).
+    devices = [label for dev, label in FIG4_DEVICES if rows.where(device=dev).rows]
+    drawn = " and ".join([", ".join(devices[:-1]), devices[-1]] if len(devices) > 1 else devices)
     return plots.bars(
         rows,
         {a: ALGOS[a] for a in CPU + GPU},
         "teps",
         scale=1e-9,
         ylabel="GTEPS",
-        title="Fig. 4: GPU, CPU+GPU and CPU (max threads)",
+        title="Fig. 4: %s (max threads)" % drawn,
     )
+
+
+FIG4_DEVICES = (("gpu", "GPU"), ("cpu+gpu", "CPU+GPU"), ("cpu", "CPU"))
 
 
 def size_sweep(res):

@@ -13,7 +13,7 @@
 #include "algorithms/traversal/cpu_traversals.hpp"
 #include "common/graph.hpp"
 #include "common/harness/program_table.hpp"
-#include "experiments/hybrid_dfs/bandwidth.hpp"
+#include "common/bench/read_bandwidth.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
 
 namespace gs::bgl {

@@ -423,7 +423,31 @@ def dijkstra_deg5():
                 answer="reached=%d;distsum=%.9g" % (n, n * 2417.5),
             )
             rows += trials(base, sec, {"build_s": "%.6g" % (n * 2e-8)}, sources=(0, 7))
+    rows += opencl_cpu_baseline()
     write_piece("dijkstra_deg5", "opencl-cpu", rows, extra)
+
+
+def opencl_cpu_baseline():
+    """BGL Dijkstra beside the OpenCL-on-CPU rows, as the piece runs it (own random
+    stream: the fixtures written after it keep their numbers)."""
+    global rng
+    kept, rng = rng, random.Random(20261126)
+    rows = []
+    for n in (10**4, 10**5):
+        base = dict(
+            graph="fixed-degree5-n%d" % n,
+            generator="fixed-degree",
+            n=n,
+            m=5 * n,
+            seed=1,
+            algorithm="bgl_dijkstra",
+            threads=1,
+            device="cpu",
+            answer="reached=%d;distsum=%.9g" % (n, n * 2417.5),
+        )
+        rows += trials(base, 2.6e-7 * n * math.log2(n) / math.log2(1e5), sources=(0, 7))
+    rng = kept
+    return rows
 
 
 # The distributed programs at 1..16 MPI ranks on each experiment's main graph,
