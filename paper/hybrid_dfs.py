@@ -408,26 +408,39 @@ def per_source_ms(algo, graph, label):
 
 
 # Bandwidth floors: bytes a traversal had to read (column bytes_read) over the
-# device's measured sequential read bandwidth (table1's micro-benchmark).
+# device's measured sequential read bandwidth: the run's own host profile
+# (metadata host_gpu_seq_read_gbs, host_cpu_seq_read_gbs_t<threads>), else
+# table1's micro-benchmark in the same results.
 FLOOR_BANDWIDTH = {"gpu": "bw_seq_gpu", "cpu": "bw_seq_cpu"}
+
+
+def floor_bandwidth(res, r, table1):
+    """GB/s that row r's bytes are read at, at best."""
+    meta = res.run_meta(r["run_id"]) if r.get("run_id") else {}
+    device = "gpu" if r["device"] == "gpu" else "cpu"
+    key = "host_gpu_seq_read_gbs" if device == "gpu" else "host_cpu_seq_read_gbs_t%d" % r["threads"]
+    try:
+        return float(meta[key])
+    except (KeyError, TypeError, ValueError):
+        return table1.get(device)
 
 
 def floor_rows(res):
     """Traversal rows with bytes_read, each with ``floor_fraction``: the time the
     bytes take at the device's sequential read bandwidth / the measured time."""
-    gbs = {}
+    table1 = {}
     for device, algo in FLOOR_BANDWIDTH.items():
         try:
-            gbs[device] = bandwidth(res, algo)
+            table1[device] = bandwidth(res, algo)
         except ResultsMissing:
             pass
     rows = []
     for r in traversals(res).rows:
-        bytes_read, device = r.num("bytes_read"), "gpu" if r["device"] == "gpu" else "cpu"
-        if bytes_read and device in gbs and r["seconds"] > 0:
-            rows.append(type(r)({**r, "floor_fraction": str(bytes_read / (gbs[device] * 1e9) / r["seconds"])}))
+        bytes_read, gbs = r.num("bytes_read"), floor_bandwidth(res, r, table1)
+        if bytes_read and gbs and r["seconds"] > 0:
+            rows.append(type(r)({**r, "floor_fraction": str(bytes_read / (gbs * 1e9) / r["seconds"])}))
     if not rows:
-        raise ResultsMissing("hybrid_dfs: no rows with bytes_read beside a read-bandwidth measurement (table1)")
+        raise ResultsMissing("hybrid_dfs: no rows with bytes_read beside a read-bandwidth measurement")
     return Results(res.experiment, rows, res.metas, res.files)
 
 

@@ -178,3 +178,7 @@ class NamedGraphTargetsTest(unittest.TestCase):
         res = Results("hybrid_dfs", [bw, trav], [{"run_id": "road"}], [])
         (got,) = hybrid_dfs.floor_rows(res).rows
         self.assertAlmostEqual(float(got["floor_fraction"]), 0.1)  # 2 GB at 2000 GB/s = 1 ms of 10 ms
+        # The run's own host profile comes first.
+        res.metas = [{"run_id": "road", "host_gpu_seq_read_gbs": "4000"}]
+        (got,) = hybrid_dfs.floor_rows(res).rows
+        self.assertAlmostEqual(float(got["floor_fraction"]), 0.05)
