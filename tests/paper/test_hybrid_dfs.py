@@ -168,7 +168,9 @@ class NamedGraphTargetsTest(unittest.TestCase):
         self.assertIn("16 threads", outcome.measured)
 
     def test_the_main_graph_target_needs_the_main_rmat_graph(self):
-        quick = Results("hybrid_dfs", [graph_row("dobfs_gpu", "rmat-s16-m524288", 0.0005)], [{"run_id": "fig4"}], [])
+        quick_row = graph_row("dobfs_gpu", "rmat-s16-m524288", 0.0005)
+        quick_row.update(n=2**16, m=2**19, generator="rmat")
+        quick = Results("hybrid_dfs", [quick_row], [{"run_id": "fig4"}], [])
         self.assertEqual(evaluate(claim("D-T6"), quick).verdict, claims.NOT_RUN)
 
     def test_floor_fraction_uses_the_devices_sequential_bandwidth(self):
