@@ -202,6 +202,7 @@ BfsRun CombblasBfs::run(vid_t source) {
     return cb::EWiseMult(f, *m.degree, false, std::int64_t(0)).Reduce(std::plus<std::int64_t>(), std::int64_t(0));
   };
   std::int64_t size = frontier.getnnz(), last_size = 0, arcs = arcs_of(frontier), depth = 0;
+  std::string states;
   while (size > 0) {
     if (arcs > m.to_bottom_up && last_size < size) {
       visited.LoadVec(parent);
@@ -209,6 +210,7 @@ BfsRun CombblasBfs::run(vid_t source) {
       while (size > 0) {
         cb::BottomUpStep(*m.a_local_t, frontier, frontier_bits, parent, visited, starts.get());
         ++depth;
+        states += 'B';
         level.EWiseApply(parent, [depth](std::int64_t l, std::int64_t p) { return l == kNone && p != kNone ? depth : l; });
         last_size = size;
         size = frontier_bits.GetNumSet();
@@ -223,6 +225,7 @@ BfsRun CombblasBfs::run(vid_t source) {
       frontier = cb::EWiseMult(frontier, parent, true, kNone);  // only the unreached
       parent.Set(frontier);
       ++depth;
+      states += 'T';
       frontier.Apply(cb::myset<std::int64_t>(depth));
       level.Set(frontier);
       arcs = arcs_of(frontier);
@@ -251,7 +254,9 @@ BfsRun CombblasBfs::run(vid_t source) {
   std::vector<std::uint32_t> levels(blk.count, kUnreachedLevel);
   for (const OwnedLevel& o : exchange(comm, send, counts, "combblas_bfs levels").values)
     levels[o.vertex - blk.first] = o.level;
-  return bfs_run_of(comm, m.n, source, std::move(levels), seconds);
+  BfsRun r = bfs_run_of(comm, m.n, source, std::move(levels), seconds);
+  r.states = std::move(states);
+  return r;
 }
 
 }  // namespace gs::dist

@@ -214,6 +214,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
       out.extra["teps"] = fmt_number(double(component_edges) / r.seconds);
       out.extra["component_edges"] = std::to_string(component_edges);
       out.extra["setup_s"] = fmt_seconds(bfs->build_seconds());
+      if (!r.states.empty()) out.extra["states"] = r.states;
       return out;
     };
     s.trials(s.row(id, info, 1), trial, int(roots.size()) * c.trials_per_root);

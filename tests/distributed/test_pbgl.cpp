@@ -112,10 +112,11 @@ TEST(CombblasBfs, RejectsAReachedVertexReportedUnreached) {
 }
 
 // The same levels as the Parallel BGL's, vertex by vertex: on RMAT (isolated
-// vertices among them) from a hub, a leaf and an isolated vertex, and on a
-// graph whose n is not a multiple of the grid's side (1001 vertices).
+// vertices among them) from several vertices, and on a graph whose n is not a
+// multiple of the grid's side (1001 vertices); both directions of step taken.
 TEST(CombblasBfs, LevelsEqualPbgl) {
   SKIP_UNLESS_SQUARE();
+  std::string states;
   for (const LocalEdges<std::uint32_t>& share : {small_rmat(), path_random_share(world(), 1001, 1500, 10, 4)}) {
     PbglBfs pbgl(world(), share);
     CombblasBfs combblas(world(), share);
@@ -123,8 +124,11 @@ TEST(CombblasBfs, LevelsEqualPbgl) {
       const BfsRun a = pbgl.run(source), b = combblas.run(source);
       EXPECT_EQ(a.level, b.level) << "source " << source << " n " << share.n;
       EXPECT_EQ(a.answer(), b.answer());
+      states += b.states;
     }
   }
+  EXPECT_NE(states.find('T'), std::string::npos) << states;
+  EXPECT_NE(states.find('B'), std::string::npos) << states;
 }
 
 TEST(CombblasBfs, RefusesANonSquareGridOnEveryRank) {
