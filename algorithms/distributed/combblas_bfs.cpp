@@ -43,10 +43,9 @@ class VertexShuffle {
     while (std::gcd(a_, std::uint64_t(n_)) != 1) a_ += 2;
     a_inverse_ = inverse_mod(a_, n_);
   }
-  std::int64_t operator()(vid_t x) const { return n_ < 2 ? x : std::int64_t((unsigned __int128)a_ * x % n_); }
-  vid_t inverse(std::int64_t y) const {
-    return n_ < 2 ? vid_t(y) : vid_t((unsigned __int128)a_inverse_ * std::uint64_t(y) % n_);
-  }
+  // a, its inverse and x are below n <= 2^32: their products fit 64 bits.
+  std::int64_t operator()(vid_t x) const { return n_ < 2 ? x : std::int64_t(a_ * x % n_); }
+  vid_t inverse(std::int64_t y) const { return n_ < 2 ? vid_t(y) : vid_t(a_inverse_ * std::uint64_t(y) % n_); }
 
  private:
   static std::uint64_t inverse_mod(std::uint64_t a, std::uint64_t n) {
@@ -137,20 +136,27 @@ CombblasBfs::CombblasBfs(const mpi::communicator& comm, const LocalEdges<std::ui
   comm.barrier();
   const double t0 = wall_seconds();
   m.grid = std::make_shared<cb::CommGrid>(MPI_Comm(comm), side, side);
-  // Each edge both ways, without self loops, in the block of the rank that holds it.
+  // Each edge both ways, without self loops, in the block of the rank that holds it
+  // (counted first, so that every rank's list is allocated once).
   std::vector<std::vector<Entry>> by_rank(std::size_t(comm.size()));
   std::int32_t entries = 0;
   const EdgeList<std::uint32_t>& el = edges.edges;
-  for (eid_t e = 0; e < el.size(); ++e) {
-    if (el.u[e] == el.v[e]) continue;
-    const std::int64_t x = m.shuffle(el.u[e]), y = m.shuffle(el.v[e]);
-    for (const auto& [row, col] : {std::pair{x, y}, std::pair{y, x}}) {
-      const int br = axis.block_of(row), bc = axis.block_of(col);
-      by_rank[std::size_t(m.grid->GetRank(br, bc))].emplace_back(std::int32_t(row - br * axis.per_block),
-                                                                 std::int32_t(col - bc * axis.per_block), true);
-      ++entries;
+  auto each_entry = [&](auto&& use) {
+    for (eid_t e = 0; e < el.size(); ++e) {
+      if (el.u[e] == el.v[e]) continue;
+      const std::int64_t x = m.shuffle(el.u[e]), y = m.shuffle(el.v[e]);
+      const int bx = axis.block_of(x), by = axis.block_of(y);
+      use(m.grid->GetRank(bx, by), std::int32_t(x - bx * axis.per_block), std::int32_t(y - by * axis.per_block));
+      use(m.grid->GetRank(by, bx), std::int32_t(y - by * axis.per_block), std::int32_t(x - bx * axis.per_block));
     }
-  }
+  };
+  std::vector<std::size_t> count(by_rank.size(), 0);
+  each_entry([&](int rank, std::int32_t, std::int32_t) { ++count[std::size_t(rank)]; });
+  for (std::size_t r = 0; r < by_rank.size(); ++r) by_rank[r].reserve(count[r]);
+  each_entry([&](int rank, std::int32_t row, std::int32_t col) {
+    by_rank[std::size_t(rank)].emplace_back(row, col, true);
+    ++entries;
+  });
   m.a = std::make_unique<Matrix>(m.grid);
   m.a->SparseCommon(by_rank, entries, std::int64_t(m.n), std::int64_t(m.n), std::logical_or<bool>());
   by_rank = {};

@@ -10,7 +10,7 @@
 // out, so that the RMAT graph's high-degree vertices (small ids) spread over
 // the grid's blocks instead of piling into the first; results come back in
 // the input's ids and in the vertex blocks of collective.hpp (untimed).
-// certify_bfs (bfs_certificate.hpp) checks them.
+// BfsCertificate (bfs_certificate.hpp) checks them.
 //
 // Built only where CombBLAS is found (GS_HAVE_COMBBLAS); one thread per rank.
 #pragma once

@@ -1,7 +1,7 @@
 // What the distributed breadth-first searches (pbgl_bfs.hpp, combblas_bfs.hpp)
 // have in common: one search's result, laid out by the vertex blocks of
 // collective.hpp whatever the engine's own layout, and the interface the
-// experiments drive them through. The result is checked by certify_bfs
+// experiments drive them through. The result is checked by BfsCertificate
 // (bfs_certificate.hpp), the same certificate for every engine.
 #pragma once
 

@@ -6,7 +6,7 @@
 // distributed property map whose owner keeps the smallest value it is sent.
 //
 // Results stay distributed: each rank holds the levels of the vertices it
-// owns (its VertexBlock); certify_bfs (bfs_certificate.hpp) checks them.
+// owns (its VertexBlock); BfsCertificate (bfs_certificate.hpp) checks them.
 #pragma once
 
 #include <memory>

@@ -193,9 +193,10 @@ int run_bfs(const mpi::communicator& comm, const Options& o) {
                              : rmat_share(comm, int(o.size[0]), eid_t(o.size[1]), kRmatA, kRmatB, kRmatC, o.seed);
   const std::unique_ptr<DistributedBfs> bfs = bfs_engine(comm, o, share);
   const std::string name = program_name(o);
+  const BfsCertificate certificate(comm, share);
   for (int t = 0; t < o.trials; ++t) {
     const BfsRun r = bfs->run(o.source);
-    certify_bfs(comm, share, r, name);
+    certificate.check(r, name);
     if (o.serial_check) {
       const std::vector<std::uint32_t> level = gather_levels(comm, r);
       const EdgeList<std::uint32_t> shares = gather_share(comm, share);

@@ -6,7 +6,7 @@
 // after the other on the same shares. Rows as the single-process programs':
 // one per (root, trial), the same roots for both (root_draws on the giant
 // component, found with all-reduces by the first engine), levels certified on
-// every rank (Graph500 rules on the edge shares, certify_bfs) and, where the
+// every rank (Graph500 rules on the edge shares, dist::BfsCertificate) and, where the
 // graph fits one process, checked on rank 0 by the suite's verifier on the
 // single-process graph, whose answer must be the distributed one.
 #include <mpi.h>
@@ -179,6 +179,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
                                                 (single ? " + single-process graph and verifier on rank 0"
                                                         : "; single-process check skipped: " + why_not));
 
+  const dist::BfsCertificate certificate(comm, share);
   for (const harness::ProgramInfo& info : s.programs()) {
     s.progress().note(info.name + ": building its graph on " + std::to_string(ranks) + " rank(s)");
     const std::unique_ptr<dist::DistributedBfs> bfs = make_engine(info.name, comm, share);
@@ -191,7 +192,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
     auto trial = [&](int k) {
       const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
       const dist::BfsRun r = bfs->run(source);
-      dist::certify_bfs(comm, share, r, info.name);
+      certificate.check(r, info.name);
       std::uint64_t degree_sum = 0;
       for (vid_t i = 0; i < blk.count; ++i)
         if (r.level[i] != dist::kUnreachedLevel) degree_sum += degree[i];

@@ -50,13 +50,13 @@ void expect_rejected_everywhere(F&& certify) {
 
 LocalEdges<std::uint32_t> small_rmat() { return rmat_share(world(), 8, 2048, 0.45, 0.25, 0.15, 3); }
 
-// The breadth-first search engines behind one certificate (certify_bfs).
+// The breadth-first search engines behind one certificate (BfsCertificate).
 template <class Engine>
 void certifies_its_run(const char* who) {
   const LocalEdges<std::uint32_t> share = small_rmat();
   Engine bfs(world(), share);
   const BfsRun r = bfs.run(1);
-  EXPECT_NO_THROW(certify_bfs(world(), share, r, who));
+  EXPECT_NO_THROW(BfsCertificate(world(), share).check(r, who));
   EXPECT_GT(r.reached, 1u);
 }
 
@@ -67,7 +67,7 @@ void rejects_a_level_one_too_deep(const char* who) {
   BfsRun r = bfs.run(1);
   // The last rank's first vertex: one level deeper (or reached, if it was not).
   if (last_rank() && !r.level.empty()) r.level[0] = r.level[0] == kUnreachedLevel ? 1 : r.level[0] + 1;
-  expect_rejected_everywhere([&] { certify_bfs(world(), share, r, who); });
+  expect_rejected_everywhere([&] { BfsCertificate(world(), share).check(r, who); });
 }
 
 template <class Engine>
@@ -84,7 +84,7 @@ void rejects_a_reached_vertex_reported_unreached(const char* who) {
         break;
       }
   ASSERT_EQ(1, mpi::all_reduce(world(), tampered, mpi::maximum<int>()));
-  expect_rejected_everywhere([&] { certify_bfs(world(), share, r, who); });
+  expect_rejected_everywhere([&] { BfsCertificate(world(), share).check(r, who); });
 }
 
 TEST(PbglBfs, CertifiesItsRun) { certifies_its_run<PbglBfs>("pbgl_bfs"); }
