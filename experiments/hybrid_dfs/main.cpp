@@ -87,7 +87,7 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   // each P fits one command. Both engines run at every P each supports (CombBLAS: squares).
   out.push_back({.name = "scale-out",
                  .role = Role::scale_out,
-                 .est_seconds = paper ? 170.0 : 20.0,
+                 .est_seconds = paper ? 240.0 : 20.0,
                  .programs = {pbgl_bfs, combblas_bfs},
                  .graphs = {paper ? GraphSize{1ull << 22, 1ull << 25} : main_graph},
                  .kind = harness::kMpiKind,
