@@ -116,7 +116,7 @@ class ScaleOut:
         )
 
     def names(self):
-        """"`a`" or "`a` and `b`": the distributed programs."""
+        """ "`a`" or "`a` and `b`": the distributed programs."""
         return " and ".join("`%s`" % p for p in self.programs)
 
     # --- data ---------------------------------------------------------------

@@ -34,9 +34,9 @@ class BfsCertificate {
 
   mpi::communicator comm_;
   const LocalEdges<std::uint32_t>& share_;
-  std::vector<vid_t> ends_;         // the distinct endpoints of this rank's edges, in id order
-  std::vector<int> ends_by_owner_;  // how many of them each rank owns
-  int shift_ = 0;                   // ends_ positions of ids with equal x >> shift_ ...
+  std::vector<vid_t> ends_;               // the distinct endpoints of this rank's edges, in id order
+  std::vector<int> ends_by_owner_;        // how many of them each rank owns
+  int shift_ = 0;                         // ends_ positions of ids with equal x >> shift_ ...
   std::vector<std::uint32_t> directory_;  // ... start at directory_[x >> shift_]
 };
 

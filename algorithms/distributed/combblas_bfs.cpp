@@ -18,8 +18,8 @@
 int cblas_splits = 1;
 double cblas_alltoalltime = 0, cblas_allgathertime = 0, cblas_localspmvtime = 0, cblas_mergeconttime = 0,
        cblas_transvectime = 0;
-double mcl_Abcasttime = 0, mcl_Bbcasttime = 0, mcl_localspgemmtime = 0, mcl_multiwaymergetime = 0,
-       mcl_kselecttime = 0, mcl_prunecolumntime = 0;
+double mcl_Abcasttime = 0, mcl_Bbcasttime = 0, mcl_localspgemmtime = 0, mcl_multiwaymergetime = 0, mcl_kselecttime = 0,
+       mcl_prunecolumntime = 0;
 
 namespace gs::dist {
 namespace {
@@ -107,8 +107,8 @@ struct CombblasBfs::Impl {
   vid_t n = 0;
   VertexShuffle shuffle{0};
   std::shared_ptr<cb::CommGrid> grid;
-  std::unique_ptr<Matrix> a;          // the symmetric adjacency matrix: top-down steps
-  std::unique_ptr<Matrix> a_local_t;  // each rank's block transposed: bottom-up steps
+  std::unique_ptr<Matrix> a;                       // the symmetric adjacency matrix: top-down steps
+  std::unique_ptr<Matrix> a_local_t;               // each rank's block transposed: bottom-up steps
   cb::OptBuf<std::int32_t, std::int64_t> buffers;  // the top-down product's send buffers
   std::unique_ptr<DenseVec> degree;
   std::int64_t to_bottom_up = 0;  // frontier arcs above which a growing frontier goes bottom-up
@@ -127,8 +127,8 @@ CombblasBfs::CombblasBfs(const mpi::communicator& comm, const LocalEdges<std::ui
     const std::string grid = combblas_grid_problem(comm.size());
     if (!grid.empty()) throw ResourceError("combblas_bfs: " + grid);
     if (axis.largest_block() >= std::int64_t(INT32_MAX))
-      throw ResourceError("combblas_bfs: " + std::to_string(edges.n) + " vertices on a " + std::to_string(side) +
-                          "x" + std::to_string(side) + " grid: a block has 2^31 or more rows, more than CombBLAS's " +
+      throw ResourceError("combblas_bfs: " + std::to_string(edges.n) + " vertices on a " + std::to_string(side) + "x" +
+                          std::to_string(side) + " grid: a block has 2^31 or more rows, more than CombBLAS's " +
                           "32-bit local indices hold: use more ranks");
     if (2 * edges.edges.size() >= std::uint64_t(INT32_MAX))
       throw ResourceError("combblas_bfs: 2^31 or more matrix entries from one rank's share: use more ranks");
@@ -186,8 +186,8 @@ BfsRun CombblasBfs::run(vid_t source) {
   const mpi::communicator& comm = m.comm;
   agree(comm, [&] {
     if (source >= m.n)
-      throw InputError("combblas_bfs: source " + std::to_string(source) + " is not a vertex (n = " +
-                       std::to_string(m.n) + ")");
+      throw InputError("combblas_bfs: source " + std::to_string(source) +
+                       " is not a vertex (n = " + std::to_string(m.n) + ")");
   });
   const std::int64_t n = std::int64_t(m.n), s = m.shuffle(source);
 
@@ -217,7 +217,8 @@ BfsRun CombblasBfs::run(vid_t source) {
         cb::BottomUpStep(*m.a_local_t, frontier, frontier_bits, parent, visited, starts.get());
         ++depth;
         states += 'B';
-        level.EWiseApply(parent, [depth](std::int64_t l, std::int64_t p) { return l == kNone && p != kNone ? depth : l; });
+        level.EWiseApply(parent,
+                         [depth](std::int64_t l, std::int64_t p) { return l == kNone && p != kNone ? depth : l; });
         last_size = size;
         size = frontier_bits.GetNumSet();
         if (size < m.to_top_down && last_size > size) {

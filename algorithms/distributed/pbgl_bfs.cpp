@@ -8,7 +8,6 @@
 #include <boost/graph/distributed/distributed_graph_utility.hpp>
 #include <boost/graph/visitors.hpp>
 
-
 namespace gs::dist {
 namespace {
 

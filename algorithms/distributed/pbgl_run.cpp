@@ -180,10 +180,9 @@ void print_row(const mpi::communicator& comm, const Options& o, int trial, vid_t
                double build_s, const std::string& answer, const std::string& extra) {
   if (comm.rank() != 0) return;
   std::printf("program=%s ranks=%d graph=%s n=%u m=%llu trial=%d seconds=%s build_s=%s answer=%s%s verified=%s\n",
-              program_name(o).c_str(), comm.size(), graph_name(o).c_str(),
-              unsigned(n), static_cast<unsigned long long>(m), trial, fmt_number(seconds).c_str(),
-              fmt_number(build_s).c_str(), answer.c_str(), extra.c_str(),
-              o.serial_check ? "certificate+serial" : "certificate");
+              program_name(o).c_str(), comm.size(), graph_name(o).c_str(), unsigned(n),
+              static_cast<unsigned long long>(m), trial, fmt_number(seconds).c_str(), fmt_number(build_s).c_str(),
+              answer.c_str(), extra.c_str(), o.serial_check ? "certificate+serial" : "certificate");
   std::fflush(stdout);
 }
 

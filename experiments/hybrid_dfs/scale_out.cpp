@@ -80,8 +80,9 @@ std::vector<std::uint32_t> owned_degrees(const mpi::communicator& comm, const di
 // root_draws on the distributed graph: the highest-degree vertex (lowest id
 // among equals), a search from it (untimed) for its component, and the drawn
 // members in id order, each found on the rank that owns it.
-std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::DistributedBfs& bfs, const dist::VertexBlock& blk,
-                                     const std::vector<std::uint32_t>& degree, int count, std::uint64_t seed) {
+std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::DistributedBfs& bfs,
+                                     const dist::VertexBlock& blk, const std::vector<std::uint32_t>& degree, int count,
+                                     std::uint64_t seed) {
   std::uint32_t best = 0;
   for (std::uint32_t d : degree) best = std::max(best, d);
   const std::uint32_t top = mpi::all_reduce(comm, best, mpi::maximum<std::uint32_t>());
@@ -153,7 +154,8 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
   const std::vector<std::uint32_t> degree = owned_degrees(comm, share);
   const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
   std::vector<vid_t> roots;  // --sources, or drawn by the first engine
-  if (opt.sources_given) dist::agree(comm, [&] { roots = harness::VertexIds{}.vertices(opt.sources, share.n, id.name); });
+  if (opt.sources_given)
+    dist::agree(comm, [&] { roots = harness::VertexIds{}.vertices(opt.sources, share.n, id.name); });
   std::string programs;
   for (const harness::ProgramInfo& info : s.programs()) programs += (programs.empty() ? "" : ", ") + info.name;
 
@@ -174,10 +176,10 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
       whole = std::make_unique<Csr<std::uint32_t>>(edge_list_to_csr(el));
     });
   }
-  s.writer().set_meta("distributed_checks", programs + " on " + id.name +
-                                                ": certificate (Graph500 rules on every rank's edges)" +
-                                                (single ? " + single-process graph and verifier on rank 0"
-                                                        : "; single-process check skipped: " + why_not));
+  s.writer().set_meta(
+      "distributed_checks",
+      programs + " on " + id.name + ": certificate (Graph500 rules on every rank's edges)" +
+          (single ? " + single-process graph and verifier on rank 0" : "; single-process check skipped: " + why_not));
 
   const dist::BfsCertificate certificate(comm, share);
   for (const harness::ProgramInfo& info : s.programs()) {

@@ -95,7 +95,7 @@ TEST(PbglBfs, RejectsAReachedVertexReportedUnreached) {
 
 #ifdef GS_HAVE_COMBBLAS
 // CombBLAS runs on square rank counts only; elsewhere it refuses on every rank alike.
-#define SKIP_UNLESS_SQUARE()                                              \
+#define SKIP_UNLESS_SQUARE() \
   if (!combblas_grid_problem(world().size()).empty()) GTEST_SKIP() << "not a square rank count"
 
 TEST(CombblasBfs, CertifiesItsRun) {

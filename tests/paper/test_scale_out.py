@@ -249,7 +249,10 @@ class SeveralEnginesTest(unittest.TestCase):
         res = self.res({1: 10.0, 4: 2.0})
         t = self.so.table(res)
         self.assertEqual(t.header[0], "program")
-        self.assertEqual([(r[0], r[1]) for r in t.rows], [("pbgl_boruvka", 1), ("pbgl_boruvka", 4), ("other_msf", 1), ("other_msf", 4)])
+        self.assertEqual(
+            [(r[0], r[1]) for r in t.rows],
+            [("pbgl_boruvka", 1), ("pbgl_boruvka", 4), ("other_msf", 1), ("other_msf", 4)],
+        )
         fig = self.so.draw(res)
         labels = fig.axes[0].get_legend_handles_labels()[1]
         self.assertIn("PBGL", labels)
