@@ -73,6 +73,45 @@ struct GridAxis {
   std::int64_t largest_block() const { return n - per_block * (blocks - 1); }
 };
 
+// Where the vertices lie in the matrix, of dim() >= n rows: the shuffled
+// position y of a vertex, laid out around one dummy vertex at the start of
+// each of the grid's `side` blocks, with isolated padding at the end. The
+// dummies form a clique of their own (entries (d_i, d_j): one in every block
+// of the matrix; unreachable from the graph, so no level changes), because
+// CombBLAS's top-down product skips its row exchange on a rank whose block
+// has no entries and the others then wait for ever; the padding (at least 64
+// ids per rank) keeps CombBLAS's per-rank divisions away from zero.
+class MatrixIds {
+ public:
+  MatrixIds(vid_t n, int side)
+      : n_(n),
+        side_(side),
+        dim_(std::max<std::int64_t>(std::int64_t(n) + side, 64 * std::int64_t(side) * side)),
+        block_(dim_ / side),
+        shuffle_(n) {}
+  std::int64_t dim() const { return dim_; }
+  std::int64_t dummy(int block) const { return block * block_; }
+  std::int64_t of(vid_t v) const {
+    const std::int64_t y = shuffle_(v), block = std::min<std::int64_t>(y / (block_ - 1), side_ - 1);
+    return y + block + 1;
+  }
+  // The vertex at matrix index x; false for a dummy or padding.
+  bool vertex(std::int64_t x, vid_t& v) const {
+    const std::int64_t block = std::min<std::int64_t>(x / block_, side_ - 1);
+    if (x == block * block_) return false;
+    const std::int64_t y = x - block - 1;
+    if (y >= std::int64_t(n_)) return false;
+    v = shuffle_.inverse(y);
+    return true;
+  }
+
+ private:
+  vid_t n_;
+  int side_;
+  std::int64_t dim_, block_;  // block_ >= 64 side >= 2
+  VertexShuffle shuffle_;
+};
+
 // CombBLAS reports its progress on std::cerr (rank 0); the suite's progress lines are the driver's.
 class MutedCerr {
  public:
@@ -87,6 +126,30 @@ class MutedCerr {
  private:
   std::streambuf* saved_;
 };
+
+using ColumnIter = cb::SpDCCols<std::int32_t, bool>::SpColIter;
+using Carousel = cb::BitMapCarousel<std::int64_t, std::int64_t>;
+
+// Where each bottom-up sub-step starts in this rank's transposed block: the
+// first column at or after each grid column's share of the rows (what
+// BFSFriends.h's CalcSubStarts computes, single-threaded), never stepping past
+// the last column. CombBLAS's own walks past it when a share holds no column
+// and dereferences an empty block's missing columns. Collective over the grid row.
+std::unique_ptr<ColumnIter[]> bottom_up_starts(Matrix& a_local_t, const SparseVec& frontier, const Carousel& visited) {
+  const std::shared_ptr<cb::CommGrid> grid = a_local_t.getcommgrid();
+  std::int64_t row_first = frontier.LengthUntil();
+  MPI_Bcast(&row_first, 1, MPI_INT64_T, 0, grid->GetRowWorld());
+  const int columns = grid->GetGridCols();
+  auto starts = std::make_unique<ColumnIter[]>(std::size_t(columns) + 1);
+  ColumnIter it = a_local_t.seq().begcol(), end = a_local_t.seq().endcol();
+  for (int c = 0; c < columns; ++c) {
+    const std::int64_t first = visited.GetGlobalStartOfLocal(c) - row_first;
+    while (it != end && it.colid() < first) ++it;
+    starts[std::size_t(c)] = it;
+  }
+  starts[std::size_t(columns)] = end;
+  return starts;
+}
 
 // A vertex's level on its way back to the rank that owns it in the input's ids.
 struct OwnedLevel {
@@ -105,7 +168,7 @@ std::string combblas_grid_problem(int ranks) {
 struct CombblasBfs::Impl {
   mpi::communicator comm;
   vid_t n = 0;
-  VertexShuffle shuffle{0};
+  std::unique_ptr<MatrixIds> ids;
   std::shared_ptr<cb::CommGrid> grid;
   std::unique_ptr<Matrix> a;                       // the symmetric adjacency matrix: top-down steps
   std::unique_ptr<Matrix> a_local_t;               // each rank's block transposed: bottom-up steps
@@ -120,9 +183,10 @@ CombblasBfs::CombblasBfs(const mpi::communicator& comm, const LocalEdges<std::ui
   Impl& m = *impl_;
   m.comm = comm;
   m.n = edges.n;
-  m.shuffle = VertexShuffle(edges.n);
   const int side = int(std::lround(std::sqrt(double(comm.size()))));
-  const GridAxis axis(std::int64_t(edges.n), side);
+  m.ids = std::make_unique<MatrixIds>(edges.n, side);
+  const std::int64_t dim = m.ids->dim();
+  const GridAxis axis(dim, side);
   agree(comm, [&] {
     const std::string grid = combblas_grid_problem(comm.size());
     if (!grid.empty()) throw ResourceError("combblas_bfs: " + grid);
@@ -130,25 +194,30 @@ CombblasBfs::CombblasBfs(const mpi::communicator& comm, const LocalEdges<std::ui
       throw ResourceError("combblas_bfs: " + std::to_string(edges.n) + " vertices on a " + std::to_string(side) + "x" +
                           std::to_string(side) + " grid: a block has 2^31 or more rows, more than CombBLAS's " +
                           "32-bit local indices hold: use more ranks");
-    if (2 * edges.edges.size() >= std::uint64_t(INT32_MAX))
+    if (2 * edges.edges.size() + std::uint64_t(comm.size()) >= std::uint64_t(INT32_MAX))
       throw ResourceError("combblas_bfs: 2^31 or more matrix entries from one rank's share: use more ranks");
   });
   comm.barrier();
   const double t0 = wall_seconds();
   m.grid = std::make_shared<cb::CommGrid>(MPI_Comm(comm), side, side);
   // Each edge both ways, without self loops, in the block of the rank that holds it
-  // (counted first, so that every rank's list is allocated once).
+  // (counted first, so that every rank's list is allocated once); rank 0 adds the dummies' clique.
   std::vector<std::vector<Entry>> by_rank(std::size_t(comm.size()));
   std::int32_t entries = 0;
   const EdgeList<std::uint32_t>& el = edges.edges;
   auto each_entry = [&](auto&& use) {
     for (eid_t e = 0; e < el.size(); ++e) {
       if (el.u[e] == el.v[e]) continue;
-      const std::int64_t x = m.shuffle(el.u[e]), y = m.shuffle(el.v[e]);
+      const std::int64_t x = m.ids->of(el.u[e]), y = m.ids->of(el.v[e]);
       const int bx = axis.block_of(x), by = axis.block_of(y);
       use(m.grid->GetRank(bx, by), std::int32_t(x - bx * axis.per_block), std::int32_t(y - by * axis.per_block));
       use(m.grid->GetRank(by, bx), std::int32_t(y - by * axis.per_block), std::int32_t(x - bx * axis.per_block));
     }
+    if (comm.rank() == 0)
+      for (int i = 0; i < side; ++i)
+        for (int j = 0; j < side; ++j)
+          use(m.grid->GetRank(i, j), std::int32_t(m.ids->dummy(i) - i * axis.per_block),
+              std::int32_t(m.ids->dummy(j) - j * axis.per_block));
   };
   std::vector<std::size_t> count(by_rank.size(), 0);
   each_entry([&](int rank, std::int32_t, std::int32_t) { ++count[std::size_t(rank)]; });
@@ -158,7 +227,7 @@ CombblasBfs::CombblasBfs(const mpi::communicator& comm, const LocalEdges<std::ui
     ++entries;
   });
   m.a = std::make_unique<Matrix>(m.grid);
-  m.a->SparseCommon(by_rank, entries, std::int64_t(m.n), std::int64_t(m.n), std::logical_or<bool>());
+  m.a->SparseCommon(by_rank, entries, dim, dim, std::logical_or<bool>());
   by_rank = {};
   m.degree = std::make_unique<DenseVec>(m.grid);
   m.a->Reduce(*m.degree, cb::Row, std::plus<std::int64_t>(), std::int64_t(0), [](bool) { return std::int64_t(1); });
@@ -189,7 +258,7 @@ BfsRun CombblasBfs::run(vid_t source) {
       throw InputError("combblas_bfs: source " + std::to_string(source) +
                        " is not a vertex (n = " + std::to_string(m.n) + ")");
   });
-  const std::int64_t n = std::int64_t(m.n), s = m.shuffle(source);
+  const std::int64_t n = m.ids->dim(), s = m.ids->of(source);
 
   comm.barrier();
   const double t0 = wall_seconds();
@@ -199,9 +268,8 @@ BfsRun CombblasBfs::run(vid_t source) {
   parent.SetElement(s, s);
   level.SetElement(s, 0);
   cb::BitMapFringe<std::int64_t, std::int64_t> frontier_bits(m.grid, frontier);
-  cb::BitMapCarousel<std::int64_t, std::int64_t> visited(m.grid, n, frontier_bits.GetSubWordDisp());
-  const std::unique_ptr<cb::SpDCCols<int, bool>::SpColIter[]> starts(
-      cb::CalcSubStarts(*m.a_local_t, frontier, visited));
+  Carousel visited(m.grid, n, frontier_bits.GetSubWordDisp());
+  const std::unique_ptr<ColumnIter[]> starts = bottom_up_starts(*m.a_local_t, frontier, visited);
   // The frontier's arcs (frontier values set to 1 first).
   auto arcs_of = [&](SparseVec& f) {
     f.Apply(cb::myset<std::int64_t>(1));
@@ -248,15 +316,16 @@ BfsRun CombblasBfs::run(vid_t source) {
   const std::int64_t first = level.LengthUntil(), count = level.LocArrSize();
   const std::int64_t* mine = level.GetLocArr();
   std::vector<int> counts(std::size_t(p), 0);
-  for (std::int64_t i = 0; i < count; ++i) ++counts[std::size_t(owner_of(m.shuffle.inverse(first + i), m.n, p))];
+  vid_t v = 0;
+  for (std::int64_t i = 0; i < count; ++i)
+    if (m.ids->vertex(first + i, v)) ++counts[std::size_t(owner_of(v, m.n, p))];
   std::vector<int> at(std::size_t(p), 0);
   std::exclusive_scan(counts.begin(), counts.end(), at.begin(), 0);
-  std::vector<OwnedLevel> send(static_cast<std::size_t>(count));
-  for (std::int64_t i = 0; i < count; ++i) {
-    const vid_t x = m.shuffle.inverse(first + i);
-    send[std::size_t(at[std::size_t(owner_of(x, m.n, p))]++)] = {
-        x, mine[i] == kNone ? kUnreachedLevel : std::uint32_t(mine[i])};
-  }
+  std::vector<OwnedLevel> send(static_cast<std::size_t>(std::accumulate(counts.begin(), counts.end(), 0)));
+  for (std::int64_t i = 0; i < count; ++i)
+    if (m.ids->vertex(first + i, v))
+      send[std::size_t(at[std::size_t(owner_of(v, m.n, p))]++)] = {
+          v, mine[i] == kNone ? kUnreachedLevel : std::uint32_t(mine[i])};
   const VertexBlock blk = vertex_block(m.n, comm.rank(), p);
   std::vector<std::uint32_t> levels(blk.count, kUnreachedLevel);
   for (const OwnedLevel& o : exchange(comm, send, counts, "combblas_bfs levels").values)

@@ -112,15 +112,20 @@ TEST(CombblasBfs, RejectsAReachedVertexReportedUnreached) {
 }
 
 // The same levels as the Parallel BGL's, vertex by vertex: on RMAT (isolated
-// vertices among them) from several vertices, and on a graph whose n is not a
-// multiple of the grid's side (1001 vertices); both directions of step taken.
+// vertices among them) from several vertices, on a graph whose n is not a
+// multiple of the grid's side (1001 vertices), on a bare path (hundreds of
+// levels; most blocks of the matrix hold none of its edges) and on graphs of
+// fewer vertices than ranks; both directions of step taken.
 TEST(CombblasBfs, LevelsEqualPbgl) {
   SKIP_UNLESS_SQUARE();
   std::string states;
-  for (const LocalEdges<std::uint32_t>& share : {small_rmat(), path_random_share(world(), 1001, 1500, 10, 4)}) {
+  for (const LocalEdges<std::uint32_t>& share :
+       {small_rmat(), path_random_share(world(), 1001, 1500, 10, 4), path_random_share(world(), 100, 99, 10, 4),
+        path_random_share(world(), 3, 2, 10, 4), path_random_share(world(), 1, 0, 10, 4)}) {
     PbglBfs pbgl(world(), share);
     CombblasBfs combblas(world(), share);
     for (vid_t source : {vid_t(0), vid_t(1), vid_t(share.n - 1), vid_t(share.n / 2)}) {
+      if (source >= share.n) continue;
       const BfsRun a = pbgl.run(source), b = combblas.run(source);
       EXPECT_EQ(a.level, b.level) << "source " << source << " n " << share.n;
       EXPECT_EQ(a.answer(), b.answer());
