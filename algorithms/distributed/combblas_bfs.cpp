@@ -219,8 +219,14 @@ CombblasBfs::CombblasBfs(const mpi::communicator& comm, const LocalEdges<std::ui
           use(m.grid->GetRank(i, j), std::int32_t(m.ids->dummy(i) - i * axis.per_block),
               std::int32_t(m.ids->dummy(j) - j * axis.per_block));
   };
-  std::vector<std::size_t> count(by_rank.size(), 0);
+  std::vector<std::uint64_t> count(by_rank.size(), 0), arriving(by_rank.size(), 0);
   each_entry([&](int rank, std::int32_t, std::int32_t) { ++count[std::size_t(rank)]; });
+  // CombBLAS counts a rank's incoming entries in an int.
+  MPI_Allreduce(count.data(), arriving.data(), comm.size(), MPI_UINT64_T, MPI_SUM, MPI_Comm(comm));
+  agree(comm, [&] {
+    if (arriving[std::size_t(comm.rank())] >= std::uint64_t(INT32_MAX))
+      throw ResourceError("combblas_bfs: 2^31 or more matrix entries in one rank's block: use more ranks");
+  });
   for (std::size_t r = 0; r < by_rank.size(); ++r) by_rank[r].reserve(count[r]);
   each_entry([&](int rank, std::int32_t row, std::int32_t col) {
     by_rank[std::size_t(rank)].emplace_back(row, col, true);

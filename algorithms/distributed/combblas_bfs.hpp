@@ -8,8 +8,10 @@
 //
 // Vertices are relabelled by a fixed bijection of [0, n) before they are laid
 // out, so that the RMAT graph's high-degree vertices (small ids) spread over
-// the grid's blocks instead of piling into the first; results come back in
-// the input's ids and in the vertex blocks of collective.hpp (untimed).
+// the grid's blocks instead of piling into the first, and a few unreachable
+// dummy vertices give every block an entry (combblas_bfs.cpp says why);
+// results come back in the input's ids and in the vertex blocks of
+// collective.hpp (untimed).
 // BfsCertificate (bfs_certificate.hpp) checks them.
 //
 // Built only where CombBLAS is found (GS_HAVE_COMBBLAS); one thread per rank.
