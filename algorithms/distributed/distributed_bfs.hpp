@@ -22,7 +22,7 @@ struct BfsRun {
   std::uint64_t reached = 0;         // over all ranks
   std::uint64_t levelsum = 0;        // over all ranks
   double seconds = 0;                // the search alone, barrier to barrier (slowest rank; the same on every rank)
-  std::string states;                // per level, 'T' top-down or 'B' bottom-up (direction-optimising engines)
+  std::string states;                // per step, 'T' top-down or 'B' bottom-up (direction-optimising engines)
   std::string answer() const;        // "reached=R;levelsum=L", as the single-process programs
 };
 
