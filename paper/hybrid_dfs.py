@@ -466,12 +466,13 @@ def max_threads(res, algo):
     return max(traversals(res).where(algorithm=algo).values("threads"))
 
 
-# Beyond the paper: PBGL's distributed BFS on the main graph at 1..16 MPI ranks.
-# The scale-out graph is the main one at quick scale and fig5a's N = 2^22 one at paper scale.
+# Beyond the paper: two distributed BFS engines, the Parallel BGL's and CombBLAS's
+# direction-optimising one (square rank counts only), at 1..16 MPI ranks. The scale-out
+# graph is the main one at quick scale and fig5a's N = 2^22 one at paper scale.
 SCALE_OUT = scale_out.ScaleOut(
     "hybrid_dfs",
-    "pbgl_bfs",
-    "PBGL BFS (MPI)",
+    ("pbgl_bfs", "combblas_bfs"),
+    ("PBGL BFS (MPI)", "CombBLAS BFS (MPI)"),
     MAIN_GRAPH_ROLES + ("size-sweep",),
     ALGOS,
     "D-S1",
@@ -480,6 +481,7 @@ SCALE_OUT = scale_out.ScaleOut(
     sequential="bgl_bfs",
     build_column="setup_s",
     exclude=lambda r: r["algorithm"].startswith("bw_"),
+    engine="the Parallel BGL; CombBLAS, direction-optimising; MPI",
 )
 
 

@@ -14,6 +14,9 @@
 #include "common/harness/driver.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
 #include "experiments/hybrid_dfs/programs.hpp"
+#ifdef GS_HAVE_COMBBLAS
+#include "algorithms/distributed/combblas_bfs.hpp"
+#endif
 
 namespace gs::hybrid_dfs {
 namespace {
@@ -94,11 +97,11 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   // PBGL's traversals at the main graph's size would take minutes each at P = 2..16
   // (NOTES.md): at paper scale the piece runs on fig5a's N = 2^22, M = 2^25 graph (the
   // same graph; its single-node programs run there), three roots, no warm-up, so that
-  // each P fits one command.
+  // each P fits one command. Both engines run at every P each supports (CombBLAS: squares).
   out.push_back({.name = "scale-out",
                  .role = Role::scale_out,
-                 .est_seconds = paper ? 170.0 : 20.0,
-                 .programs = {pbgl_bfs},
+                 .est_seconds = paper ? 240.0 : 20.0,
+                 .programs = {pbgl_bfs, combblas_bfs},
                  .graphs = {paper ? GraphSize{1ull << 22, 1ull << 25} : main_graph},
                  .kind = harness::kMpiKind,
                  .max_trials = paper ? 3 : 0,
@@ -194,6 +197,18 @@ void begin(harness::Session& s, Config& c) {
         "(make reproduce sets it; experiments/hybrid_dfs/README.md)");
 }
 
+// combblas_bfs needs CombBLAS and a square number of ranks (its 2D grid): the
+// launcher's rank count, where it gives one (else the program finds out itself).
+std::string unavailable(const harness::ProgramInfo& p, const Piece&, const Config&) {
+  if (p.name != name::combblas_bfs) return "";
+#ifndef GS_HAVE_COMBBLAS
+  return "built without CombBLAS (scripts/deps.sh installs libcombblas-dev)";
+#else
+  const harness::LaunchedRanks job = harness::launched_ranks();
+  return job.size > 0 ? dist::combblas_grid_problem(job.size) : "";
+#endif
+}
+
 harness::Experiment<Config> declaration() {
   harness::Experiment<Config> e;
   e.name = "hybrid_dfs";
@@ -212,8 +227,8 @@ harness::Experiment<Config> declaration() {
       "Pieces: table1 (read bandwidth micro-benchmark: bw_seq_cpu, bw_rand_cpu, bw_seq_gpu, bw_rand_gpu; GB/s in\n"
       "column gbs), fig3 (CPU programs vs threads, --thread-list), fig3-bgl (BGL BFS on fig3's graph), fig4\n"
       "(GPU, CPU+GPU, best CPU), fig5a (N = 2^20..2^26, M = 8N), fig5b-m2e28 .. fig5b-m2e31 (one M each of\n"
-      "2^28..2^31 at N = 2^25; each size admitted or refused by host/device memory), scale-out (pbgl_bfs on the ranks "
-      "of an MPI job, paper: fig5a's N = 2^22\n"
+      "2^28..2^31 at N = 2^25; each size admitted or refused by host/device memory), scale-out (pbgl_bfs, and "
+      "combblas_bfs on square rank counts,\non the ranks of an MPI job, paper: fig5a's N = 2^22\n"
       "graph, quick: the main graph:\n"
       "mpirun -np P hybrid_dfs --piece scale-out; each rank generates its own share; the same roots, found with\n"
       "all-reduces).";
@@ -233,6 +248,7 @@ harness::Experiment<Config> declaration() {
   e.options = options;
   e.check = check;
   e.pieces = pieces;
+  e.unavailable = unavailable;
   e.begin = begin;
   e.run_graph = [](harness::Session& s, Config& c, const harness::GraphSource& source) {
     if (s.piece().kind == kReadBandwidth) return run_table1(s, c);

@@ -357,6 +357,11 @@ const harness::ProgramTable<Traversal, Config>& traversals() {
       {{name::pbgl_bfs, "Parallel BGL breadth_first_search on the ranks of an MPI job (beyond the paper)", Device::mpi,
         false},
        nullptr},
+      {{name::combblas_bfs,
+        "CombBLAS direction-optimising BFS (sparse matrix-vector top-down, bottom-up) on a square grid of MPI ranks "
+        "(beyond the paper)",
+        Device::mpi, false},
+       nullptr},
   };
   return table;
 }

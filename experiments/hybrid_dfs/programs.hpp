@@ -37,6 +37,7 @@ inline constexpr const char* read_gpu = "read_gpu";
 inline constexpr const char* hybrid_cpu_gpu = "hybrid_cpu_gpu";
 inline constexpr const char* dobfs_gpu = "dobfs_gpu";
 inline constexpr const char* pbgl_bfs = "pbgl_bfs";
+inline constexpr const char* combblas_bfs = "combblas_bfs";
 inline constexpr const char* bw_seq_cpu = "bw_seq_cpu";
 inline constexpr const char* bw_rand_cpu = "bw_rand_cpu";
 inline constexpr const char* bw_seq_gpu = "bw_seq_gpu";
