@@ -11,10 +11,9 @@ Resources are rates (bigger is faster), named as in ``paper.bounds``:
     gpu_seq, gpu_rand       GPU read bandwidth
 """
 
-import glob
-import json
-import os
 import statistics
+
+from paper import results
 
 HOST_PROFILE = "host profile"
 TABLE1 = "Table 1"
@@ -54,19 +53,6 @@ def describe(resource):
     return name + (" (%s thread%s)" % (threads, "" if threads == "1" else "s") if threads else "")
 
 
-def _metas(results_dir):
-    out = []
-    for path in sorted(glob.glob(os.path.join(results_dir, "*.json"))):
-        try:
-            with open(path, encoding="utf-8") as f:
-                meta = json.load(f)
-        except (OSError, ValueError):
-            continue
-        if isinstance(meta, dict):
-            out.append((os.path.basename(path), meta))
-    return out
-
-
 def _num(v):
     return v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
 
@@ -79,7 +65,7 @@ def characterise(results_dir):
         if _num(value):
             found.setdefault(resource, {}).setdefault(source, []).append(float(value))
 
-    for name, meta in _metas(results_dir):
+    for name, meta in results.metadata_files(results_dir):
         most = meta.get("threads")
         for key, v in meta.items():
             for prefix, res in (("host_cpu_seq_read_gbs_t", "cpu_seq"), ("host_cpu_rand_read_gbs_t", "cpu_rand")):

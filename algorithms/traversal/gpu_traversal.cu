@@ -152,8 +152,8 @@ __device__ __forceinline__ void visit(const DeviceGraph& g, const DeviceLevels& 
                                       unsigned& found, unsigned long long& arcs) {
   eid_t first = 0, last = 0;
   if (kLatencyBound && kOut != Output::kNone) first = g.off[x], last = g.off[x + 1];
-  const bool mine = kLatencyBound ? !(atomicOr(visited + (x >> 5), 1u << (x & 31)) & (1u << (x & 31)))
-                                  : claim(visited, x);
+  const bool mine =
+      kLatencyBound ? !(atomicOr(visited + (x >> 5), 1u << (x & 31)) & (1u << (x & 31))) : claim(visited, x);
   if (!mine) return;
   set_level(L, x, next_level);
   ++found;
@@ -243,9 +243,8 @@ __device__ __forceinline__ void expand_items(const DeviceGraph& g, const DeviceL
 template <Output kOut, bool kLatencyBound = false>
 __device__ __forceinline__ void expand_chunks(const DeviceGraph& g, const DeviceLevels& L, std::uint32_t branch,
                                               std::uint32_t* visited, const std::uint64_t* chunks,
-                                              unsigned long long count, NextFrontier next,
-                                              unsigned long long* counters, unsigned& found,
-                                              unsigned long long& arcs) {
+                                              unsigned long long count, NextFrontier next, unsigned long long* counters,
+                                              unsigned& found, unsigned long long& arcs) {
   const unsigned lane = threadIdx.x & 31;
   for (const std::uint64_t k : warp_stride<std::uint64_t>(count)) {
     const std::uint64_t item = __ldcg(reinterpret_cast<const unsigned long long*>(chunks) + k);
@@ -266,8 +265,7 @@ __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branc
   clear_next_slot(next_counters);
   unsigned found = 0;
   unsigned long long arcs = 0;
-  expand_items<kSource, kOut>(g, L, branch, visited, queue, queue_size, frontier, next, counters, chunks, found,
-                              arcs);
+  expand_items<kSource, kOut>(g, L, branch, visited, queue, queue_size, frontier, next, counters, chunks, found, arcs);
   add_counts(found, arcs, counters);
 }
 
@@ -643,8 +641,8 @@ struct GpuTraversal::Impl {
   // as they stand after them. Returns the branches run.
   std::uint32_t small_levels(std::uint32_t branch, vid_t*& cur, vid_t*& next, FrontierState& f, double alpha) {
     CUDA_CHECK(cudaMemsetAsync(small_slots.data(), 0, small_slots.size() * sizeof(unsigned long long)));
-    SmallLevelsParams p{dg(), dl(), visited.data(), {cur, next}, chunks.data(), small_slots.data(),
-                        branch, f, small_arc_limit, alpha, small_out.device(), small_branch_ns.data()};
+    SmallLevelsParams p{dg(),   dl(), visited.data(),  {cur, next}, chunks.data(),      small_slots.data(),
+                        branch, f,    small_arc_limit, alpha,       small_out.device(), small_branch_ns.data()};
     launch_cooperative(small_levels_kernel, small_blocks, kThreads, p);
     CUDA_CHECK(cudaStreamSynchronize(0));
     const volatile unsigned long long* out = small_out.host();
@@ -754,7 +752,7 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
     } catch (const ResourceError&) {
       m.small_blocks = 0;  // no cooperative launch here: every branch by the per-branch kernels
     }
-    m.small_arc_limit = !m.small_blocks         ? 0
+    m.small_arc_limit = !m.small_blocks        ? 0
                         : opt.small_level_arcs ? opt.small_level_arcs
                                                : std::uint64_t(m.small_blocks) * kThreads * kSmallLevelArcsPerThread;
     m.small_slots.resize(3 * kCounters);

@@ -69,7 +69,7 @@ class LevelCopyGpu {
   PinnedBuffer<unsigned long long> host_late_count_{1};
   PinnedBuffer<std::uint8_t> host_whole_;  // the byte codes, for traversals deeper than the 4-bit codes reach
   bool whole_ = false;                     // the last finish() copied the byte codes whole
-  int settled_ = -1;  // codes <= settled_ were final when the copy started; -1: none
+  int settled_ = -1;                       // codes <= settled_ were final when the copy started; -1: none
   std::uint64_t prev_found_ = 0;
 };
 

@@ -35,8 +35,8 @@ int resident_blocks(Kernel kernel, int threads, int per_sm_cap, const std::strin
 template <class Kernel, class Params>
 void launch_cooperative(Kernel kernel, int blocks, int threads, Params& params, cudaStream_t stream = 0) {
   void* args[] = {&params};
-  CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(blocks), dim3(threads), args, 0,
-                                         stream));
+  CUDA_CHECK(
+      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(blocks), dim3(threads), args, 0, stream));
   CUDA_CHECK_LAUNCH();
 }
 

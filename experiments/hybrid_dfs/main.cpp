@@ -242,8 +242,9 @@ harness::Experiment<Config> declaration() {
   e.programs = traversals().infos();
   for (const auto& p : read_benchmarks().infos()) e.programs.push_back(p);
   e.input_programs = traversals().names();
-  e.columns = {"source",  "teps", "component_edges", "upload_s", "cpu_s", "h2d_s",    "init_s", "compute_s", "d2h_s",
-               "setup_s", "gbs",  "states",          "widen_s",  "late",  "branch_ms", "bytes_read"};
+  e.columns = {"source",  "teps",      "component_edges", "upload_s",  "cpu_s", "h2d_s",
+               "init_s",  "compute_s", "d2h_s",           "setup_s",   "gbs",   "states",
+               "widen_s", "late",      "branch_ms",       "bytes_read"};
   e.takes_sources = true;
   e.options = options;
   e.check = check;

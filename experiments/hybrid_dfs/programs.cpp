@@ -93,7 +93,8 @@ std::vector<traversal::BranchKind> uniform_branches(const std::vector<std::uint3
 
 std::vector<traversal::BranchKind> direction_kinds(const traversal::DirectionTrace& trace) {
   std::vector<traversal::BranchKind> kinds;
-  for (bool b : trace.bottom_up) kinds.push_back(b ? traversal::BranchKind::bottom_up : traversal::BranchKind::top_down);
+  for (bool b : trace.bottom_up)
+    kinds.push_back(b ? traversal::BranchKind::bottom_up : traversal::BranchKind::top_down);
   return kinds;
 }
 

@@ -78,15 +78,21 @@ TEST(HybridDfsGpu, CpuGpuHybridMovesOnlyOnExponentialGrowth) {
   }
 }
 
+// A star of `leaves` leaves around vertex 0 whose last leaf starts a path of
+// `tail` more vertices: depth tail + 1 from vertex 0.
+Csr<std::uint32_t> star_with_tail(vid_t leaves, vid_t tail) {
+  std::vector<std::pair<vid_t, vid_t>> e;
+  for (vid_t i = 1; i <= leaves; ++i) e.push_back({0, i});
+  for (vid_t i = leaves; i < leaves + tail; ++i) e.push_back({i, i + 1});
+  return test::undirected(leaves + tail + 1, e);
+}
+
 TEST(HybridDfsGpu, LevelsFrom254OnAreExact) {
   // The GPU keeps one byte per level; levels >= 254 travel in a second array.
   // A star of 64 leaves with a 400-vertex tail: depth 401, and the CPU+GPU
   // hybrid moves to the GPU after branch 1 (64 > T4 = 2, growing) and does the
   // deep part there.
-  std::vector<std::pair<vid_t, vid_t>> e;
-  for (vid_t i = 1; i <= 64; ++i) e.push_back({0, i});
-  for (vid_t i = 64; i < 464; ++i) e.push_back({i, i + 1});
-  const Csr<std::uint32_t> g = test::undirected(465, e);
+  const Csr<std::uint32_t> g = star_with_tail(64, 400);
   const auto expected = test::bgl_levels(g, 0);
   ASSERT_EQ(expected[464], 401u);
   GpuTraversal gpu(view_of(g));
@@ -149,10 +155,7 @@ TEST(HybridDfsGpu, VerticesFoundAfterAnEarlyCopyArePatchedIn) {
   // A star of 64 leaves with a 10-vertex tail: depth 11 (within the 4-bit
   // codes). Branch 1 finds 1 vertex after 64, so the copy starts early with
   // levels <= 2 settled; the 9 tail vertices at levels 3..11 are gathered.
-  std::vector<std::pair<vid_t, vid_t>> e;
-  for (vid_t i = 1; i <= 64; ++i) e.push_back({0, i});
-  for (vid_t i = 64; i < 74; ++i) e.push_back({i, i + 1});
-  const Csr<std::uint32_t> g = test::undirected(75, e);
+  const Csr<std::uint32_t> g = star_with_tail(64, 10);
   const auto expected = test::bgl_levels(g, 0);
   ASSERT_EQ(expected[74], 11u);
   GpuOptions per_branch;  // a launch per branch: the early copy starts between branches 1 and 2
@@ -235,7 +238,8 @@ TEST(HybridDfsGpu, SmallLevelsDecideAsPerBranchLaunches) {
     per_branch.small_level_blocks_per_sm = 0;
     GpuOptions every_branch_small;
     every_branch_small.small_level_arcs = ~std::uint64_t(0);
-    GpuTraversal reference(view_of(tg.g), per_branch), fused(view_of(tg.g)), all_small(view_of(tg.g), every_branch_small);
+    GpuTraversal reference(view_of(tg.g), per_branch), fused(view_of(tg.g)),
+        all_small(view_of(tg.g), every_branch_small);
     for (vid_t root : tg.roots) {
       const auto expected = test::bgl_levels(tg.g, root);
       for (double alpha : {14.0, 2.0, 1e9}) {
