@@ -643,7 +643,7 @@ struct GpuTraversal::Impl {
     CUDA_CHECK(cudaMemsetAsync(small_slots.data(), 0, small_slots.size() * sizeof(unsigned long long)));
     SmallLevelsParams p{dg(),   dl(), visited.data(),  {cur, next}, chunks.data(),      small_slots.data(),
                         branch, f,    small_arc_limit, alpha,       small_out.device(), small_branch_ns.data()};
-    launch_cooperative(small_levels_kernel, small_blocks, kThreads, p);
+    launch_cooperative(small_levels_kernel, small_blocks, kThreads, 0, 0, p);
     CUDA_CHECK(cudaStreamSynchronize(0));
     const volatile unsigned long long* out = small_out.host();
     f = FrontierState{out[kOutSize], out[kOutPrevSize], out[kOutArcs], out[kOutUnexplored]};
@@ -747,11 +747,8 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
   m.counters.resize(2 * kCounters);
   m.copy.emplace(g.n, m.grid, opt.early_copy);
   if (opt.small_level_blocks_per_sm > 0) {
-    try {
-      m.small_blocks = resident_blocks(small_levels_kernel, kThreads, opt.small_level_blocks_per_sm, "dobfs_gpu");
-    } catch (const ResourceError&) {
-      m.small_blocks = 0;  // no cooperative launch here: every branch by the per-branch kernels
-    }
+    // 0 where the device has no cooperative launch: every branch by the per-branch kernels.
+    m.small_blocks = resident_blocks(small_levels_kernel, kThreads, opt.small_level_blocks_per_sm);
     m.small_arc_limit = !m.small_blocks        ? 0
                         : opt.small_level_arcs ? opt.small_level_arcs
                                                : std::uint64_t(m.small_blocks) * kThreads * kSmallLevelArcsPerThread;
