@@ -147,8 +147,8 @@ def minreduce_leads_above_4096(res):
 
 
 # A maximum is taken only where BGL's median takes at least this long: below it,
-# two runs of the reference machine type differed by up to 2.3x on BGL Prim
-# (0.05-0.1 ms at n = 128), noise rather than the programs.
+# two runs of one machine type differ on BGL Prim by more than the claim's
+# effect (noise, not the programs; experiments/prim_gpu/NOTES.md).
 RESOLVABLE_S = 1e-3
 
 

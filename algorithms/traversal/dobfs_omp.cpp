@@ -9,6 +9,7 @@
 
 #include "algorithms/traversal/branch_steps.hpp"
 #include "algorithms/traversal/cpu_traversals.hpp"
+#include "algorithms/traversal/frontier_state.hpp"
 #include "common/timer.hpp"
 
 namespace gs::traversal {
@@ -99,17 +100,6 @@ void frontier_from_stack(const vid_t* segment, std::size_t size, VisitedBitmap& 
   }
 }
 
-// Where the traversal stands between branches: the direction heuristic's inputs.
-struct FrontierState {
-  std::uint64_t size, prev_size, arcs, unexplored;
-};
-
-// Whether a run of small top-down branches goes on (as the main loop would stay top-down).
-bool small_go_on(const FrontierState& f, std::uint64_t arc_limit, double alpha) {
-  if (f.size == 0 || f.arcs >= arc_limit) return false;
-  return !(double(f.arcs) > double(f.unexplored) / alpha && f.size > f.prev_size);
-}
-
 // Consecutive small top-down branches in one parallel region (road-like
 // graphs: thousands of branches of a few thousand vertices each, where a
 // parallel region, a visited-bitmap snapshot and a level pass per branch
@@ -175,7 +165,7 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
           trace->branch_seconds.push_back(timer.seconds());
           timer.restart();
         }
-        go_on = small_go_on(f, opt.small_branch_arcs, opt.alpha);
+        go_on = small_branches_go_on(f, opt.small_branch_arcs, opt.alpha);
       }  // (its barrier: every thread sees the new state)
       if (!go_on) break;
     }

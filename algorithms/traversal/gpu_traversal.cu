@@ -47,6 +47,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "algorithms/traversal/frontier_state.hpp"
 #include "algorithms/traversal/level_codes.hpp"
 #include "algorithms/traversal/level_copy_gpu.cuh"
 #include "common/cuda/buffer.cuh"
@@ -279,13 +280,6 @@ __global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t
   add_counts(found, arcs, counters);
 }
 
-// Where a direction-optimising traversal stands between branches: the
-// frontier's size and arcs, the previous frontier's size and the arcs not
-// yet reached (the direction heuristic's inputs).
-struct FrontierState {
-  std::uint64_t size, prev_size, arcs, unexplored;
-};
-
 // What small_levels_kernel hands back, in mapped host memory: where the
 // frontier stands, the branches run, then each branch's nanoseconds (the
 // last entry sums the branches beyond the capacity). The nanoseconds are
@@ -308,12 +302,6 @@ struct SmallLevelsParams {
   unsigned long long* out;        // SmallOut
   unsigned long long* branch_ns;  // kBranchNsCapacity, device memory
 };
-
-// Whether small_levels_kernel runs another branch.
-__device__ __forceinline__ bool small_levels_go_on(const FrontierState& f, std::uint64_t arc_limit, double alpha) {
-  if (f.size == 0 || f.arcs >= arc_limit) return false;
-  return !(double(f.arcs) > double(f.unexplored) / alpha && f.size > f.prev_size);
-}
 
 // Consecutive small top-down branches in one persistent cooperative launch
 // (road-like graphs: thousands of levels of a few thousand vertices, where a
@@ -373,7 +361,7 @@ __global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParam
       *entry = (k <= kBranchNsCapacity ? 0 : *entry) + (now - last_ns);
       last_ns = now;
     }
-    if (!small_levels_go_on(f, p.arc_limit, p.alpha)) break;
+    if (!small_branches_go_on(f, p.arc_limit, p.alpha)) break;
   }
   if (blockIdx.x == 0) {  // the leader's block: its branch times to the host
     __syncthreads();
