@@ -3,13 +3,16 @@
 #
 #   make test                     build and run every test (GPU tests skip without a GPU)
 #   make reproduce SCALE=quick    run every experiment, then figures and the report
-#   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...)
+#   make exp-<name>               run one experiment (prim_gpu, sollin_multicore, ...); its pieces
+#                                 complete from an earlier run are kept (FORCE=1 reruns them;
+#                                 PIECES=a,b runs only those pieces)
 #   make figures RESULTS=DIR      redraw figures, tables, the report and the artifact appendix from existing results only
 #   make paper RESULTS=DIR        rebuild only the report from existing results
 #   make artifact RESULTS=DIR     the artifact appendix (docs/ARTIFACT.md for the reference) from the results
 #   (make reproduce BUDGET=S: stop before a piece that would not fit S seconds; rerun to continue)
 #   make compare RESULTS=DIR      compare results with the reference, claim by claim and point by point
-#                                 (REFERENCE=DIR, default results/reference/h100; STRICT=1: exit 1 on a difference)
+#                                 (REFERENCE=DIR, default the committed reference of the same scale:
+#                                 results/reference/h100 or h100-quick; STRICT=1: exit 1 on a difference)
 #   (RESULTS=results/reference/h100 writes the committed paper/figures, paper/tables and
 #   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
 #   make lint                     format check (black, clang-format) and lint (pyflakes); CI runs it
@@ -60,10 +63,10 @@ format: deps
 	$(CLANG_FORMAT) -i $(CXX_SOURCES)
 
 reproduce: build
-	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) $(if $(BUDGET),--budget $(BUDGET))
+	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) $(if $(BUDGET),--budget $(BUDGET)) $(if $(FORCE),--force)
 
 $(addprefix exp-,$(EXPERIMENTS)): exp-%: build
-	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) --only $* --no-figures
+	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) --only $* --no-figures $(if $(PIECES),--pieces $(PIECES)) $(if $(FORCE),--force)
 
 figures:
 	$(PYTHON) -m paper.figures --results $(RESULTS)
@@ -76,9 +79,9 @@ paper:
 artifact:
 	$(PYTHON) -m paper.artifact --results $(RESULTS)
 
-REFERENCE ?= results/reference/h100
+# REFERENCE unset: the committed reference of the results' scale (paper.compare says which).
 compare:
-	$(PYTHON) -m paper.compare --results $(RESULTS) --reference $(REFERENCE) $(if $(STRICT),--strict)
+	$(PYTHON) -m paper.compare --results $(RESULTS) $(if $(REFERENCE),--reference $(REFERENCE)) $(if $(STRICT),--strict)
 
 clean:
 	rm -rf build

@@ -28,5 +28,5 @@ function(gs_add_test)
   endif()
   add_test(NAME ${T_NAME} COMMAND ${T_NAME})
   set_tests_properties(${T_NAME} PROPERTIES SKIP_RETURN_CODE 77 LABELS "${T_LABELS}"
-    ENVIRONMENT "GS_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data")
+    ENVIRONMENT "GS_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;GS_HOST_PROFILE=off")
 endfunction()

@@ -20,7 +20,7 @@ import os
 import sys
 
 from paper import claims as claims_mod
-from paper import outputs, registry, scale_out_doc, select, tables, tolerances
+from paper import bounds, outputs, registry, rerun_doc, scale_out_doc, select, tables, tolerances
 from paper.report import claims_rows
 from paper.results import ResultsMissing, load, piece_stems, read_metadata
 
@@ -109,6 +109,10 @@ def totals(times):
     return sum(recorded), len(recorded), len(times) - len(recorded)
 
 
+# Rows that are not graphs: Table 1's bandwidth arrays (n counts 8-byte words).
+NOT_GRAPHS = {"bandwidth"}
+
+
 def needs_table(results_dir):
     """Per experiment, from its rows: the largest graph, the devices and the most
     threads and ranks that the reference run used."""
@@ -119,8 +123,9 @@ def needs_table(results_dir):
         except ResultsMissing:
             rows.append(["`%s`" % exp, "–", "–", "not run", "–", "–"])
             continue
-        n = max(int(r["n"]) for r in res.rows)
-        m = max(int(r["m"]) for r in res.rows)
+        graphs = [r for r in res.rows if r.get("generator") not in NOT_GRAPHS] or [{"n": 0, "m": 0}]
+        n = max(int(r["n"]) for r in graphs)
+        m = max(int(r["m"]) for r in graphs)
         devices = sorted({str(r["device"]) for r in res.rows})
         threads = max(int(r["threads"]) for r in res.rows)
         ranks = max([int(r.num("ranks")) for r in res.rows if r.num("ranks")] or [1])
@@ -209,7 +214,8 @@ def render(results_dir):
             "From the result files' metadata (where they differ, every value).",
             "",
             tables.to_markdown(machine),
-            "**What each experiment ran on it** (from the rows: the largest graph, vertices n and edges or arcs m; "
+            "**What each experiment ran on it** (from the rows: the largest graph, vertices n and edges or arcs m, "
+            "graphs only; "
             "the devices of the `device` column; the most OpenMP threads and MPI ranks):",
             "",
             tables.to_markdown(needs_table(results_dir)),
@@ -266,20 +272,34 @@ def render(results_dir):
             tables.to_markdown(verdicts(results_dir)),
             "## Checking a rerun",
             "",
-            "`make compare RESULTS=<dir>` compares a run with these results claim by claim and figure point by "
+            "`make compare RESULTS=<dir>` compares a run with the committed reference of its own scale "
+            "(`results/reference/h100` for paper scale, `results/reference/h100-quick` for quick; `REFERENCE=` "
+            "chooses another and a scale or device mismatch is said as such) claim by claim and figure point by "
             "figure point, and prints where they agree within the tolerances below and by how much they differ "
-            "elsewhere (`STRICT=1`: exit 1 on any difference). On another machine verdicts can differ; the "
-            "comparison names the machines of both sides. Even two hosts of the reference machine's type "
-            "differed by more than the time tolerance on the CPU programs (the release's `hybrid_dfs` thread "
-            "pieces ran on two, same code: `experiments/hybrid_dfs/NOTES.md`), so a CPU time that differs "
-            "alone is weak evidence; a ratio of one run is the firmer comparison.",
+            "elsewhere (`STRICT=1`: exit 1 on any difference). Every run records a short characterisation of its "
+            "host (CPU sequential and random read bandwidth at its thread counts, one-thread dependent-read "
+            "latency, GPU read bandwidth; docs/DESIGN.md). A claim that differs is classified from the ratio of "
+            "the two hosts' characterisations and the resource that bounds its programs (one table, "
+            "`python3 -m paper.compare --bounds`): *differ as the machines predict* or *differ beyond the "
+            "machines*. A claim that names a size is judged only at that size; a run without it shows "
+            "*not run at this scale* with the sizes it has.",
             "",
             "Tolerances (`paper/tolerances.py`): the largest relative difference |rerun − reference| / |reference| at "
             "which two values still agree.",
             "",
         ]
         + tolerances.table_lines()
+        + [
+            "",
+            "What bounds each claim's programs (`paper/bounds.py`, `python3 -m paper.compare --bounds`): the value "
+            "scales as the product of the resources marked × over those marked ÷; `paper/hosts.py` names them "
+            "(`cpu_seq@T`, `cpu_rand@T`: CPU sequential and random read bandwidth at T threads, `max` the run's; "
+            "`cpu_latency`: one thread's dependent reads; `gpu_seq`, `gpu_rand`: the GPU's read bandwidth).",
+            "",
+        ]
+        + bounds.table_lines()
         + [""]
+        + rerun_doc.section_lines(results_dir)
     )
     return "\n".join(lines)
 

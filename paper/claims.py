@@ -9,20 +9,31 @@ A module declares the paper's claims and the suite's own targets in separate
 lists (``Module(claims=..., targets=...)``); both are judged the same way.
 
 ``measure`` raises ``ResultsMissing`` (or returns ``None``) when the data it
-needs is absent: the verdict is then NOT_RUN with that reason.  Rules return
+needs is absent: the verdict is then NOT_RUN with that reason.  A claim that
+names a size (``paper.scope``) sees only those rows; without them its verdict
+is NOT_AT_SCALE, naming the sizes the results have.  Rules return
 (verdict, reason); ``rule.text`` says the rule in words for the report.  A
 reason that comes with a failed verdict says what was false ("0.5x < 1x",
 "not faster than BGL at n = 8192, 16384"), never the condition that failed
 in words that read as if it held.
 """
 
+from paper import scope
 from paper.results import ResultsMissing
 
 REPRODUCED = "reproduced"
 PARTLY = "partly"
 NOT_REPRODUCED = "not reproduced"
 NOT_RUN = "not run"
-VERDICTS = (REPRODUCED, PARTLY, NOT_REPRODUCED, NOT_RUN)
+# The results hold other sizes than the one the claim names (``paper.scope``).
+NOT_AT_SCALE = "not run at this scale"
+VERDICTS = (REPRODUCED, PARTLY, NOT_REPRODUCED, NOT_RUN, NOT_AT_SCALE)
+
+
+def ran(verdict):
+    """Whether an outcome was judged (not absent data, not another size)."""
+    return verdict not in (NOT_RUN, NOT_AT_SCALE)
+
 
 # A figure the paper states (a speedup, a ratio) counts as reproduced from this
 # share of it on: the papers ran on other hardware, so the figure is a scale,
@@ -162,8 +173,12 @@ def within(lo, hi, partly=None, unit=""):
 
 def share(partly=0.5):
     """The value is (k, total): k of total cases hold. All: reproduced; at least
-    ``partly`` of them: partly; else not reproduced."""
-    text = "reproduced if in every case; partly if in at least %d%%" % round(100 * partly)
+    ``partly`` of them: partly (None: no partly, a claim about every case); else
+    not reproduced."""
+    if partly is None:
+        text = "reproduced if in every case; otherwise not reproduced"
+    else:
+        text = "reproduced if in every case; partly if in at least %d%%" % round(100 * partly)
 
     def judge(v):
         k, total = v
@@ -171,7 +186,7 @@ def share(partly=0.5):
             return REPRODUCED, "holds in all %d cases" % total
         if not total:
             return NOT_REPRODUCED, "no case to judge"
-        if k >= partly * total:
+        if partly is not None and k >= partly * total:
             return PARTLY, "does not hold in %d of %d cases" % (total - k, total)
         return NOT_REPRODUCED, "does not hold in %d of %d cases" % (total - k, total)
 
@@ -218,6 +233,11 @@ def evaluate(claim, results, absent_reason=None):
     ``absent_reason`` says why). ResultsMalformed propagates: it is an error."""
     if results is None:
         return Outcome(claim, NOT_RUN, "–", absent_reason or "no results")
+    about = scope.of(results.experiment, claim.id)
+    if about is not None:
+        results, why_not = about.select(results)
+        if results is None:
+            return Outcome(claim, NOT_AT_SCALE, "–", why_not)
     try:
         m = claim.measure(results)
     except ResultsMissing as e:

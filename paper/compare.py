@@ -1,15 +1,24 @@
 """Compares a rerun's results with the reference, claim by claim and figure
 data point by point.
 
-    python3 -m paper.compare --results DIR [--reference results/reference/h100] [--strict]
-    python3 -m paper.compare --tolerances
+    python3 -m paper.compare --results DIR [--reference DIR] [--strict]
+    python3 -m paper.compare --tolerances | --bounds
+
+The reference is by default the committed one of the same scale as the
+results (``REFERENCES``: paper -> results/reference/h100, quick ->
+results/reference/h100-quick); the output says which it chose, and a scale or
+device that differs between the two is said as such.
 
 Per experiment: every claim's measured value and verdict on both sides, and
 whether they agree (the same verdict and every number within the claim's
-tolerance, ``paper.tolerances``); then per piece the figure data points
+tolerance, ``paper.tolerances``).  A claim that differs is classified by the
+two hosts' measured characterisations (``paper.hosts``) and what bounds its
+programs (``paper.bounds``): "differ as the machines predict" when the
+difference goes the way the hosts' ratios predict and is no larger, "differ
+beyond the machines" otherwise.  Then per piece the figure data points
 (``paper.points``) both sides have, how many lie within tolerance, the worst
 deviations, and the points only one side has.  A final summary counts both
-and names each side's machine.
+and names each side's machine and host ratios.
 
 Exit status: 0 when the comparison ran (agreeing or not); 1 with --strict when
 a claim or a point disagrees (claims not run and missing points are listed,
@@ -22,16 +31,31 @@ import argparse
 import os
 import sys
 
-from paper import agreement, points, registry, report, select, tolerances
+from paper import agreement, bounds, hosts, points, registry, report, select, tolerances
 from paper import claims as claims_mod
-from paper.results import ResultsMalformed, ResultsMissing, load
+from paper.results import ResultsMalformed, ResultsMissing, load, scale_of
 
-DEFAULT_REFERENCE = os.path.join("results", "reference", "h100")
+# The committed reference of each scale: a run is compared with the one of its own scale.
+REFERENCES = {
+    "paper": os.path.join("results", "reference", "h100"),
+    "quick": os.path.join("results", "reference", "h100-quick"),
+}
+DEFAULT_REFERENCE = REFERENCES["paper"]
 WORST = 3  # deviations listed per piece
 MACHINE_KEYS = (("CPU", "cpu_model"), ("GPU", "gpu_name"))
 
 AGREE, DIFFER = "agree", "DIFFER"
 NOT_RUN_HERE, NOT_RUN_REF, NOT_RUN_EITHER = "not run here", "not run in the reference", "not run in either"
+# What the hosts say of a claim that differs.
+AS_PREDICTED = "differ as the machines predict"
+BEYOND = "differ beyond the machines"
+UNCLASSIFIED = "differ, not classified"
+OTHER_SCALE = "differ, other scale"
+OTHER_DEVICE = "differ, other device"
+MACHINE_CLASSES = (AS_PREDICTED, BEYOND, UNCLASSIFIED, OTHER_SCALE, OTHER_DEVICE)
+POINT_CLASSES = MACHINE_CLASSES[:4]  # a point is on both sides' devices: never "other device"
+# Two hosts whose rates differ by less than this measure alike (one host's repeat runs vary by a few percent).
+HOST_NOISE = 0.10
 
 
 class CompareError(Exception):
@@ -45,7 +69,8 @@ class ClaimComparison:
     def __init__(self, claim, ref, new):
         self.claim, self.ref, self.new = claim, ref, new
         self.kind, self.tolerance, self.diffs = None, None, []
-        ref_ran, new_ran = ref.verdict != claims_mod.NOT_RUN, new.verdict != claims_mod.NOT_RUN
+        self.machines, self.machines_text = None, ""
+        ref_ran, new_ran = claims_mod.ran(ref.verdict), claims_mod.ran(new.verdict)
         if not (ref_ran and new_ran):
             self.status = {(True, False): NOT_RUN_HERE, (False, True): NOT_RUN_REF}.get(
                 (ref_ran, new_ran), NOT_RUN_EITHER
@@ -56,18 +81,72 @@ class ClaimComparison:
         same = ref.verdict == new.verdict and all(d.ok for d in self.diffs)
         self.status = AGREE if same else DIFFER
 
+    def classify(self, experiment, here, reference, same_scale=True, gpu_both=True):
+        """Sets ``machines`` (one of MACHINE_CLASSES) and ``machines_text`` for a
+        claim that differs, from the two host characterisations."""
+        if self.status != DIFFER:
+            return
+        if not same_scale:
+            self.machines, self.machines_text = OTHER_SCALE, "the two runs are of different scales"
+            return
+        bound = bounds.of(experiment, self.claim.id)
+        if bound is None:
+            self.machines, self.machines_text = UNCLASSIFIED, "paper/bounds.py names no bound for this claim"
+            return
+        if not gpu_both and any(r.startswith("gpu") for r in bound.resources):
+            self.machines, self.machines_text = OTHER_DEVICE, (
+                "its programs are bound by the GPU and one side has none: the claim was judged on other devices"
+            )
+            return
+        pred = bounds.predicted(bound, here, reference, self.tolerance)
+        if pred.factor is None:
+            self.machines, self.machines_text = UNCLASSIFIED, pred.text
+            return
+        self.machines, self.machines_text = classify(self.diffs, pred, self.tolerance, bound)
+
+
+def classify(diffs, pred, tolerance, bound):
+    """(class, text): whether the differing parts are what the Prediction allows.
+    A number is predicted when its factor here / reference lies between 1 and
+    the predicted factor, widened by the tolerance; a finding (a count, a
+    condition) when the hosts differ at all in what bounds it."""
+    lo, hi = min(1.0, pred.factor) / (1 + tolerance), max(1.0, pred.factor) * (1 + tolerance)
+    observed, findings = [], False
+    for d in diffs:
+        if d.rel is not None:
+            observed.append(1 + d.rel)
+        elif not d.ok:
+            findings = True
+    beyond = [f for f in observed if not lo <= f <= hi]
+    shown = ", ".join("%.2fx" % f for f in observed)
+    pred_text = "the machines predict %.2fx (%s)" % (pred.factor, "; ".join(t for t in (bound.text(), pred.text) if t))
+    if beyond:
+        return BEYOND, "here / reference %s; %s" % (shown, pred_text)
+    if findings and not pred.moves:
+        return BEYOND, "a finding changed while the hosts measure alike in what bounds it: %s" % pred.text
+    if findings:
+        return AS_PREDICTED, "a finding changed, and the hosts differ in what bounds it: %s" % pred.text
+    return AS_PREDICTED, "here / reference %s, within %.2f .. %.2fx; %s" % (
+        shown,
+        min(1.0, pred.factor),
+        max(1.0, pred.factor),
+        pred_text,
+    )
+
 
 class PieceComparison:
     """The figure data points of one piece: ``compared`` [(key, ref, new, rel, ok)],
     ``missing`` (keys only in the reference), ``extra`` (keys only here)."""
 
-    def __init__(self, piece, ref, new, tolerance):
-        self.piece, self.tolerance = piece, tolerance
+    def __init__(self, piece, ref, new, ref_spread=None, new_spread=None, experiment=None):
+        self.piece, self.experiment = piece, experiment
         ref, new = ref or {}, new or {}
-        self.compared = []
+        self.compared, self.tolerances, self.classes = [], {}, {}
         for k in sorted(set(ref) & set(new)):
             rel = agreement.relative(ref[k], new[k])
-            self.compared.append((k, ref[k], new[k], rel, abs(rel) <= tolerance))
+            tol = tolerances.point_tolerance((ref_spread or {}).get(k, 0.0), (new_spread or {}).get(k, 0.0))
+            self.tolerances[k] = tol
+            self.compared.append((k, ref[k], new[k], rel, abs(rel) <= tol))
         self.missing = sorted(set(ref) - set(new))
         self.extra = sorted(set(new) - set(ref))
 
@@ -82,6 +161,32 @@ class PieceComparison:
     def worst(self, k=WORST):
         return sorted(self.compared, key=lambda c: -abs(c[3]))[:k]
 
+    def classify(self, here, reference, same_scale=True):
+        """``classes[key]`` = (machine class, text) of every point out of tolerance."""
+        for key, _, _, rel, ok in self.compared:
+            if ok:
+                continue
+            if not same_scale:
+                self.classes[key] = (OTHER_SCALE, "the two runs are of different scales")
+                continue
+            _, _, threads, device = key
+            bound = bounds.point_bound(self.experiment, threads, device)
+            if bound is None:
+                self.classes[key] = (UNCLASSIFIED, "no bound for a %s point" % device)
+                continue
+            pred = bounds.predicted(bound, here, reference, self.tolerances[key])
+            if pred.factor is None:
+                self.classes[key] = (UNCLASSIFIED, pred.text)
+                continue
+            diff = agreement.Difference("", False, "", rel)
+            self.classes[key] = classify([diff], pred, self.tolerances[key], bound)
+
+    def out_by_class(self):
+        out = {}
+        for cls, _ in self.classes.values():
+            out[cls] = out.get(cls, 0) + 1
+        return out
+
 
 class ExperimentComparison:
     def __init__(self, name, module, claims, pieces, ref_absent, new_absent):
@@ -95,6 +200,9 @@ class Comparison:
     def __init__(self, results_dir, reference_dir, experiments, machines, broken):
         self.results_dir, self.reference_dir = results_dir, reference_dir
         self.experiments, self.machines, self.broken = experiments, machines, broken
+        self.reference_chosen = ""  # why this reference, when compare() chose it
+        self.scales = {}  # side -> scale of its runs
+        self.hosts = {}  # side -> paper.hosts.characterise
 
     def claims(self, status=None):
         return [c for e in self.experiments for c in e.claims if status is None or c.status == status]
@@ -121,15 +229,32 @@ def _check_dir(results_dir, what):
         raise CompareError("%s results directory %s does not exist" % (what, results_dir))
 
 
-def compare(results_dir, reference_dir=DEFAULT_REFERENCE):
-    """The Comparison of ``results_dir`` (the rerun) with ``reference_dir``."""
+def _has_gpu(side_machines):
+    return any(g != "none" for g in side_machines.get("GPU", []))
+
+
+def choose_reference(results_dir):
+    """(reference directory, the sentence saying why): the committed reference of the results' scale."""
+    scale = scale_of(results_dir)
+    if scale in REFERENCES:
+        return REFERENCES[scale], "the committed reference of the same scale (%s); REFERENCE=DIR to choose" % scale
+    return DEFAULT_REFERENCE, "the paper-scale reference (these results are of %s scale); REFERENCE=DIR to choose" % (
+        scale or "no stated"
+    )
+
+
+def compare(results_dir, reference_dir=None):
+    """The Comparison of ``results_dir`` (the rerun) with ``reference_dir``
+    (None: the committed reference of the same scale)."""
     _check_dir(results_dir, "the rerun's")
+    chosen = ""
+    if reference_dir is None:
+        reference_dir, chosen = choose_reference(results_dir)
     _check_dir(reference_dir, "the reference")
     status = {"reference": report.reproduce_status(reference_dir), "rerun": report.reproduce_status(results_dir)}
     experiments, broken = [], []
     machines = {"reference": {}, "rerun": {}}
     found = {"reference": False, "rerun": False}
-    tol = tolerances.point_tolerance()
     for name, module in registry.load_modules():
         if isinstance(module, registry.BrokenModule):
             broken.append((name, module.error))
@@ -151,14 +276,28 @@ def compare(results_dir, reference_dir=DEFAULT_REFERENCE):
             ]
         except ResultsMalformed as e:  # a column a claim reads is broken: the loader's kind of error
             raise CompareError(str(e)) from None
-        ref_pts = points.medians(ref) if ref is not None else {}
-        new_pts = points.medians(new) if new is not None else {}
-        pieces = [PieceComparison(p, ref_pts.get(p), new_pts.get(p), tol) for p in sorted(set(ref_pts) | set(new_pts))]
+        ref_pts, ref_spr = (points.medians(ref), points.spreads(ref)) if ref is not None else ({}, {})
+        new_pts, new_spr = (points.medians(new), points.spreads(new)) if new is not None else ({}, {})
+        pieces = [
+            PieceComparison(p, ref_pts.get(p), new_pts.get(p), ref_spr.get(p), new_spr.get(p), name)
+            for p in sorted(set(ref_pts) | set(new_pts))
+        ]
         experiments.append(ExperimentComparison(name, module, claims, pieces, ref_absent, new_absent))
     for side, d in (("reference", reference_dir), ("rerun", results_dir)):
         if not found[side] and not broken:
             raise CompareError("%s: no results of any experiment (%s) in it" % (d, ", ".join(registry.MODULE_NAMES)))
-    return Comparison(results_dir, reference_dir, experiments, machines, broken)
+    cmp = Comparison(results_dir, reference_dir, experiments, machines, broken)
+    cmp.reference_chosen = chosen
+    cmp.scales = {"reference": scale_of(reference_dir), "rerun": scale_of(results_dir)}
+    cmp.hosts = {"reference": hosts.characterise(reference_dir), "rerun": hosts.characterise(results_dir)}
+    same_scale = cmp.scales["reference"] == cmp.scales["rerun"]
+    gpu_both = all(_has_gpu(machines[side]) for side in machines)
+    for e in experiments:
+        for c in e.claims:
+            c.classify(e.name, cmp.hosts["rerun"], cmp.hosts["reference"], same_scale, gpu_both)
+        for p in e.pieces:
+            p.classify(cmp.hosts["rerun"], cmp.hosts["reference"], same_scale)
+    return cmp
 
 
 # --- text ---------------------------------------------------------------------
@@ -187,13 +326,16 @@ def _claim_lines(c, experiment_absent=(None, None)):
     """One line per claim; a reason the experiment's heading already gave is not repeated."""
     ref, new = c.ref, c.new
     if c.status == NOT_RUN_HERE:
-        parts = ["not run here" + ("" if new.reason == experiment_absent[1] else " (%s)" % new.reason)]
+        parts = ["%s here" % new.verdict + ("" if new.reason == experiment_absent[1] else " (%s)" % new.reason)]
     elif c.status == NOT_RUN_REF:
-        parts = ["not run in the reference" + ("" if ref.reason == experiment_absent[0] else " (%s)" % ref.reason)]
+        parts = [
+            "%s in the reference" % ref.verdict + ("" if ref.reason == experiment_absent[0] else " (%s)" % ref.reason)
+        ]
     elif c.status == NOT_RUN_EITHER:
         parts = ["not run in either"]
     else:
         parts = _claim_parts(c)
+    extra = ["         %s: %s" % (c.machines, c.machines_text)] if c.machines else []
     return [
         CLAIM_HEAD
         % (
@@ -205,26 +347,45 @@ def _claim_lines(c, experiment_absent=(None, None)):
             new.verdict,
             "; ".join(parts),
         )
-    ]
+    ] + extra
 
 
-def _point_text(c):
+def _point_text(c, p):
     key, ref, new, rel, _ = c
-    return "%s %s (%.3g s → %.3g s)" % (agreement.fmt_relative(rel), points.label(key), ref, new)
+    cls = p.classes.get(key)
+    return "%s %s (%.3g s → %.3g s, tolerance %s%s)" % (
+        agreement.fmt_relative(rel),
+        points.label(key),
+        ref,
+        new,
+        tolerances.fmt_tolerance(p.tolerances[key]),
+        ": " + cls[0] if cls else "",
+    )
 
 
 def _piece_lines(p):
-    tol = tolerances.fmt_tolerance(p.tolerance)
+    tols = sorted(p.tolerances.values())
+    tol = (
+        tolerances.fmt_tolerance(tols[0])
+        if tols and tols[0] == tols[-1]
+        else "each point's tolerance (%s .. %s)"
+        % (tolerances.fmt_tolerance(tols[0]), tolerances.fmt_tolerance(tols[-1]))
+        if tols
+        else ""
+    )
     if not p.compared:
         side = "missing here (only in the reference)" if p.missing else "only here (not in the reference)"
         return ["  %-18s %s: %d points" % (p.piece, side, len(p.missing) + len(p.extra))]
-    lines = [
-        "  %-18s %d/%d points within %s%s"
-        % (p.piece, p.within, len(p.compared), tol, " (%d out)" % len(p.out) if p.out else "")
-    ]
+    by_class = p.out_by_class()
+    out_text = (
+        " (%d out: %s)" % (len(p.out), ", ".join("%d %s" % (n, cls) for cls, n in sorted(by_class.items())))
+        if p.out
+        else ""
+    )
+    lines = ["  %-18s %d/%d points within %s%s" % (p.piece, p.within, len(p.compared), tol, out_text)]
     worst = [c for c in p.worst() if c[3] != 0]
     if worst:
-        lines.append("      worst: " + "; ".join(_point_text(c) for c in worst))
+        lines.append("      worst: " + "; ".join(_point_text(c, p) for c in worst))
     for what, keys in (("missing here", p.missing), ("only here", p.extra)):
         if keys:
             shown = ", ".join(points.label(k) for k in keys[:WORST])
@@ -236,13 +397,60 @@ def _machine(side_machines):
     return "; ".join("%s %s" % (label, ", ".join(v) or "–") for label, v in side_machines.items()) or "no metadata"
 
 
+def _host_lines(cmp):
+    """The ratio here / reference of every resource both sides measured, and the
+    ones only one side did (a claim bound by one of those uses a stand-in, said in its line)."""
+    here, ref = cmp.hosts.get("rerun", {}), cmp.hosts.get("reference", {})
+    names = sorted(set(here) | set(ref), key=lambda r: (r.split("@")[0], r.split("@")[-1].zfill(4)))
+    if not names:
+        return ["  neither side recorded a host characterisation"]
+    lines = ["  " + hosts.ratio(r, here, ref).text for r in names if r in here and r in ref]
+    for side, have, lack in (("here", here, ref), ("in the reference", ref, here)):
+        only = [hosts.describe(r) for r in names if r in have and r not in lack]
+        if only:
+            lines.append("  measured only %s: %s" % (side, "; ".join(only)))
+    return lines
+
+
+def _setting_lines(cmp):
+    """Which reference, and a scale or device that differs between the sides."""
+    lines = []
+    if cmp.reference_chosen:
+        lines.append("Reference: %s, %s." % (cmp.reference_dir, cmp.reference_chosen))
+    s_ref, s_new = cmp.scales.get("reference"), cmp.scales.get("rerun")
+    if s_ref != s_new:
+        lines.append(
+            "SCALE MISMATCH: these results are of %s scale, the reference of %s scale: claims and points differ "
+            "by problem size, not only by machine; compare with the reference of the same scale (REFERENCE=%s)."
+            % (s_new or "no stated", s_ref or "no stated", REFERENCES.get(s_new, "DIR"))
+        )
+    gpus = {side: [g for g in cmp.machines[side].get("GPU", []) if g != "none"] for side in cmp.machines}
+    if bool(gpus.get("reference")) != bool(gpus.get("rerun")):
+        has, lacks = ("the reference", "this machine") if gpus.get("reference") else ("this machine", "the reference")
+        lines.append(
+            "DEVICE MISMATCH: %s has a GPU (%s), %s none: the GPU programs' claims and points are on one side only."
+            % (has, ", ".join(gpus.get("reference") or gpus.get("rerun")), lacks)
+        )
+    return lines
+
+
 def render(cmp):
-    lines = [
-        "Comparing %s (here) with the reference %s" % (cmp.results_dir, cmp.reference_dir),
-        "A claim agrees when both verdicts are the same and every number is within its tolerance "
-        "(python3 -m paper.compare --tolerances).",
-        "",
-    ]
+    lines = (
+        [
+            "Comparing %s (here) with the reference %s" % (cmp.results_dir, cmp.reference_dir),
+        ]
+        + _setting_lines(cmp)
+        + [
+            "A claim agrees when both verdicts are the same and every number is within its tolerance "
+            "(python3 -m paper.compare --tolerances). A claim that differs is classified by the hosts' measured "
+            "ratios (below) and what bounds its programs (python3 -m paper.compare --bounds).",
+            "Hosts, here / reference:",
+        ]
+        + _host_lines(cmp)
+        + [
+            "",
+        ]
+    )
     for e in cmp.experiments:
         lines.append("== %s. %s (%s)" % (e.module.letter, e.module.title, e.name))
         if e.new_absent and e.ref_absent:
@@ -285,6 +493,10 @@ def render(cmp):
             len(cmp.claims(NOT_RUN_REF)),
             len(cmp.claims(NOT_RUN_EITHER)),
         ),
+        "  claims that differ: %s"
+        % (", ".join("%d %s" % (len([c for c in cmp.claims(DIFFER) if c.machines == k]), k) for k in MACHINE_CLASSES)),
+        "  figure data points out of tolerance: %s"
+        % ", ".join("%d %s" % (sum(p.out_by_class().get(k, 0) for p in pieces), k) for k in POINT_CLASSES),
         "  figure data points within tolerance: %d/%d (%d missing here, %d only here)"
         % (
             sum(p.within for p in pieces),
@@ -295,15 +507,22 @@ def render(cmp):
         "  reference machine: %s" % _machine(cmp.machines["reference"]),
         "  this machine:      %s" % _machine(cmp.machines["rerun"]),
     ]
-    if cmp.machines["reference"] != cmp.machines["rerun"]:
+    here, ref = cmp.hosts.get("rerun", {}), cmp.hosts.get("reference", {})
+    moved = [r for r in sorted(set(here) & set(ref)) if abs((hosts.ratio(r, here, ref).value or 1) - 1) > HOST_NOISE]
+    if moved:
+        lines.append(
+            "  The hosts measure differently in %s (ratios above): timings bound by those differ by as much, "
+            "and the claims that differ say whether the machines explain them." % ", ".join(moved)
+        )
+    elif cmp.machines["reference"] != cmp.machines["rerun"]:
         lines.append(
             "  The machines differ: on another machine timings, and the verdicts of claims about speed, "
             "may differ; the comparison above says by how much."
         )
     else:
         lines.append(
-            "  The same machine model: differences beyond tolerance come from the code, the build or "
-            "the setup, or from noise beyond the tolerance."
+            "  The same machine model, and the hosts measure alike: differences beyond tolerance come from "
+            "the code, the build or the setup, or from noise beyond the tolerance."
         )
     return "\n".join(lines)
 
@@ -326,15 +545,33 @@ def tolerance_text():
     return "\n".join(lines)
 
 
+def bounds_text():
+    lines = [
+        "What bounds each claim's programs (paper/bounds.py): the value scales as the product of the resources "
+        "marked × over those marked ÷ (paper/hosts.py names them).",
+        "",
+    ] + bounds.table_lines()
+    return "\n".join(lines)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m paper.compare", description=__doc__.split("\n")[0])
     ap.add_argument("--results", help="the rerun's results directory")
-    ap.add_argument("--reference", default=DEFAULT_REFERENCE, help="the reference (default %(default)s)")
+    ap.add_argument(
+        "--reference",
+        default=None,
+        help="the reference (default: the committed one of the results' scale: %s)"
+        % ", ".join("%s %s" % kv for kv in REFERENCES.items()),
+    )
     ap.add_argument("--strict", action="store_true", help="exit 1 when a claim or a figure data point disagrees")
     ap.add_argument("--tolerances", action="store_true", help="print the tolerance table and exit")
+    ap.add_argument("--bounds", action="store_true", help="print what bounds each claim's programs and exit")
     args = ap.parse_args(argv)
     if args.tolerances:
         print(tolerance_text())
+        return 0
+    if args.bounds:
+        print(bounds_text())
         return 0
     if not args.results:
         ap.error("--results DIR is required (or --tolerances)")

@@ -52,6 +52,8 @@ def runtime(res):
 
 
 def speedup(res):
+    # The paper's speedups are of its two-kernel GPU program: drawn only beside it.
+    two_kernel = on_gpu_sweep(res).where(algorithm=["two_kernel_opencl", "two_kernel_cuda"], device="gpu")
     return plots.speedups(
         on_gpu_sweep(res),
         ALGOS,
@@ -60,7 +62,7 @@ def speedup(res):
         xlabel="vertices n (out-degree 5)",
         log_x=True,
         title="Speedup over BGL Dijkstra",
-        reference=[(CLAIMED[0], "paper: 4.73x"), (CLAIMED[1], "paper: 9.69x")],
+        reference=[(CLAIMED[0], "paper: 4.73x"), (CLAIMED[1], "paper: 9.69x")] if two_kernel.rows else None,
     )
 
 
@@ -75,6 +77,21 @@ def gpu_phases(res):
         n=n,
         title="GPU phases at n = %s" % measure.fmt_size(n),
         phase_labels={"h2d_s": "host→device", "kernel_s": "kernels", "d2h_s": "device→host"},
+        total_label="timed seconds (kernels; copies excluded)",
+    )
+
+
+def opencl_cpu_speedup(res):
+    """The paper's program where there is no GPU: OpenCL on a CPU device (PoCL),
+    against BGL Dijkstra on the same graphs in the same run."""
+    return plots.speedups(
+        on_cpu_device(res),
+        ALGOS,
+        "bgl_dijkstra",
+        "n",
+        xlabel="vertices n (out-degree 5)",
+        log_x=True,
+        title="OpenCL on a CPU device: speedup over BGL Dijkstra",
     )
 
 
@@ -171,52 +188,65 @@ def speedup_table(res):
     )
 
 
+def on_cpu_device(res):
+    """The opencl-cpu piece: the paper's OpenCL program on a CPU OpenCL device
+    (PoCL) beside BGL Dijkstra on the same generated graphs."""
+    return select.role(res, "extension").where(pred=lambda r: r["generator"] != "grid")
+
+
 def _paper_speedups(res):
-    """Speedups of the OpenCL program (the paper's) at every n; the CUDA twin when
-    OpenCL did not run (no OpenCL platform), said so in the text."""
-    for algo in ("two_kernel_opencl", "two_kernel_cuda"):
-        pts = measure.speedup_series(on_gpu_sweep(res), "bgl_dijkstra", algo, x="n")
+    """(program, [(n, median speedup over BGL)], where) for the paper's OpenCL
+    program on the GPU; its CUDA twin when OpenCL did not run on the GPU; the
+    OpenCL program on a CPU device (a machine without a GPU) when neither did."""
+    for rows, algo, where in (
+        (on_gpu_sweep(res), "two_kernel_opencl", "GPU"),
+        (on_gpu_sweep(res), "two_kernel_cuda", "GPU"),
+        (on_cpu_device(res), "two_kernel_opencl", "CPU OpenCL device"),
+    ):
+        pts = measure.speedup_series(rows, "bgl_dijkstra", algo, x="n")
         if pts:
-            return algo, [(n, s.median) for n, s in pts]
+            return algo, [(n, s.median) for n, s in pts], where
     raise ResultsMissing("dijkstra_deg5: no two-kernel program with BGL Dijkstra at the same n")
 
 
+# The paper's range, widened by its figure share either way: the papers ran on
+# other hardware, so the range is a scale, not bounds to meet exactly.
+RANGE = (PAPER_FIGURE_SHARE * CLAIMED[0], CLAIMED[1] / PAPER_FIGURE_SHARE)
+
+
 def speedup_range(res):
-    algo, pts = _paper_speedups(res)
+    algo, pts, where = _paper_speedups(res)
     lo, hi = min(s for _, s in pts), max(s for _, s in pts)
-    text = "%s: %.3gx .. %.3gx over n = %s..%s" % (
+    text = "%s on the %s: %.3gx .. %.3gx over n = %s..%s" % (
         algo,
+        where,
         lo,
         hi,
         measure.fmt_size(pts[0][0]),
         measure.fmt_size(pts[-1][0]),
     )
-    smallest_ok = Check(
-        lo >= PAPER_FIGURE_SHARE * CLAIMED[0],
-        "smallest speedup %.3gx, below %g x %g" % (lo, PAPER_FIGURE_SHARE, CLAIMED[0]),
-    )
-    largest_ok = Check(
-        hi >= PAPER_FIGURE_SHARE * CLAIMED[1],
-        "largest speedup %.3gx, below %g x %g" % (hi, PAPER_FIGURE_SHARE, CLAIMED[1]),
-    )
     speedups = dict(pts)
-    faster = check_every(sorted(speedups), lambda n: speedups[n] > 1.0, "not faster than BGL at n = %s")
+    inside = "speedup %%.3gx, outside %.3g..%.3gx" % RANGE
     return Measured(
         {
-            "smallest speedup ≥ %g x %g" % (PAPER_FIGURE_SHARE, CLAIMED[0]): smallest_ok,
-            "largest speedup ≥ %g x %g" % (PAPER_FIGURE_SHARE, CLAIMED[1]): largest_ok,
-            "faster than BGL at every n": faster,
+            "smallest speedup in %.3g..%.3gx" % RANGE: Check(RANGE[0] <= lo <= RANGE[1], "smallest " + inside % lo),
+            "largest speedup in %.3g..%.3gx" % RANGE: Check(RANGE[0] <= hi <= RANGE[1], "largest " + inside % hi),
+            "faster than BGL at every n": check_every(
+                sorted(speedups), lambda n: speedups[n] > 1.0, "not faster than BGL at n = %s"
+            ),
         },
         text,
     )
 
 
 def speedup_grows(res):
-    algo, pts = _paper_speedups(res)
+    algo, pts, where = _paper_speedups(res)
     if len(pts) < 2:
         raise ResultsMissing("dijkstra_deg5: speedup at two or more n needed")
     ups = sum(1 for (_, a), (_, b) in zip(pts, pts[1:]) if b > a)
-    return Measured((ups, len(pts) - 1), "%s speedup %s" % (algo, " → ".join("%.3g" % s for _, s in pts)))
+    return Measured(
+        (ups, len(pts) - 1), "%s on the %s: speedup %s" % (algo, where, " → ".join("%.3g" % s for _, s in pts))
+    )
 
 
 def _speedups_at_largest(res):
@@ -279,14 +309,20 @@ def time_at_largest(algo):
     return measure_it
 
 
+def _require(rows, algo):
+    """A target about the best of several programs is not judged without ``algo``'s
+    rows: the best of the others would stand in for a program that did not run."""
+    if algo and not rows.where(algorithm=algo).rows:
+        raise ResultsMissing("dijkstra_deg5: no rows of %s, which the target compares" % algo)
+
+
 def best_time_at_largest(algos, require=None):
     """The fastest of ``algos`` (median time per source) at the sweep's largest n, in ms;
     ``require``: a program without whose rows the target is not judged."""
 
     def measure_it(res):
         res = on_gpu_sweep(res)
-        if require and not res.where(algorithm=require).rows:
-            raise ResultsMissing("dijkstra_deg5: no rows of %s" % require)
+        _require(res, require)
         got = {}
         for algo in algos:
             if res.where(algorithm=algo).rows:
@@ -327,6 +363,7 @@ def _best_on_grid(grid, algos):
 
 def grid_speedup_over_two_kernel(res):
     grid = on_grid(res)
+    _require(grid, ASYNC)
     best, t, g = _best_on_grid(grid, WORK_EFFICIENT)
     tk = _median_ms(grid, "two_kernel_cuda", graph=g)
     return Measured(tk / t, "%s %.3g ms vs two_kernel_cuda %.3g ms on %s: %.3gx" % (best, t, tk, g, tk / t))
@@ -334,7 +371,9 @@ def grid_speedup_over_two_kernel(res):
 
 def best_gpu_on_grid(res):
     """The fastest GPU program on the grid."""
-    best, t, g = _best_on_grid(on_grid(res), GPU)
+    grid = on_grid(res)
+    _require(grid, ASYNC)
+    best, t, g = _best_on_grid(grid, GPU)
     return Measured(t, "%s: median %.3g ms per source on %s" % (best, t, g))
 
 
@@ -379,11 +418,23 @@ MODULE = Module(
             "async_wait", "async_buckets_gpu: time per source and time waiting for work vs n", async_time_and_waiting
         ),
         Figure("grid_work", "Arcs relaxed per arc on the grid by the work-efficient GPU programs", grid_work),
+        Figure(
+            "opencl_cpu",
+            "The paper's OpenCL program on a CPU OpenCL device (PoCL) beside OpenMP delta-stepping: speedup over "
+            "BGL Dijkstra vs n",
+            opencl_cpu_speedup,
+        ),
         SCALE_OUT.figure_item(),
     ],
     tables=[Table("speedups", "BGL time and speedups per n", speedup_table), SCALE_OUT.table_item()],
     claims=[
-        Claim("E1", "Speedup 4.73x .. 9.69x over CPU Dijkstra", speedup_range, conditions()),
+        Claim(
+            "E1",
+            "Speedup 4.73x .. 9.69x over CPU Dijkstra (the range, within %g of its ends either way)"
+            % PAPER_FIGURE_SHARE,
+            speedup_range,
+            conditions(),
+        ),
         Claim("E2", "The speedup grows with the vertex count", speedup_grows, share(partly=0.5)),
     ],
     # Speed targets of this suite (not claims of the paper), at the largest n (4x10^6 at paper scale).
@@ -396,19 +447,19 @@ MODULE = Module(
         ),
         Claim(
             "E4",
-            "Target: two-kernel OpenCL within 2x of the CUDA one",
+            "Target: two-kernel OpenCL within 2x of the CUDA one at n = 4x10^6",
             opencl_vs_cuda,
             at_most(2.0, partly=3.0, unit="x"),
         ),
         Claim(
             "E5",
-            "Target: best GPU program ≥ 500x faster than BGL Dijkstra",
+            "Target: best GPU program ≥ 500x faster than BGL Dijkstra at n = 4x10^6",
             best_gpu,
             at_least(500, partly=250, unit="x"),
         ),
         Claim(
             "E6",
-            "Target: delta-stepping (16 threads) ≥ 15x faster than BGL Dijkstra",
+            "Target: delta-stepping (16 threads) ≥ 15x faster than BGL Dijkstra at n = 4x10^6",
             target("delta_stepping_omp"),
             at_least(15, partly=7.5, unit="x"),
         ),
@@ -416,7 +467,7 @@ MODULE = Module(
             "E7",
             "Target: best work-efficient GPU SSSP (near_far_gpu, async_buckets_gpu) at most 0.8 ms per source at "
             "n = 4x10^6",
-            best_time_at_largest(WORK_EFFICIENT),
+            best_time_at_largest(WORK_EFFICIENT, require=ASYNC),
             at_most(0.8, partly=1.5, unit=" ms"),
         ),
         Claim(

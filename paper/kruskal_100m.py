@@ -33,6 +33,9 @@ PHASE_LABELS = {
     "d2h_s": "device→host",
     "unionfind_s": "union-find",
 }
+# The phases inside the timed seconds: generation comes before the clock starts,
+# so a bar of it under the total would stack what the total leaves out.
+TIMED_PHASES = [p for p in PHASES if p != "generate_s"]
 THREADED = ("kruskal_omp", "kruskal_omp_listing5", "filter_kruskal_omp")
 # Program 2 as the paper printed it (every partition by one thread); the claim
 # about the paper's OpenMP speedup is judged on it.
@@ -59,7 +62,11 @@ def main_runtime(res):
 def phases(res):
     keep, m = at_main(res)
     return plots.phase_bars(
-        keep, ALGOS, PHASES, title="Phases at %s edges" % measure.fmt_size(m), phase_labels=PHASE_LABELS
+        keep,
+        ALGOS,
+        TIMED_PHASES,
+        title="Phases at %s edges" % measure.fmt_size(m),
+        phase_labels=PHASE_LABELS,
     )
 
 
@@ -294,7 +301,7 @@ MODULE = Module(
     claims=[
         Claim(
             "C1",
-            "OpenMP is 4.6x faster than sequential (end to end)",
+            "OpenMP (the paper's listing 5 tasks, kruskal_omp_listing5) is 4.6x faster than sequential " "(end to end)",
             speedup_claim(PAPER_OMP, 4.6),
             reaches(4.6, partly=1.0, unit="x"),
         ),
@@ -309,7 +316,8 @@ MODULE = Module(
     targets=[
         Claim(
             "T1",
-            "Target: OpenMP program at least 8x faster than sequential on 16 threads",
+            "Target: OpenMP with a parallel partition (kruskal_omp) at least 8x faster than sequential on 16 "
+            "threads",
             speedup_claim("kruskal_omp", 8.0, "target"),
             at_least(8.0, partly=4.6, unit="x"),
         ),

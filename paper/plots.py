@@ -8,13 +8,14 @@ from paper.results import ResultsMissing
 from paper.stats import Summary
 
 
-def _finish(fig, ax, xs, ys, xlabel, ylabel, log_x, log_y, legend_loc="best"):
+def _finish(fig, ax, xs, ys, xlabel, ylabel, log_x, log_y):
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     lx = style.spans_decades(xs, 1.0) if log_x == "auto" else log_x
     ly = style.spans_decades(ys, 1.0) if log_y == "auto" else log_y
     style.log_axes(ax, x=lx, y=ly, values_x=xs)
-    style.legend(ax, loc=legend_loc)
+    style.label_ticks(ax, xs)
+    style.legend(ax)
     return fig
 
 
@@ -86,9 +87,9 @@ def speedups(
             % (res.experiment, baseline, baseline, x)
         )
     ax.axhline(1.0, color="black", linewidth=0.8)
-    for y, label in reference or []:
-        ax.axhline(y, color="#999999", linewidth=0.8, linestyle="-.")
-        ax.annotate(label, (min(xs), y), fontsize=6, color="#666666", va="bottom")
+    for i, (y, label) in enumerate(reference or []):
+        # In the legend, not written on the plot, where it would cover data.
+        ax.axhline(y, color="#888888", linewidth=0.9, linestyle=("-.", ":", "--")[i % 3], label=label)
         ys.append(y)
     return _finish(
         fig,
@@ -102,9 +103,14 @@ def speedups(
     )
 
 
-def phase_bars(res, algos, phases, title=None, ylabel="seconds", phase_labels=None, **filters):
-    """Stacked bars: per algorithm, the median of each phase column; the total
-    (``seconds``) as a marker on top so that untimed gaps show."""
+def phase_bars(
+    res, algos, phases, title=None, ylabel="seconds", phase_labels=None, total_label="total (seconds)", **filters
+):
+    """Stacked bars: per algorithm, the median of each phase column; the
+    ``seconds`` column as a marker labelled ``total_label``: on top of the bars
+    where the phases make up the timed seconds (untimed gaps show), inside them
+    where the phases go beyond it (copies the timed seconds exclude: say so
+    in the label)."""
     fig, ax = style.new_figure(title, size=(4.6, 2.8))
     names, bottoms = [], []
     colours = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3"]
@@ -134,12 +140,13 @@ def phase_bars(res, algos, phases, title=None, ylabel="seconds", phase_labels=No
             )
             bottoms = [b + h for b, h in zip(bottoms, heights)]
     totals = [measure.median_seconds(res, n, **dict(filters, algorithm=n)) for n in names]
-    ax.scatter(range(len(names)), totals, marker="_", s=200, color="black", label="total (seconds)", zorder=3)
+    ax.scatter(range(len(names)), totals, marker="_", s=200, color="black", label=total_label, zorder=3)
     ax.set_xticks(range(len(names)))
     ax.set_xticklabels([algos[n].label for n in names], rotation=30, ha="right")
     ax.set_ylabel(ylabel)
     if max(totals) / max(min(t for t in totals if t > 0), 1e-12) > 30:
         ax.set_yscale("log")
+        style.label_ticks(ax)
     style.legend(ax, fontsize=6)
     return fig
 
@@ -163,11 +170,21 @@ def bars(res, algos, value="seconds", group=None, title=None, ylabel="", scale=1
         style.close(fig)
         raise ResultsMissing("%s: no rows for %s (%s)" % (res.experiment, title or value, ", ".join(algos)))
     groups = sorted(groups)
-    style.bar_groups(ax, groups, series, algos, ylabel)
-    if not group:
-        ax.set_xticks([])
     ys = [s.median for per in series.values() for s in per.values()]
-    if (log_y == "auto" and style.spans_decades(ys, 1.0)) or log_y is True:
+    log = (log_y == "auto" and style.spans_decades(ys, 1.0)) or log_y is True
+    positions = style.bar_groups(ax, groups, series, algos, ylabel, dots=log)
+    if len(groups) == 1:
+        # One group: each bar is labelled by its program on the x axis, and the group names the axis.
+        names = list(positions)
+        ax.set_xticks([positions[n][0] for n in names])
+        ax.set_xticklabels([algos[n].label for n in names], rotation=30, ha="right")
+        if groups[0] != "":
+            ax.set_xlabel(str(groups[0]))
+    if log:
         ax.set_yscale("log")
-    style.legend(ax, fontsize=6)
+        style.label_ticks(ax)
+    if len(groups) > 1:
+        style.legend(ax, fontsize=6)
+    else:
+        style.legend_note(ax)
     return fig

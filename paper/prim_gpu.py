@@ -83,6 +83,7 @@ def gpu_phases(res):
         n=n,
         title="GPU phases at n = %s" % measure.fmt_size(n),
         phase_labels={"h2d_s": "host→device", "compute_s": "compute", "d2h_s": "device→host"},
+        total_label="timed seconds (copies excluded)",
     )
 
 
@@ -145,12 +146,30 @@ def minreduce_leads_above_4096(res):
     )
 
 
+# A maximum is taken only where BGL's median takes at least this long: below it,
+# two runs of one machine type differ on BGL Prim by more than the claim's
+# effect (noise, not the programs; experiments/prim_gpu/NOTES.md).
+RESOLVABLE_S = 1e-3
+
+
 def max_speedup(res):
     sizes = _paper_sizes(res, "bgl_prim", "prim_minreduce_gpu")
     main = paper_range(res)
-    sp = {n: measure.speedup_at(main, "bgl_prim", "prim_minreduce_gpu", n=n) for n in sizes}
-    best = max(sizes, key=lambda n: sp[n])
-    return Measured(sp[best], "max speedup %.3gx at n=%d (n <= %d)" % (sp[best], best, paper_max_n(res)))
+    resolvable = [
+        n for n in sizes if measure.median_seconds(main, "bgl_prim", algorithm="bgl_prim", n=n) >= RESOLVABLE_S
+    ]
+    if not resolvable:
+        raise ResultsMissing(
+            "prim_gpu: no paper size where BGL Prim takes at least %g ms (sizes %s)"
+            % (RESOLVABLE_S * 1e3, ", ".join(map(str, sizes)))
+        )
+    sp = {n: measure.speedup_at(main, "bgl_prim", "prim_minreduce_gpu", n=n) for n in resolvable}
+    best = max(resolvable, key=lambda n: sp[n])
+    return Measured(
+        sp[best],
+        "max speedup %.3gx at n=%d, over n = %d..%d where BGL Prim takes >= %g ms (n <= %d)"
+        % (sp[best], best, resolvable[0], resolvable[-1], RESOLVABLE_S * 1e3, paper_max_n(res)),
+    )
 
 
 def median_ms_at(algorithm, n):
@@ -193,14 +212,11 @@ def boruvka_speedups(res):
     out = {}
     text = []
     for n, need in ((16384, 20.0), (1 << 20, 100.0)):
-        try:
-            sp = measure.speedup_at(res, "bgl_prim", "boruvka_gpu", n=n)
-        except ResultsMissing:
-            out["n=%d measured" % n] = Check(False, "no boruvka_gpu or bgl_prim rows at n=%d" % n)
-            continue
+        # Both sizes or no verdict: a speedup not measured is not run, never "not reproduced".
+        sp = measure.speedup_at(res, "bgl_prim", "boruvka_gpu", n=n)
         out[">= %gx at n=%d" % (need, n)] = Check(sp >= need, "%.3gx, below %gx, at n=%d" % (sp, need, n))
         text.append("%.3gx at n=%d" % (sp, n))
-    return Measured(out, "; ".join(text) or "no rows")
+    return Measured(out, "; ".join(text))
 
 
 BORUVKA_PHASES = ("threshold_s", "filter_s", "minedge_s", "hook_s", "jump_s", "wait_s")

@@ -21,8 +21,8 @@ import sys
 import traceback
 
 from paper import claims as claims_mod
-from paper import outputs, registry, select, tables
-from paper.results import ResultsMalformed, ResultsMissing, load
+from paper import outputs, registry, select, style, tables
+from paper.results import ResultsMalformed, ResultsMissing, load, scale_of
 
 STATUS_FILE = "reproduce-status.json"
 
@@ -110,6 +110,16 @@ def claims_rows(module, results, absent):
     )
 
 
+def not_drawn_reason(figure, results, results_dir):
+    """Why a figure has no file: the data it needs is absent (its drawing says
+    which), or it was not drawn yet."""
+    try:
+        style.close(figure.draw(results))
+    except ResultsMissing as e:
+        return "not drawn: %s." % str(e).rstrip(".")
+    return "not drawn yet (run `make figures RESULTS=%s`)." % results_dir
+
+
 def module_section(module, results_dir, fig_dir, report_dir, status):
     lines = [
         "## %s. %s (`%s`)" % (module.letter, module.title, module.experiment),
@@ -152,15 +162,28 @@ def module_section(module, results_dir, fig_dir, report_dir, status):
                     "",
                 ]
             else:
-                figs += [
-                    "*%s*: not drawn (run `make figures RESULTS=%s`, or its data is absent)."
-                    % (f.caption, results_dir),
-                    "",
-                ]
+                figs += ["*%s*: %s" % (f.caption, not_drawn_reason(f, results, results_dir)), ""]
         lines += ["**Figures.**", ""] + figs
     table, counts = claims_rows(module, results, absent)
     lines += ["**Claims.**", "", tables.to_markdown(table)]
-    return "\n".join(lines), counts
+    judged = [row[0] for row in table.rows if claims_mod.ran(row[3].strip("*"))]
+    return "\n".join(lines), counts, judged
+
+
+def scale_note(scale, judged):
+    """What results of a scale other than the papers' can judge, said plainly."""
+    if scale == "paper":
+        return []
+    return [
+        '**These results are of %s scale.** A claim judged only at a size the papers name (E7 "at n = 4x10^6", '
+        "the targets on the paper-scale graphs) is *not run at this scale*, and its row names the sizes these "
+        "results have. The claims a %s run can judge are those about a shape (a speedup that grows, one program "
+        "faster than another) and those whose size its pieces run: here %s. docs/PROTOCOL.md compares only "
+        "paper-scale results with the papers' claims: a verdict here says that the programs run and show the "
+        "shape, not that the papers' numbers reproduce."
+        % (scale or "no stated", scale or "such a", ", ".join(judged) or "none"),
+        "",
+    ]
 
 
 def main(argv=None):
@@ -179,14 +202,15 @@ def main(argv=None):
     report_dir = os.path.dirname(os.path.abspath(args.out))
     fig_dir = args.figures or os.path.join(report_dir, "figures")
     status = reproduce_status(args.results)
-    sections, summary, errors = [], [], []
+    sections, summary, errors, judged_all = [], [], [], []
     for name, module in registry.load_modules():
         if isinstance(module, registry.BrokenModule):
             errors.append("paper/%s.py does not import:\n%s" % (name, module.error))
             summary.append(["–", "`%s`" % name, "module broken", "", "", "", ""])
             continue
         try:
-            text, counts = module_section(module, args.results, fig_dir, report_dir, status)
+            text, counts, judged = module_section(module, args.results, fig_dir, report_dir, status)
+            judged_all += judged
         except ResultsMalformed as e:
             errors.append("%s: %s" % (name, e))
             text, counts = (
@@ -213,7 +237,8 @@ def main(argv=None):
         % (args.results, args.results),
         "",
         "Verdicts come from the rule written next to each claim in `paper/<experiment>.py`: "
-        "*reproduced*, *partly*, *not reproduced*, or *not run* (the data is absent; the reason says why).",
+        "*reproduced*, *partly*, *not reproduced*, *not run* (the data is absent; the reason says why), or *not "
+        "run at this scale* (the claim names a size these results do not have; the reason names the sizes they have).",
         "",
         tables.to_markdown(
             tables.TableData(
@@ -223,7 +248,7 @@ def main(argv=None):
             )
         ),
         "",
-    ]
+    ] + scale_note(scale_of(args.results), judged_all)
     text = "\n".join(head + sections)
     os.makedirs(report_dir, exist_ok=True)
     tmp = args.out + ".partial"

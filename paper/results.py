@@ -277,3 +277,30 @@ def load(results_dir, experiment):
             "no results for %s in %s (expected %s-<piece>.csv with its .json)" % (experiment, results_dir, experiment)
         )
     return Results(experiment, rows, metas, files)
+
+
+def metadata_files(results_dir):
+    """[(file name, metadata)] of every readable JSON object in the results
+    directory, in name order (unreadable files are passed over)."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(results_dir, "*.json"))):
+        try:
+            with open(path, encoding="utf-8") as f:
+                meta = json.load(f)
+        except (OSError, ValueError):
+            continue
+        if isinstance(meta, dict):
+            out.append((os.path.basename(path), meta))
+    return out
+
+
+def scale_of(results_dir):
+    """The scale the results' metadata names ("paper", "quick", or "mixed"), or
+    None when no metadata names one."""
+    scales = set()
+    for _, meta in metadata_files(results_dir):
+        if meta.get("scale"):
+            scales.add(str(meta["scale"]))
+    if not scales:
+        return None
+    return scales.pop() if len(scales) == 1 else "mixed"

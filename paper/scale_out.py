@@ -1,7 +1,9 @@
-"""Strong scaling of a distributed program (MPI + the Parallel BGL; rows of
-role ``scale-out``, world size in the CSV's ``ranks`` column) against the best
+"""Strong scaling of an experiment's distributed programs (MPI; rows of role
+``scale-out``, world size in the CSV's ``ranks`` column) against the best
 single-node program of the same experiment on the same graph
-(docs/SCALE-OUT.md).
+(docs/SCALE-OUT.md). An experiment may have several distributed engines for
+its problem (hybrid_dfs: the Parallel BGL's and CombBLAS's BFS): the figure
+draws each, the table lists each, and the claim takes the best of them.
 
 One ``ScaleOut`` per experiment gives its module a figure (time vs ranks,
 log-log, with the single-node best as a horizontal line), a table (P, median
@@ -11,8 +13,8 @@ best) and a claim, all computed from the rows:
     times(res)          {P: Summary of seconds}, each P from the newest run at that P
     single_node(res)    the fastest non-distributed program on the scale-out graph
 
-The claim's rule (``wins_or_scales``): reproduced if the distributed program,
-at its best P, is faster than the best single-node program; partly if it at
+The claim's rule (``wins_or_scales``): reproduced if a distributed program,
+at its best P, is faster than the best single-node program; partly if one at
 least scales (speedup over its own P = 1 of at least P/2 at some P >= 4: at
 P = 2 that would be no slowdown at all, too little to call scaling); not
 reproduced otherwise.  Missing rows: not run, with the reason.
@@ -65,8 +67,10 @@ def ranks_of(row):
 class ScaleOut:
     """The scale-out items of one experiment.
 
-    ``program``: the distributed program (its ``algorithm``); ``label``: how it
-    is named; ``single_roles``: the roles whose rows on the same graph hold the
+    ``program``: the distributed program (its ``algorithm``), or a tuple of
+    them (one engine each; the first is the one named where one is);
+    ``label``: how it is named (a tuple beside a tuple); ``engine``: the
+    library or libraries behind them, for the module's text; ``single_roles``: the roles whose rows on the same graph hold the
     single-node programs; ``labels``: the module's {algorithm: style.Algo}
     (for naming the single-node best); ``exclude``: rows that are not programs
     (e.g. micro-benchmarks); ``claim_id``, ``figure_name`` as in the module;
@@ -90,8 +94,13 @@ class ScaleOut:
         build_column=None,
         edge_word="edges",
         exclude=None,
+        engine="Parallel BGL, MPI",
     ):
-        self.experiment, self.program, self.algo = experiment, program, style.Algo(label, "beyond")
+        programs = (program,) if isinstance(program, str) else tuple(program)
+        names = (label,) if isinstance(label, str) else tuple(label)
+        self.experiment, self.programs, self.program, self.engine = experiment, programs, programs[0], engine
+        self.algos = {p: style.Algo(l, "beyond", k) for k, (p, l) in enumerate(zip(programs, names))}
+        self.algo = self.algos[self.program]
         self.single_roles, self.labels, self.claim_id = tuple(single_roles), labels, claim_id
         self.unit_note, self.exclude = unit_note, exclude or (lambda r: False)
         self.problem, self.sequential = problem, sequential
@@ -101,20 +110,32 @@ class ScaleOut:
         """A sentence for the module's "what the suite runs": the distributed
         program and which graph it runs on (``graph_note``)."""
         return (
-            "Beyond one host: the distributed `%s` (Parallel BGL, MPI) on %s, one rank per core at 1 to 16 "
+            "Beyond one host: the distributed %s (%s) on %s, one rank per core at 1 to 16 "
             "ranks, against the best single-node program on the same graph (docs/SCALE-OUT.md)."
-            % (self.program, graph_note)
+            % (self.names(), self.engine, graph_note)
         )
 
+    def names(self):
+        """ "`a`" or "`a` and `b`": the distributed programs."""
+        return " and ".join("`%s`" % p for p in self.programs)
+
     # --- data ---------------------------------------------------------------
-    def rows(self, res):
-        sub = select.role(res, ROLE).where(algorithm=self.program)
+    def rows(self, res, program=None):
+        """The scale-out rows of ``program``, or of every distributed program (None)."""
+        wanted = self.programs if program is None else (program,)
+        sub = select.role(res, ROLE).where(pred=lambda r: r["algorithm"] in wanted)
         if not sub.rows:
             raise ResultsMissing(
                 "%s: no scale-out rows of %s (role %s; run the piece scale-out under mpirun)"
-                % (self.experiment, self.program, ROLE)
+                % (self.experiment, " or ".join(wanted), ROLE)
             )
         return sub
+
+    def present(self, res):
+        """The distributed programs with rows on the scale-out graph, in order."""
+        g = self.graph(res)
+        sub = self.rows(res).where(generator=g[0], n=g[1], m=g[2])
+        return [p for p in self.programs if sub.where(algorithm=p).rows]
 
     def graph(self, res):
         """(generator, n, m) of the scale-out graph: the one measured at the most
@@ -126,10 +147,11 @@ class ScaleOut:
             key=lambda g: (len({ranks_of(r) for r in sub.where(generator=g[0], n=g[1], m=g[2]).rows}), g[1], g[2]),
         )
 
-    def rows_by_ranks(self, res):
-        """(graph, {P: rows}): at each P the rows of the newest run at that P."""
+    def rows_by_ranks(self, res, program=None):
+        """(graph, {P: rows}) of ``program`` (default: the first): at each P the
+        rows of the newest run at that P."""
         g = self.graph(res)
-        sub = self.rows(res).where(generator=g[0], n=g[1], m=g[2])
+        sub = self.rows(res, program or self.program).where(generator=g[0], n=g[1], m=g[2])
         out = {}
         for _, run in select.by_run(sub):  # newest first
             for p in sorted({ranks_of(r) for r in run.rows}):
@@ -137,9 +159,10 @@ class ScaleOut:
                     out[p] = [r for r in run.rows if ranks_of(r) == p]
         return g, dict(sorted(out.items()))
 
-    def times(self, res):
-        """(graph, {P: Summary of seconds}): at each P the trials of the newest run at that P."""
-        g, by_p = self.rows_by_ranks(res)
+    def times(self, res, program=None):
+        """(graph, {P: Summary of seconds}) of ``program`` (default: the first): at
+        each P the trials of the newest run at that P."""
+        g, by_p = self.rows_by_ranks(res, program)
         return g, {p: Summary(r["seconds"] for r in rows) for p, rows in by_p.items()}
 
     def single_node(self, res, g=None, pred=None):
@@ -184,22 +207,25 @@ class ScaleOut:
 
     # --- figure, table, claim --------------------------------------------------
     def draw(self, res):
-        g, ts = self.times(res)
-        fig, ax = style.new_figure("%s, %s" % (self.program, self.graph_text(g)))
-        pts = list(ts.items())
-        style.plot_series(ax, self.algo, pts)
-        ys = [s.median for s in ts.values()]
-        if 1 in ts:
-            ideal = [(p, ts[1].median / p) for p in ts]
-            ax.plot(
-                [p for p, _ in ideal],
-                [y for _, y in ideal],
-                color=IDEAL.colour,
-                linestyle=":",
-                linewidth=0.8,
-                label=IDEAL.label,
-            )
-            ys += [y for _, y in ideal]
+        g = self.graph(res)
+        fig, ax = style.new_figure("%s, %s" % (", ".join(self.present(res)), self.graph_text(g)))
+        ys, ps = [], set()
+        for program in self.present(res):
+            _, ts = self.times(res, program)
+            style.plot_series(ax, self.algos[program], list(ts.items()))
+            ys += [s.median for s in ts.values()]
+            ps |= set(ts)
+            if 1 in ts:
+                ideal = [(p, ts[1].median / p) for p in ts]
+                ax.plot(
+                    [p for p, _ in ideal],
+                    [y for _, y in ideal],
+                    color=IDEAL.colour,
+                    linestyle=":",
+                    linewidth=0.8,
+                    label=IDEAL.label if len(self.programs) == 1 else "%s (%s)" % (IDEAL.label, program),
+                )
+                ys += [y for _, y in ideal]
         try:
             best = self.single_node(res, g)
             ax.axhline(
@@ -211,87 +237,102 @@ class ScaleOut:
             )
             ys.append(best[0])
         except ResultsMissing:
-            pass  # the curve alone; the table and the claim say what is missing
+            pass  # the curves alone; the table and the claim say what is missing
+        ps = sorted(ps)
         ax.set_xlabel("MPI ranks P")
         ax.set_ylabel("seconds")  # what they time: the table's caption (unit_note)
-        style.log_axes(ax, x=True, y=True, values_x=list(ts))
-        ax.set_xticks(list(ts))
-        ax.set_xticklabels([str(p) for p in ts])
+        style.log_axes(ax, x=True, y=True, values_x=ps)
+        ax.set_xticks(ps)
+        ax.set_xticklabels([str(p) for p in ps])
         style.legend(ax)
         return fig
 
     def table(self, res):
-        g, ts = self.times(res)
+        g = self.graph(res)
         try:
             best = self.single_node(res, g)
             best_text = "best single-node program %s: %.4g s" % (self.single_label(best, res), best[0])
         except ResultsMissing as e:
             best, best_text = None, "no single-node program on this graph (%s)" % e
-        t1 = ts[1].median if 1 in ts else None
+        several = len(self.programs) > 1  # a program column, then each program's rows
         rows = []
-        for p, s in ts.items():
-            sp = t1 / s.median if t1 and s.median > 0 else None
-            rows.append(
-                [
-                    p,
-                    s.median,
-                    s.count,
-                    sp,
-                    sp / p if sp is not None else None,
-                    s.median / best[0] if best and best[0] > 0 else None,
-                ]
-            )
+        for program in self.present(res):
+            _, ts = self.times(res, program)
+            t1 = ts[1].median if 1 in ts else None
+            for p, s in ts.items():
+                sp = t1 / s.median if t1 and s.median > 0 else None
+                rows.append(
+                    ([program] if several else [])
+                    + [
+                        p,
+                        s.median,
+                        s.count,
+                        sp,
+                        sp / p if sp is not None else None,
+                        s.median / best[0] if best and best[0] > 0 else None,
+                    ]
+                )
         return tables.TableData(
-            ["ranks P", "median (s)", "trials", "speedup vs P = 1", "parallel efficiency", "time / single-node best"],
+            (["program"] if several else [])
+            + ["ranks P", "median (s)", "trials", "speedup vs P = 1", "parallel efficiency", "time / single-node best"],
             rows,
-            caption="%s on %s (seconds: %s); %s" % (self.program, self.graph_text(g), self.unit_note, best_text),
+            caption="%s on %s (seconds: %s); %s"
+            % (", ".join(self.present(res)), self.graph_text(g), self.unit_note, best_text),
         )
 
     def measure_claim(self, res):
-        g, ts = self.times(res)
+        g = self.graph(res)
         best = self.single_node(res, g)
-        p_best = min(ts, key=lambda p: ts[p].median)
-        t1 = ts.get(1)
-        scales = t1 is not None and any(
-            t1.median / s.median >= p / 2 for p, s in ts.items() if p >= SCALES_FROM and s.median > 0
-        )
-        sp_text = ""
-        if t1 is not None and len(ts) > 1:
-            sp_text = "; speedup over P = 1: " + ", ".join(
-                "P=%d %.3gx" % (p, t1.median / s.median) for p, s in ts.items() if p > 1 and s.median > 0
+        wins = scales = False
+        parts = []
+        for program in self.present(res):
+            _, ts = self.times(res, program)
+            p_best = min(ts, key=lambda p: ts[p].median)
+            t1 = ts.get(1)
+            wins = wins or ts[p_best].median < best[0]
+            scales = scales or (
+                t1 is not None
+                and any(t1.median / s.median >= p / 2 for p, s in ts.items() if p >= SCALES_FROM and s.median > 0)
             )
-        elif t1 is None:
-            sp_text = "; no P = 1 run, so no speedup"
-        return Measured(
-            {WINS: ts[p_best].median < best[0], SCALES: scales},
-            "%s best at P = %d: %.4g s vs %s %.4g s (%.3gx)%s; %s"
-            % (
-                self.program,
-                p_best,
-                ts[p_best].median,
-                self.single_label(best, res),
-                best[0],
-                best[0] / ts[p_best].median,
-                sp_text,
-                self.graph_text(g),
-            ),
-        )
+            sp_text = ""
+            if t1 is not None and len(ts) > 1:
+                sp_text = "; speedup over P = 1: " + ", ".join(
+                    "P=%d %.3gx" % (p, t1.median / s.median) for p, s in ts.items() if p > 1 and s.median > 0
+                )
+            elif t1 is None:
+                sp_text = "; no P = 1 run, so no speedup"
+            parts.append(
+                "%s best at P = %d: %.4g s vs %s %.4g s (%.3gx)%s"
+                % (
+                    program,
+                    p_best,
+                    ts[p_best].median,
+                    self.single_label(best, res),
+                    best[0],
+                    best[0] / ts[p_best].median,
+                    sp_text,
+                )
+            )
+        parts += ["%s: no scale-out rows" % p for p in self.programs if p not in self.present(res)]
+        return Measured({WINS: wins, SCALES: scales}, "%s; %s" % ("; ".join(parts), self.graph_text(g)))
 
     def figure_item(self):
         return Figure(
             "scale_out",
-            "Time vs MPI ranks of %s (log-log), with the best single-node program" % self.program,
+            "Time vs MPI ranks of %s (log-log), with the best single-node program" % " and ".join(self.programs),
             self.draw,
         )
 
     def table_item(self):
-        return Table("scale_out", "%s: strong scaling and the single-node best" % self.program, self.table)
+        return Table(
+            "scale_out", "%s: strong scaling and the single-node best" % " and ".join(self.programs), self.table
+        )
 
     def target_item(self):
         return Claim(
             self.claim_id,
-            "Target: where the distributed engine wins: %s (Parallel BGL, MPI) beats the best "
-            "single-node program on the same graph" % self.program,
+            "Target: where the distributed engine wins: %s (%s) beats the best "
+            "single-node program on the same graph" % (" or ".join(self.programs), self.engine),
             self.measure_claim,
             wins_or_scales,
         )

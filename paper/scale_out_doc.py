@@ -14,7 +14,8 @@ else; a test checks that the committed blocks are what the reference gives.
              fastest and the slowest per-rank rate measured
 
 The experiments with a distributed program are those whose paper module has
-a ``SCALE_OUT`` (paper/scale_out.py), in experiments/list.txt order.
+a ``SCALE_OUT`` (paper/scale_out.py), in experiments/list.txt order; each of
+its distributed programs (engines) has its own rows.
 """
 
 import importlib
@@ -26,7 +27,7 @@ from paper.stats import Summary
 # Edges (arcs) per rank at RMAT scale 30 when a host's memory is shared by one
 # rank per core: docs/SCALE-OUT.md works them out ("Memory per rank", "RMAT
 # scale 30 and 32"); the programs not named here cannot run at that scale.
-SCALE30_SHARE = {"pbgl_bfs": 2.0e7, "pbgl_delta_stepping": 2.3e7}
+SCALE30_SHARE = {"pbgl_bfs": 2.0e7, "combblas_bfs": 5.3e7, "pbgl_delta_stepping": 2.3e7}
 
 BLOCKS = ("rates", "wins", "bounds")
 
@@ -74,14 +75,16 @@ def _rate(v, word):
 
 
 class DistributedRuns:
-    """One distributed program's rows in a results directory: ``by_p`` {P: rows of
-    the newest run at P}, ``graph`` (generator, n, m), or ``missing`` (why not)."""
+    """One distributed program's rows in a results directory (``program``, by
+    default the ScaleOut's first): ``by_p`` {P: rows of the newest run at P},
+    ``graph`` (generator, n, m), or ``missing`` (why not)."""
 
-    def __init__(self, so, results_dir):
+    def __init__(self, so, results_dir, program=None):
         self.so, self.missing, self.res, self.graph, self.by_p = so, None, None, None, {}
+        self.program = program or so.program
         try:
             self.res = select.drawable(load(results_dir, so.experiment))
-            self.graph, self.by_p = so.rows_by_ranks(self.res)
+            self.graph, self.by_p = so.rows_by_ranks(self.res, self.program)
         except ResultsError as e:
             self.missing = str(e)
 
@@ -107,7 +110,7 @@ def rates_table(measured):
     for m in measured:
         so = m.so
         if m.missing:
-            rows.append(["`%s`" % so.program, "not in these results: %s" % m.missing] + ["–"] * 5)
+            rows.append(["`%s`" % m.program, "not in these results: %s" % m.missing] + ["–"] * 5)
             continue
         t1 = m.median(1) if 1 in m.by_p else None
         first = True
@@ -116,7 +119,7 @@ def rates_table(measured):
             build = m.median(p, so.build_column) if so.build_column else None
             rows.append(
                 [
-                    "`%s`" % so.program if first else "",
+                    "`%s`" % m.program if first else "",
                     so.graph_text(m.graph) if first else "",
                     p,
                     _sec(t),
@@ -154,11 +157,11 @@ def wins(measured):
     for m in measured:
         so = m.so
         if m.missing:
-            rows.append([so.problem, "not in these results", "–"] + ["–"] * len(columns))
+            rows.append([so.problem, "`%s` not in these results" % m.program, "–"] + ["–"] * len(columns))
             continue
         p = m.best_p()
         t = m.median(p)
-        row = [so.problem, so.graph_text(m.graph), "`%s` at P = %d: %s" % (so.program, p, _sec(t))]
+        row = [so.problem, so.graph_text(m.graph), "`%s` at P = %d: %s" % (m.program, p, _sec(t))]
         for col, pred in columns:
             try:
                 bt, algo, th = so.single_node(m.res, m.graph, pred(so))
@@ -167,7 +170,7 @@ def wins(measured):
                 continue
             threads = " (%d threads)" % th if col.endswith("CPU program") and th and th > 1 else ""
             row.append(_against(t, (bt, algo), threads))
-            if t < bt:
+            if t < bt and so.problem not in faster[col]:
                 faster[col].append(so.problem)
         rows.append(row)
     header = ["problem", "graph", "distributed, best P"] + [c for c, _ in columns]
@@ -177,7 +180,7 @@ def wins(measured):
 def bounds_table(measured):
     rows = []
     for m in measured:
-        share = SCALE30_SHARE.get(m.so.program)
+        share = SCALE30_SHARE.get(m.program)
         if share is None or m.missing:
             continue
         (pf, rf), (ps, rs) = m.rate_range()
@@ -189,7 +192,7 @@ def bounds_table(measured):
                 build = ["%.2g to %.2g s" % (share / max(brates), share / min(brates))]
         rows.append(
             [
-                "`%s`" % m.so.program,
+                "`%s`" % m.program,
                 "%s %s" % (_power10(share), m.so.edge_word),
                 "%.2g s (P = %d rate)" % (share / rf, pf),
                 "%.2g s (P = %d rate)" % (share / rs, ps),
@@ -211,9 +214,9 @@ def bounds_table(measured):
 
 def blocks(results_dir):
     """{block name: its markdown, markers included}."""
-    measured = [DistributedRuns(so, results_dir) for so in scale_outs()]
+    measured = [DistributedRuns(so, results_dir, p) for so in scale_outs() for p in so.programs]
     wins_table, faster = wins(measured)
-    absent = [m.so.problem for m in measured if m.missing]
+    absent = ["`%s` (%s)" % (m.program, m.so.problem) for m in measured if m.missing]
     verdict = [
         "",
         "At its best P the distributed program is faster than: "

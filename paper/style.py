@@ -13,7 +13,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import LogLocator, NullFormatter  # noqa: E402
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, NullLocator  # noqa: E402
 
 FAMILY_COLOURS = {
     "baseline": ["#333333", "#7f7f7f", "#b0b0b0"],
@@ -97,6 +97,39 @@ def log_axes(ax, x=True, y=True, values_x=None):
         ax.yaxis.set_minor_formatter(NullFormatter())
 
 
+def fmt_tick(v):
+    """A tick label: 2^k for powers of two from 1024 on, else 1.5M style."""
+    v = float(v)
+    if v == int(v) and v >= 1024 and (int(v) & (int(v) - 1)) == 0:
+        return "$2^{%d}$" % (int(v).bit_length() - 1)
+    for unit, div in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if v >= div:
+            return "%g%s" % (v / div, unit)
+    return "%g" % v
+
+
+# A log axis with at most this many distinct x values gets one labelled tick per value.
+MAX_VALUE_TICKS = 12
+
+
+def label_ticks(ax, xs=None):
+    """Labelled ticks on every log axis: a tick per x value where there are few,
+    and on a y axis spanning under two decades, ticks at 1, 2 and 5 of each
+    decade (a single decade would otherwise show one label or none)."""
+    if ax.get_xscale() == "log" and xs:
+        values = sorted(set(xs))
+        if len(values) <= MAX_VALUE_TICKS:
+            ax.set_xticks(values)
+            ax.set_xticklabels([fmt_tick(v) for v in values])
+            ax.xaxis.set_minor_locator(NullLocator())
+    if ax.get_yscale() == "log":
+        lo, hi = ax.get_ylim()
+        if lo > 0 and hi / lo < 100:
+            ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: "%g" % v))
+            ax.yaxis.set_minor_formatter(NullFormatter())
+
+
 def spans_decades(values, decades=1.5):
     values = [v for v in values if v and v > 0]
     return bool(values) and max(values) / min(values) >= 10**decades
@@ -116,6 +149,8 @@ def plot_series(ax, algo, points, label=None, spread="minmax"):
     else:
         lo = [p[1].median - p[1].min for p in points]
         hi = [p[1].max - p[1].median for p in points]
+    if any(lo) or any(hi):
+        ax.gs_spread = spread
     ax.errorbar(
         xs,
         med,
@@ -128,11 +163,14 @@ def plot_series(ax, algo, points, label=None, spread="minmax"):
     )
 
 
-def bar_groups(ax, groups, series, algos, value_label=None):
+def bar_groups(ax, groups, series, algos, value_label=None, dots=False):
     """Grouped bars: ``groups`` are x categories, ``series`` maps an algorithm
-    name to {group: Summary}; bars at the median with min..max error bars."""
+    name to {group: Summary}; bars at the median with min..max error bars
+    (``dots``: a marker at the median instead of a bar, for a log axis, where a
+    bar's length means nothing). Returns {name: [x of its bars]}."""
     names = [a for a in series if series[a]]
     width = 0.8 / max(1, len(names))
+    positions = {}
     for i, name in enumerate(names):
         algo = algos[name]
         xs, med, lo, hi = [], [], [], []
@@ -144,6 +182,21 @@ def bar_groups(ax, groups, series, algos, value_label=None):
             med.append(s.median)
             lo.append(s.median - s.min)
             hi.append(s.max - s.median)
+        positions[name] = xs
+        if any(lo) or any(hi):
+            ax.gs_spread = "minmax"
+        if dots:
+            ax.errorbar(
+                xs,
+                med,
+                yerr=[lo, hi],
+                color=algo.colour,
+                label=algo.label,
+                marker=algo.marker,
+                linestyle="none",
+                markerfacecolor="white" if algo.family == "beyond" else algo.colour,
+            )
+            continue
         ax.bar(
             xs,
             med,
@@ -159,12 +212,35 @@ def bar_groups(ax, groups, series, algos, value_label=None):
     ax.set_xticklabels([str(g) for g in groups])
     if value_label:
         ax.set_ylabel(value_label)
+    return positions
+
+
+SPREAD_NOTES = {"minmax": "error bars: min..max\nof the trials", "quartiles": "error bars: quartiles\nof the trials"}
 
 
 def legend(ax, **kw):
+    """The legend outside the axes, on the right, so that it never covers data;
+    below it, what the error bars are when the figure has any."""
+    kw.pop("loc", None)
     handles, labels = ax.get_legend_handles_labels()
     if handles:
-        ax.legend(frameon=False, **kw)
+        ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, **kw)
+    legend_note(ax)
+
+
+def legend_note(ax):
+    """What the error bars are, at the lower right outside the axes (figures without a legend too)."""
+    spread = getattr(ax, "gs_spread", None)
+    if spread and not getattr(ax, "gs_noted", False):
+        ax.gs_noted = True
+        ax.annotate(
+            SPREAD_NOTES[spread],
+            (1.02, 0.0),
+            xycoords="axes fraction",
+            fontsize=6,
+            color="#555555",
+            va="bottom",
+        )
 
 
 def save_figure(fig, name, out_dir):

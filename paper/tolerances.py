@@ -6,7 +6,8 @@ use.  A claim may set its own (``Claim(..., tolerance=0.3)``).
 A claim's kind follows from its measured value and its rule's unit: a number
 in seconds is a time, a number in "x" (or unitless) a ratio, GTEPS a
 throughput; a (k, total) pair counts cases, a dict holds conditions.  The
-figures' data points are medians of ``seconds``: kind time.
+figures' data points are medians of ``seconds``, each with a tolerance from
+its own trials' spread in both runs (``point_tolerance``).
 """
 
 
@@ -25,7 +26,7 @@ KINDS = {
         Kind(
             "time",
             0.25,
-            "a median time (s, ms, us): claims, and every figure data point",
+            "a median time (s, ms, us) a claim measures",
             "separate runs drift together with clocks, placement, load and versions",
         ),
         # Both times of a ratio come from the same run (the modules take ratios
@@ -51,7 +52,6 @@ KINDS = {
 }
 
 UNIT_KINDS = {"": "ratio", "x": "ratio", " s": "time", " ms": "time", " us": "time", " GTEPS": "throughput"}
-POINT_KIND = "time"
 
 
 def value_kind(value, unit=""):
@@ -74,12 +74,19 @@ def for_claim(claim, value):
     return kind, KINDS[kind].tolerance
 
 
-def point_tolerance():
-    return KINDS[POINT_KIND].tolerance
+# A figure data point's tolerance: the spread of its own trials in both runs
+# ((max - min) / median, added), never below this floor, since two runs drift
+# together by more than one run's trials stray (clocks, placement, load).
+POINT_FLOOR = 0.15
+
+
+def point_tolerance(ref_spread=0.0, new_spread=0.0):
+    """The tolerance of one figure data point from its trials' spread in both runs."""
+    return max(POINT_FLOOR, ref_spread + new_spread)
 
 
 def fmt_tolerance(t):
-    return "exact" if t == 0 else "%g%%" % (100 * t)
+    return "exact" if t == 0 else "%.3g%%" % (100 * t)
 
 
 def table_lines():
@@ -87,4 +94,9 @@ def table_lines():
     lines = ["| kind | tolerance | applies to | why |", "|---|---|---|---|"]
     for k in KINDS.values():
         lines.append("| %s | %s | %s | %s |" % (k.name, fmt_tolerance(k.tolerance), k.what, k.why))
+    lines.append(
+        "| figure data point | the spread (max - min) / median of its trials in this run plus that in the "
+        "reference, at least %s | every median time a figure draws | a point whose trials stray far is held "
+        "to no tighter a tolerance than its own noise |" % fmt_tolerance(POINT_FLOOR)
+    )
     return lines

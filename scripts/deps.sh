@@ -3,7 +3,7 @@
 # a C++20 compiler, CMake >= 3.25, Ninja, OpenMP, Boost Graph headers,
 # GoogleTest, Python 3 with matplotlib, black, pyflakes and clang-format (make lint),
 # OpenCL headers + ICD loader + PoCL,
-# MPI (Open MPI) with Boost.MPI and the Parallel BGL (algorithms/distributed).
+# MPI (Open MPI) with Boost.MPI, the Parallel BGL and CombBLAS (algorithms/distributed).
 # CUDA is optional and never installed here: where nvcc exists it is used.
 # Usage: scripts/deps.sh [--check-only]
 set -u
@@ -41,6 +41,7 @@ need "an MPI launcher (Open MPI)" openmpi-bin sh -c 'command -v mpirun || comman
 need "MPI headers and libraries (Open MPI)" libopenmpi-dev sh -c 'command -v mpicxx'
 need "Boost.MPI" libboost-mpi-dev sh -c 'ls /usr/lib/*/libboost_mpi.so /usr/lib/libboost_mpi.so /usr/local/lib/libboost_mpi.so 2>/dev/null | grep -q .'
 need "the Parallel BGL" libboost-graph-parallel-dev sh -c 'ls /usr/lib/*/libboost_graph_parallel.so /usr/lib/libboost_graph_parallel.so /usr/local/lib/libboost_graph_parallel.so 2>/dev/null | grep -q .'
+need "CombBLAS" libcombblas-dev have_header CombBLAS/CombBLAS.h
 
 if [ ${#missing_pkgs[@]} -eq 0 ]; then
   if command -v nvcc >/dev/null 2>&1; then

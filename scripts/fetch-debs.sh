@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Downloads the Debian packages that give a machine without network access
-# (the GPU machine) MPI, Boost.MPI and the Parallel BGL: Open MPI with its
-# runtime libraries, and Boost 1.74's headers with its MPI, serialization and
-# graph_parallel libraries. Nothing of the compiler or the C library: the
+# (the GPU machine) MPI, Boost.MPI, the Parallel BGL and CombBLAS: Open MPI
+# with its runtime libraries, Boost 1.74's headers with its MPI,
+# serialization and graph_parallel libraries, and CombBLAS 1.6.2. Nothing of the compiler or the C library: the
 # target machine has its own. scripts/gpu-machine.sh unpacks them (dpkg -x,
 # no installation) into a prefix and builds the whole suite against it.
 #
@@ -29,11 +29,13 @@ PACKAGES=(
   libboost-mpi1.74.0 libboost-mpi1.74-dev
   libboost-serialization1.74.0 libboost-serialization1.74-dev
   libboost-graph-parallel1.74.0 libboost-graph-parallel1.74-dev
+  # CombBLAS (combblas_bfs): headers and libCombBLAS.so link; the library needs only Open MPI's (above)
+  libcombblas-dev libcombblas1.16.0
 )
 
 if ! grep -q '^VERSION_CODENAME=bookworm' /etc/os-release 2>/dev/null; then
   echo "fetch-debs.sh: warning: not Debian 12 (bookworm); the names above are bookworm's and the" \
-       "packages must match what scripts/gpu-machine.sh expects (Open MPI 4.1, Boost 1.74)" >&2
+       "packages must match what scripts/gpu-machine.sh expects (Open MPI 4.1, Boost 1.74, CombBLAS 1.6.2)" >&2
 fi
 missing=()
 for p in "${PACKAGES[@]}"; do

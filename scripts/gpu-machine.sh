@@ -66,7 +66,7 @@ DEBS=$PWD/.debs
 if compgen -G "$DEBS/*.deb" > /dev/null; then
   PREFIX=${GS_PREFIX:-/tmp/gs-prefix}
   debs=("$DEBS"/*.deb)  # a glob, not find: .debs may be a link (scripts/release-command.sh makes one)
-  stamp "MPI + Parallel BGL: unpacking ${#debs[@]} packages of .debs into $PREFIX"
+  stamp "MPI, Parallel BGL, CombBLAS: unpacking ${#debs[@]} packages of .debs into $PREFIX"
   command -v dpkg-deb > /dev/null || { echo "dpkg-deb not found: cannot unpack .debs"; exit 1; }
   rm -rf "$PREFIX" && mkdir -p "$PREFIX"
   for deb in "${debs[@]}"; do dpkg-deb -x "$deb" "$PREFIX" || { echo "cannot unpack $deb"; exit 1; }; done
@@ -104,7 +104,7 @@ else
   tar cf - --exclude=./build --exclude=./.git --exclude=./.debs . | (cd "$SRC" && tar xf -)
   cd "$SRC" || exit 1
   cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=90 "${CMAKE_PREFIX_ARGS[@]}" > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
-  grep -E "graphsuite: MPI" "$OUT/configure.log" | head -2
+  grep -E "graphsuite: (MPI|CombBLAS)" "$OUT/configure.log" | head -3
   grep -E "^(Boost_DIR|MPI_CXX_COMPILER|MPIEXEC_EXECUTABLE):" build/default/CMakeCache.txt
   # shellcheck disable=SC2086
   cmake --build --preset default -j "$(nproc)" ${TARGETS:+--target $TARGETS} > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }

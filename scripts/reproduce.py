@@ -330,7 +330,7 @@ class Runner:
                     if p.status == "skipped" and check_done(self.results, p):
                         p.status, p.reason = "done", "complete from an earlier run"
                     continue
-                if check_done(self.results, p):
+                if check_done(self.results, p) and not a.force:
                     p.status, p.reason = "done", "complete from an earlier run"
                 elif p.kind == "gpu" and not self.have_gpu:
                     p.status, p.reason = "skipped", self.gpu_note
@@ -561,6 +561,11 @@ def parse_args(argv):
     ap.add_argument("--pieces", default="", help="comma-separated piece names to run (default: all)")
     ap.add_argument("--no-figures", action="store_true", help="skip the figures and the report")
     ap.add_argument("--no-gpu", action="store_true", help="treat this machine as having no GPU")
+    ap.add_argument(
+        "--force",
+        action="store_true",
+        help="rerun the pieces an earlier run completed too (each result is replaced when its rerun finishes)",
+    )
     ap.add_argument("--list", action="store_true", help="print the plan (pieces, estimates, done/skipped) and exit")
     ap.add_argument(
         "--budget",

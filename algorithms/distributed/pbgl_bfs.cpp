@@ -8,8 +8,6 @@
 #include <boost/graph/distributed/distributed_graph_utility.hpp>
 #include <boost/graph/visitors.hpp>
 
-#include "common/answer.hpp"
-
 namespace gs::dist {
 namespace {
 
@@ -28,8 +26,6 @@ struct PbglBfs::Impl {
   double build_seconds = 0;
   std::unique_ptr<Graph> g;
 };
-
-std::string BfsRun::answer() const { return traversal_answer(reached, levelsum); }
 
 PbglBfs::PbglBfs(const mpi::communicator& comm, const LocalEdges<std::uint32_t>& edges) : impl_(new Impl) {
   impl_->comm = comm;
@@ -68,89 +64,10 @@ BfsRun PbglBfs::run(vid_t source) {
   boost::graph::distributed::synchronize(g.process_group());
   comm.barrier();
 
-  BfsRun r;
-  r.seconds = slowest(comm, wall_seconds() - t0);
-  r.source = source;
-  r.block = vertex_block(impl_->n, comm.rank(), comm.size());
-  r.level.resize(r.block.count);
-  std::uint64_t reached = 0, levelsum = 0;
-  BGL_FORALL_VERTICES(v, g, Graph) {
-    const std::uint32_t l = get(level, v);
-    r.level[v.local] = l;
-    if (l != kUnreachedLevel) ++reached, levelsum += l;
-  }
-  r.reached = mpi::all_reduce(comm, reached, std::plus<std::uint64_t>());
-  r.levelsum = mpi::all_reduce(comm, levelsum, std::plus<std::uint64_t>());
-  return r;
-}
-
-void PbglBfs::certify(const BfsRun& run) {
-  const mpi::communicator& comm = impl_->comm;
-  Graph& g = *impl_->g;
-  std::string problem;
-  auto fail = [&](const std::string& what) {
-    if (problem.empty()) problem = what;
-  };
-  const auto str = [](std::uint64_t x) { return std::to_string(x); };
-  agree(comm, [&] {
-    if (run.level.size() != run.block.count || run.block.count != boost::num_vertices(g))
-      throw VerificationError("pbgl_bfs: the run's level array does not match this rank's vertices");
-  });
-  // The levels checked are the run's, as its caller received them: each rank
-  // writes its own into the graph's map, and PBGL fetches the owners' values
-  // of every neighbour into ghost cells (request + synchronize).
-  auto level = get(boost::vertex_distance, g);
-  BGL_FORALL_VERTICES(v, g, Graph) put(level, v, run.level[v.local]);
-  level.set_max_ghost_cells(0);
-  level.clear();
-  BGL_FORALL_VERTICES(u, g, Graph) { BGL_FORALL_OUTEDGES(u, e, g, Graph) request(level, boost::target(e, g)); }
-  boost::parallel::synchronize(level);
-
-  std::uint64_t reached = 0, levelsum = 0;
-  BGL_FORALL_VERTICES(u, g, Graph) {
-    if (!problem.empty()) break;
-    const vid_t gu = detail::global_id(g, u);
-    const std::uint32_t lu = get(level, u);
-    if (gu == run.source && lu != 0) fail("the source " + str(gu) + " has level " + str(lu) + ", not 0");
-    if (lu == kUnreachedLevel) {
-      BGL_FORALL_OUTEDGES(u, e, g, Graph) {
-        const std::uint32_t lv = get(level, boost::target(e, g));
-        if (lv != kUnreachedLevel) {
-          fail("edge (" + str(gu) + "," + str(detail::global_id(g, boost::target(e, g))) + ") joins unreached " +
-               str(gu) + " to a vertex at level " + str(lv));
-          break;
-        }
-      }
-      continue;
-    }
-    ++reached, levelsum += lu;
-    bool has_up = gu == run.source;
-    BGL_FORALL_OUTEDGES(u, e, g, Graph) {
-      const std::uint32_t lv = get(level, boost::target(e, g));
-      const std::string edge = "edge (" + str(gu) + "," + str(detail::global_id(g, boost::target(e, g))) + ")";
-      if (lv == kUnreachedLevel) {
-        fail(edge + " leaves the reached set");
-        break;
-      }
-      if (lv + 1 < lu || lu + 1 < lv) {
-        fail(edge + " spans levels " + str(lu) + " and " + str(lv));
-        break;
-      }
-      has_up |= lv + 1 == lu;
-    }
-    if (!has_up) fail("vertex " + str(gu) + " at level " + str(lu) + " has no neighbour one level up");
-  }
-  agree_verified(comm, "pbgl_bfs: traversal from " + str(run.source), problem);
-  reached = mpi::all_reduce(comm, reached, std::plus<std::uint64_t>());
-  levelsum = mpi::all_reduce(comm, levelsum, std::plus<std::uint64_t>());
-  std::string sums;
-  if (reached != run.reached || levelsum != run.levelsum)
-    sums = "the owned levels sum to " + traversal_answer(reached, levelsum) + ", the run reports " + run.answer();
-  agree_verified(comm, "pbgl_bfs: traversal from " + str(run.source), sums);
-}
-
-std::vector<std::uint32_t> gather_levels(const mpi::communicator& comm, const BfsRun& run) {
-  return gather_to_root(comm, run.level);
+  const double seconds = slowest(comm, wall_seconds() - t0);
+  std::vector<std::uint32_t> levels(boost::num_vertices(g));
+  BGL_FORALL_VERTICES(v, g, Graph) levels[v.local] = get(level, v);
+  return bfs_run_of(comm, impl_->n, source, std::move(levels), seconds);
 }
 
 }  // namespace gs::dist

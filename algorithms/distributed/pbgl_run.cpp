@@ -1,4 +1,5 @@
-// pbgl_run: one distributed program on one graph, under mpirun; each rank
+// pbgl_run: one distributed program on one graph, under mpirun (the Parallel
+// BGL's three, and CombBLAS's breadth-first search where built); each rank
 // generates or reads only its own share of the edges. Every run is checked by
 // the program's distributed certificate; --serial-check also compares with the
 // suite's single-process answer on rank 0 (graphs that fit one process).
@@ -7,6 +8,7 @@
 //   mpirun -np 3 pbgl_run --program delta-stepping --fixed-degree 100000,5
 //   mpirun -np 3 pbgl_run --program boruvka --path-random 100000,1000000
 //   mpirun -np 3 pbgl_run --program bfs --input graph.el
+//   mpirun -np 4 pbgl_run --program combblas-bfs --rmat 12,65536 --serial-check
 //
 // Rank 0 prints one line per trial: key=value pairs, answer=... as in the
 // results CSV. Exit codes as the rest of the suite (2 bad input, 3 too big,
@@ -15,13 +17,18 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "algorithms/distributed/bfs_certificate.hpp"
 #include "algorithms/distributed/collective.hpp"
 #include "algorithms/distributed/gather.hpp"
 #include "algorithms/distributed/local_edges.hpp"
 #include "algorithms/distributed/pbgl_bfs.hpp"
+#ifdef GS_HAVE_COMBBLAS
+#include "algorithms/distributed/combblas_bfs.hpp"
+#endif
 #include "algorithms/distributed/pbgl_boruvka.hpp"
 #include "algorithms/distributed/pbgl_delta_stepping.hpp"
 #include "common/cli.hpp"
@@ -40,7 +47,7 @@ constexpr double kRmatA = 0.45, kRmatB = 0.25, kRmatC = 0.15;  // SNAP's default
 constexpr float kMinWeight = 1.0f, kMaxWeight = 1000.0f;       // fixed-degree weights, as dijkstra_deg5
 
 const char* kUsage =
-    "usage: mpirun -np P pbgl_run --program bfs|delta-stepping|boruvka GRAPH [options]\n"
+    "usage: mpirun -np P pbgl_run --program bfs|combblas-bfs|delta-stepping|boruvka GRAPH [options]\n"
     "GRAPH (one of):\n"
     "  --rmat SCALE,M          RMAT (bfs)\n"
     "  --fixed-degree N,DEG    fixed out-degree, float weights in [1,1000) (delta-stepping)\n"
@@ -86,8 +93,8 @@ Options parse(int argc, char** argv) {
     return v;
   };
   o.program = take("program");
-  if (o.program != "bfs" && o.program != "delta-stepping" && o.program != "boruvka")
-    throw InputError("--program must be bfs, delta-stepping or boruvka\n" + std::string(kUsage));
+  if (o.program != "bfs" && o.program != "combblas-bfs" && o.program != "delta-stepping" && o.program != "boruvka")
+    throw InputError("--program must be bfs, combblas-bfs, delta-stepping or boruvka\n" + std::string(kUsage));
   for (const char* g : {"rmat", "fixed-degree", "path-random"}) {
     const std::string v = take(g);
     if (v.empty()) continue;
@@ -104,7 +111,7 @@ Options parse(int argc, char** argv) {
   }
   if (o.generator.empty()) throw InputError(std::string("no graph given\n") + kUsage);
   const std::map<std::string, std::string> wanted = {
-      {"bfs", "rmat"}, {"delta-stepping", "fixed-degree"}, {"boruvka", "path-random"}};
+      {"bfs", "rmat"}, {"combblas-bfs", "rmat"}, {"delta-stepping", "fixed-degree"}, {"boruvka", "path-random"}};
   if (o.generator != "input" && o.generator != wanted.at(o.program))
     throw InputError("--program " + o.program + " runs on --" + wanted.at(o.program) + " or --input graphs");
   if (std::string v = take("seed"); !v.empty()) o.seed = std::uint64_t(parse_int(v, "--seed"));
@@ -151,14 +158,31 @@ EdgeList<W> whole_graph(const Options& o, bool weights) {
   }
 }
 
+// The name in the results: pbgl_bfs, combblas_bfs, pbgl_delta_stepping, pbgl_boruvka.
+std::string program_name(const Options& o) {
+  if (o.program == "combblas-bfs") return "combblas_bfs";
+  return o.program == "delta-stepping" ? "pbgl_delta_stepping" : "pbgl_" + o.program;
+}
+
+// The breadth-first search engine that --program names.
+std::unique_ptr<DistributedBfs> bfs_engine(const mpi::communicator& comm, const Options& o,
+                                           const LocalEdges<std::uint32_t>& share) {
+  if (o.program == "bfs") return std::make_unique<PbglBfs>(comm, share);
+#ifdef GS_HAVE_COMBBLAS
+  return std::make_unique<CombblasBfs>(comm, share);
+#else
+  agree(comm, [] { throw ResourceError("combblas-bfs: built without CombBLAS (scripts/deps.sh installs it)"); });
+  return nullptr;
+#endif
+}
+
 void print_row(const mpi::communicator& comm, const Options& o, int trial, vid_t n, eid_t m, double seconds,
                double build_s, const std::string& answer, const std::string& extra) {
   if (comm.rank() != 0) return;
-  std::printf("program=pbgl_%s ranks=%d graph=%s n=%u m=%llu trial=%d seconds=%s build_s=%s answer=%s%s verified=%s\n",
-              o.program == "delta-stepping" ? "delta_stepping" : o.program.c_str(), comm.size(), graph_name(o).c_str(),
-              unsigned(n), static_cast<unsigned long long>(m), trial, fmt_number(seconds).c_str(),
-              fmt_number(build_s).c_str(), answer.c_str(), extra.c_str(),
-              o.serial_check ? "certificate+serial" : "certificate");
+  std::printf("program=%s ranks=%d graph=%s n=%u m=%llu trial=%d seconds=%s build_s=%s answer=%s%s verified=%s\n",
+              program_name(o).c_str(), comm.size(), graph_name(o).c_str(), unsigned(n),
+              static_cast<unsigned long long>(m), trial, fmt_number(seconds).c_str(), fmt_number(build_s).c_str(),
+              answer.c_str(), extra.c_str(), o.serial_check ? "certificate+serial" : "certificate");
   std::fflush(stdout);
 }
 
@@ -166,25 +190,27 @@ int run_bfs(const mpi::communicator& comm, const Options& o) {
   const LocalEdges<std::uint32_t> share =
       o.generator == "input" ? read_share<std::uint32_t>(comm, o.input, FileWeights::ignored, o.undirected)
                              : rmat_share(comm, int(o.size[0]), eid_t(o.size[1]), kRmatA, kRmatB, kRmatC, o.seed);
-  PbglBfs bfs(comm, share);
+  const std::unique_ptr<DistributedBfs> bfs = bfs_engine(comm, o, share);
+  const std::string name = program_name(o);
+  const BfsCertificate certificate(comm, share);
   for (int t = 0; t < o.trials; ++t) {
-    const BfsRun r = bfs.run(o.source);
-    bfs.certify(r);
+    const BfsRun r = bfs->run(o.source);
+    certificate.check(r, name);
     if (o.serial_check) {
       const std::vector<std::uint32_t> level = gather_levels(comm, r);
       const EdgeList<std::uint32_t> shares = gather_share(comm, share);
       agree(comm, [&] {
         if (comm.rank() != 0) return;
         EdgeList<std::uint32_t> el = whole_graph<std::uint32_t>(o, false);
-        check_same_edges(shares, el, "pbgl_bfs");
+        check_same_edges(shares, el, name);
         el.directed = false;  // the suite traverses every graph as undirected
         const Csr<std::uint32_t> g = edge_list_to_csr(el);
-        const std::string serial = verify::check_traversal(g, o.source, level, nullptr, "pbgl_bfs").answer();
+        const std::string serial = verify::check_traversal(g, o.source, level, nullptr, name).answer();
         if (serial != r.answer())
-          throw VerificationError("pbgl_bfs: answer " + r.answer() + ", single-process verifier " + serial);
+          throw VerificationError(name + ": answer " + r.answer() + ", single-process verifier " + serial);
       });
     }
-    print_row(comm, o, t, share.n, share.global_m, r.seconds, bfs.build_seconds(), r.answer(),
+    print_row(comm, o, t, share.n, share.global_m, r.seconds, bfs->build_seconds(), r.answer(),
               " source=" + std::to_string(o.source));
   }
   return 0;
@@ -263,7 +289,7 @@ int main(int argc, char** argv) {
   return run_main(argc, argv, "pbgl_run", [&](const mpi::communicator& comm) {
     Options o;
     agree(comm, [&] { o = parse(argc, argv); });
-    if (o.program == "bfs") return run_bfs(comm, o);
+    if (o.program == "bfs" || o.program == "combblas-bfs") return run_bfs(comm, o);
     if (o.program == "delta-stepping") return run_delta_stepping(comm, o);
     return run_boruvka(comm, o);
   });

@@ -55,6 +55,7 @@
 #include "algorithms/sssp/sssp_input.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/cooperative.cuh"
 #include "common/cuda/device_clock.cuh"
 #include "common/cuda/device_csr.cuh"
 #include "common/cuda/event_timer.cuh"
@@ -502,15 +503,7 @@ void NearFarGpu::load(const Csr<float>& g, float delta) {
   s.result.resize(1);
 
   // Persistent grid: as many blocks as can be resident at once (a cooperative launch needs them all resident).
-  int device = 0, sms = 0, per_sm = 0, cooperative = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
-  if (!cooperative) throw ResourceError("near_far_gpu: the device does not support cooperative launches");
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, near_far_kernel, kBlock, 0));
-  if (per_sm < 1) throw ResourceError("near_far_gpu: the kernel does not fit on a multiprocessor");
-  if (s.tuning.blocks_per_sm > 0) per_sm = std::min(per_sm, s.tuning.blocks_per_sm);
-  s.blocks = unsigned(sms * per_sm);
+  s.blocks = unsigned(require_resident_blocks(near_far_kernel, kBlock, s.tuning.blocks_per_sm, "near_far_gpu"));
   s.upload_s = s.graph.upload(g, s.stream);
 }
 
@@ -548,10 +541,7 @@ std::vector<SsspRun> NearFarGpu::run(const std::vector<vid_t>& sources) {
     p.chain_max = unsigned(chain_max);
     p.slots = s.slots.data();
     p.result = s.result.data();
-    void* args[] = {&p};
-    CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(near_far_kernel), dim3(s.blocks), dim3(kBlock),
-                                           args, 0, s.stream));
-    CUDA_CHECK_LAUNCH();
+    launch_cooperative(near_far_kernel, int(s.blocks), kBlock, 0, s.stream, p);
     // The one small read-back per source: round counts and phase times.
     CUDA_CHECK(
         cudaMemcpyAsync(s.result_host.data(), s.result.data(), sizeof(Result), cudaMemcpyDeviceToHost, s.stream));

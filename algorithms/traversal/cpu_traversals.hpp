@@ -56,6 +56,9 @@ struct DirectionOptions {
   std::size_t local_threshold = kDefaultLocalStack;
   std::uint64_t defer_claims_from = kDeferClaimsFrom;  // top-down branches
   bool deferred_test_first = kDeferredTestFirst;       // ClaimBuckets::test_first
+  // Top-down branches whose frontier has fewer arcs run many to one parallel
+  // region (dobfs_omp.cpp: road-like graphs' thousands of small branches).
+  std::uint64_t small_branch_arcs = std::uint64_t(1) << 16;
 };
 struct DirectionTrace {
   std::vector<bool> bottom_up;         // per branch

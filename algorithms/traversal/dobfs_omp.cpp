@@ -2,10 +2,14 @@
 // Top-down branches are Alg. 1 steps on the stack; bottom-up branches let each
 // thread own whole 64-vertex words of the visited bitmap, so they need no
 // atomics: an unvisited vertex stops at its first neighbour in the frontier.
+#include <omp.h>
+
 #include <utility>
+#include <vector>
 
 #include "algorithms/traversal/branch_steps.hpp"
 #include "algorithms/traversal/cpu_traversals.hpp"
+#include "algorithms/traversal/frontier_state.hpp"
 #include "common/timer.hpp"
 
 namespace gs::traversal {
@@ -83,6 +87,92 @@ void frontier_from_snapshots(const BranchBits& bits, VisitedBitmap& frontier) {
     frontier.store_word(std::size_t(w), bits.word(std::size_t(w)));
 }
 
+// The frontier as a bitmap when the traversal turns bottom-up and no
+// snapshot was taken before the last top-down step: the stack segment's
+// vertices, one atomic OR each (the segment is small then).
+void frontier_from_stack(const vid_t* segment, std::size_t size, VisitedBitmap& frontier) {
+#pragma omp parallel
+  {
+#pragma omp for schedule(static)
+    for (std::int64_t w = 0; w < std::int64_t(frontier.words()); ++w) frontier.store_word(std::size_t(w), 0);
+#pragma omp for schedule(static)
+    for (std::int64_t i = 0; i < std::int64_t(size); ++i) frontier.set(segment[i]);
+  }
+}
+
+// Consecutive small top-down branches in one parallel region (road-like
+// graphs: thousands of branches of a few thousand vertices each, where a
+// parallel region, a visited-bitmap snapshot and a level pass per branch
+// would be most of the time): one dynamic loop over the frontier segment
+// and two barriers per branch. Levels are written as vertices are claimed
+// (few per thread). The stack segment [begin, end) is the frontier in and
+// out; `f` is updated; returns the branches run (at least one).
+std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32_t* level, VisitedBitmap& visited,
+                             BranchStack& stack, std::size_t& begin, std::size_t& end, FrontierState& f,
+                             const DirectionOptions& opt, DirectionTrace* trace) {
+  std::uint32_t k = 0;
+  bool go_on = true;
+  struct alignas(64) Counts {  // one cache line per thread
+    std::uint64_t found, arcs;
+  };
+  std::vector<Counts> counts(static_cast<std::size_t>(omp_get_max_threads()));
+  WallTimer timer;
+#pragma omp parallel
+  {
+    Counts& mine = counts[std::size_t(omp_get_thread_num())];
+    std::vector<vid_t> local;
+    local.reserve(opt.local_threshold);
+    for (;;) {
+      const vid_t* cur = stack.data() + begin;
+      const std::int64_t size = std::int64_t(end - begin);
+      const std::uint32_t next_level = branch + k + 1;
+      std::uint64_t my_found = 0, my_arcs = 0;
+      // Static: one pass of the runtime's loop bookkeeping per branch (the
+      // segment is in discovery order, so contiguous parts cost about the same).
+#pragma omp for schedule(static) nowait
+      for (std::int64_t i = 0; i < size; ++i) {
+        const vid_t c = cur[i];
+        for (eid_t a = g.offsets[c], e = g.offsets[c + 1]; a < e; ++a) {
+          const vid_t x = g.adj[a];
+          if (visited.test(x) || !visited.test_and_set(x)) continue;
+          level[x] = next_level;
+          ++my_found;
+          my_arcs += g.degree(x);
+          local.push_back(x);
+          if (local.size() == opt.local_threshold) {
+            stack.bulk_push(local.data(), local.size());
+            local.clear();
+          }
+        }
+      }
+      stack.bulk_push(local.data(), local.size());
+      local.clear();
+      mine = {my_found, my_arcs};
+#pragma omp barrier
+#pragma omp single
+      {
+        std::uint64_t found = 0, found_arcs = 0;
+        for (const Counts& c : counts) found += c.found, found_arcs += c.arcs;
+        ++k;
+        f.prev_size = f.size;
+        f.size = found;
+        f.arcs = found_arcs;
+        f.unexplored -= found_arcs;
+        begin = end;
+        end = stack.end();
+        if (trace) {
+          trace->bottom_up.push_back(false);
+          trace->branch_seconds.push_back(timer.seconds());
+          timer.restart();
+        }
+        go_on = small_branches_go_on(f, opt.small_branch_arcs, opt.alpha);
+      }  // (its barrier: every thread sees the new state)
+      if (!go_on) break;
+    }
+  }
+  return k;
+}
+
 void bitmap_to_stack(const VisitedBitmap& bm, BranchStack& stack, std::size_t local_threshold) {
 #pragma omp parallel
   {
@@ -108,6 +198,10 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
   ws.buckets.test_first = opt.deferred_test_first;
   start_traversal(source, lv, ws.visited, ws.stack);
   ws.branch_bits.clear();  // a switch at branch 0 finds the source alone as the frontier
+  // Whether ws.branch_bits holds the visited set from before the last
+  // top-down step (a large step takes that snapshot; a small one does not,
+  // and a switch after it builds the frontier from the stack).
+  bool snapshot_before_last_step = true;
   std::size_t begin = 0, end = ws.stack.end();
   VisitedBitmap* frontier = &ws.frontier;
   VisitedBitmap* next = &ws.next_frontier;
@@ -117,8 +211,12 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
   for (std::uint32_t branch = 0; frontier_size > 0; ++branch) {
     const WallTimer timer;
     if (!bottom_up && double(frontier_arcs) > double(unexplored_arcs) / opt.alpha && frontier_size > prev_size) {
-      ws.branch_bits.snapshot(ws.visited);  // after the snapshot taken before the last top-down step
-      frontier_from_snapshots(ws.branch_bits, *frontier);
+      if (snapshot_before_last_step) {
+        ws.branch_bits.snapshot(ws.visited);
+        frontier_from_snapshots(ws.branch_bits, *frontier);
+      } else {
+        frontier_from_stack(ws.stack.data() + begin, end - begin, *frontier);
+      }
       bottom_up = true;
     } else if (bottom_up && double(frontier_size) < double(g.n) / opt.beta && frontier_size < prev_size) {
       begin = ws.stack.end();
@@ -126,15 +224,26 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
       end = ws.stack.end();
       bottom_up = false;
     }
+    if (!bottom_up && frontier_arcs < opt.small_branch_arcs) {
+      FrontierState f{frontier_size, prev_size, frontier_arcs, unexplored_arcs};
+      branch += small_branches(g, branch, lv, ws.visited, ws.stack, begin, end, f, opt, trace) - 1;
+      snapshot_before_last_step = false;
+      frontier_size = f.size;
+      prev_size = f.prev_size;
+      frontier_arcs = f.arcs;
+      unexplored_arcs = f.unexplored;
+      continue;
+    }
     BranchResult r;
     if (bottom_up) {
       r = bottom_up_step(g, branch, lv, ws.visited, *frontier, *next, ws.isolated, !turned_bottom_up);
       turned_bottom_up = true;
       std::swap(frontier, next);
     } else {
-      // Every top-down step may be the last before turning bottom-up, which
-      // needs the visited set from before it (frontier_from_snapshots).
+      // Every large top-down step may be the last before turning bottom-up,
+      // which needs the visited set from before it (frontier_from_snapshots).
       ws.branch_bits.snapshot(ws.visited);
+      snapshot_before_last_step = true;
       r = expand_branch<BranchInput::Stack, true, true>(g, branch, ws.stack.data() + begin, end - begin, nullptr, lv,
                                                         ws.visited, &ws.stack, opt.local_threshold,
                                                         end - begin >= opt.defer_claims_from ? &ws.buckets : nullptr);

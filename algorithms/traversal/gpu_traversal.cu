@@ -39,22 +39,29 @@
 // counter copy queued behind it stalled the branch until the whole copy ended.)
 #include "algorithms/traversal/gpu_traversal.hpp"
 
+#include <cooperative_groups.h>
+
 #include <algorithm>
 #include <chrono>
 #include <optional>
 #include <stdexcept>
 #include <utility>
 
+#include "algorithms/traversal/frontier_state.hpp"
 #include "algorithms/traversal/level_codes.hpp"
 #include "algorithms/traversal/level_copy_gpu.cuh"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/cooperative.cuh"
+#include "common/cuda/device_clock.cuh"
 #include "common/cuda/grid.cuh"
 #include "common/cuda/warp.cuh"
 #include "common/system_info.hpp"
 
 namespace gs::traversal {
 namespace {
+
+namespace cg = cooperative_groups;
 
 // RMAT without relabelling puts its hubs at small ids, i.e. in the same few
 // warps: a low threshold keeps any one warp's serial work short (at most
@@ -67,9 +74,13 @@ constexpr int kThreads = 256;
 // many arcs write the next frontier as a bitmap, not a queue.
 constexpr std::uint64_t kBitmapOutputDivisor = 8;
 constexpr int kWarpsPerBlock = kThreads / 32;
+// small_levels_kernel: the frontier arcs per thread below which a branch is small.
+constexpr std::uint64_t kSmallLevelArcsPerThread = 4;
 
 // Device counters of one branch (one slot).
-enum Counter { kFound = 0, kFoundArcs = 1, kLarge = 2, kPushed = 3, kCounters = 4 };
+// kFoundLarge: set when a found vertex has kLargeDegree arcs or more (the
+// persistent kernel then expects chunks in the next branch).
+enum Counter { kFound = 0, kFoundArcs = 1, kLarge = 2, kPushed = 3, kFoundLarge = 4, kCounters = 5 };
 
 // Where a top-down branch takes its current vertices from: a scan of the
 // level codes (read-based), a queue, or the frontier bitmap a bottom-up
@@ -133,14 +144,25 @@ struct NextFrontier {
 
 // kOut != kNone (direction-optimising): the found vertex goes into the next frontier and
 // its arcs are counted for the direction heuristic; read-based needs neither.
-template <Output kOut>
+// kLatencyBound (small_levels_kernel, whose branches are a chain of dependent
+// loads with little traffic): the claim is one atomic without the test before
+// it, and the degree is fetched alongside, before the claim returns.
+template <Output kOut, bool kLatencyBound = false>
 __device__ __forceinline__ void visit(const DeviceGraph& g, const DeviceLevels& L, vid_t x, std::uint32_t next_level,
                                       std::uint32_t* visited, NextFrontier next, unsigned long long* counters,
                                       unsigned& found, unsigned long long& arcs) {
-  if (!claim(visited, x)) return;
+  eid_t first = 0, last = 0;
+  if (kLatencyBound && kOut != Output::kNone) first = g.off[x], last = g.off[x + 1];
+  const bool mine =
+      kLatencyBound ? !(atomicOr(visited + (x >> 5), 1u << (x & 31)) & (1u << (x & 31))) : claim(visited, x);
+  if (!mine) return;
   set_level(L, x, next_level);
   ++found;
-  if (kOut != Output::kNone) arcs += g.off[x + 1] - g.off[x];
+  if (kOut != Output::kNone) {
+    const eid_t d = kLatencyBound ? last - first : g.off[x + 1] - g.off[x];
+    arcs += d;
+    if (d >= kLargeDegree) counters[kFoundLarge] = 1;
+  }
   if (kOut == Output::kQueue) push(next.queue, counters + kPushed, x);
   if (kOut == Output::kBitmap) atomicOr(next.bits + (x >> 5), 1u << (x & 31));
 }
@@ -161,19 +183,24 @@ __device__ __forceinline__ void list_chunks(vid_t v, eid_t degree, std::uint64_t
   for (std::uint64_t c = 0; c < n_chunks; ++c) chunks[base + c] = (std::uint64_t(v) << 32) | c;
 }
 
-// One branch, top-down: current vertices from `kSource`.
-template <Source kSource, Output kOut>
-__global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
-                              const vid_t* queue, std::uint64_t queue_size, const std::uint32_t* frontier,
-                              NextFrontier next, unsigned long long* counters, unsigned long long* next_counters,
-                              std::uint64_t* chunks) {
+// A top-down branch's current vertices from `kSource`, a warp taking
+// `per_warp` (32 unless from a queue) at a time: small ones expanded by the
+// warp together, large ones listed as chunks for expand_chunks. Shared by
+// the per-branch kernel and the persistent one (small_levels_kernel, which
+// spreads a small frontier thinly: a warp's arcs are expanded 32 per step,
+// one step after the other). Queue entries are read past L1: in the
+// persistent kernel the queue was written by other blocks since this SM
+// last read those addresses.
+template <Source kSource, Output kOut, bool kLatencyBound = false>
+__device__ __forceinline__ void expand_items(const DeviceGraph& g, const DeviceLevels& L, std::uint32_t branch,
+                                             std::uint32_t* visited, const vid_t* queue, std::uint64_t queue_size,
+                                             const std::uint32_t* frontier, NextFrontier next,
+                                             unsigned long long* counters, std::uint64_t* chunks, unsigned& found,
+                                             unsigned long long& arcs, unsigned per_warp = 32) {
   constexpr bool kFromQueue = kSource == Source::kQueue;
-  clear_next_slot(next_counters);
   const unsigned lane = threadIdx.x & 31;
   const std::uint64_t total = kFromQueue ? queue_size : g.n;
-  unsigned found = 0;
-  unsigned long long arcs = 0;
-  for (const std::uint64_t base : warp_stride<std::uint64_t>(total, 32)) {
+  for (const std::uint64_t base : warp_stride<std::uint64_t>(total, per_warp)) {
     std::uint32_t word = 0;  // kBitmap: the frontier bits of vertices base .. base + 31
     if (kSource == Source::kBitmap) {
       word = frontier[base >> 5];
@@ -182,8 +209,8 @@ __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branc
     const std::uint64_t i = base + lane;
     vid_t v = 0;
     bool active = false;
-    if (i < total) {
-      v = kFromQueue ? queue[i] : vid_t(i);
+    if (i < total && lane < per_warp) {
+      v = kFromQueue ? __ldcg(queue + i) : vid_t(i);
       if (kSource == Source::kQueue) active = true;
       else if (kSource == Source::kCodes) active = has_level(L, v, branch);
       else active = (word >> lane) & 1;
@@ -207,29 +234,161 @@ __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branc
       const eid_t owner_begin = __shfl_sync(kFullWarp, begin, owner);
       const std::uint32_t owner_excl = __shfl_sync(kFullWarp, excl, owner);
       if (k < warp_arcs)
-        visit<kOut>(g, L, g.adj[owner_begin + (k - owner_excl)], branch + 1, visited, next, counters, found, arcs);
+        visit<kOut, kLatencyBound>(g, L, g.adj[owner_begin + (k - owner_excl)], branch + 1, visited, next, counters,
+                                   found, arcs);
     }
   }
-  add_counts(found, arcs, counters);
 }
 
-// The chunks of the large vertices listed by expand_kernel: one warp per chunk.
-template <Output kOut>
-__global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
-                                    const std::uint64_t* chunks, NextFrontier next, unsigned long long* counters) {
-  const unsigned long long count = counters[kLarge];
+// The `count` chunks of large vertices that expand_items listed: one warp per chunk.
+template <Output kOut, bool kLatencyBound = false>
+__device__ __forceinline__ void expand_chunks(const DeviceGraph& g, const DeviceLevels& L, std::uint32_t branch,
+                                              std::uint32_t* visited, const std::uint64_t* chunks,
+                                              unsigned long long count, NextFrontier next, unsigned long long* counters,
+                                              unsigned& found, unsigned long long& arcs) {
   const unsigned lane = threadIdx.x & 31;
-  unsigned found = 0;
-  unsigned long long arcs = 0;
   for (const std::uint64_t k : warp_stride<std::uint64_t>(count)) {
-    const std::uint64_t item = chunks[k];
+    const std::uint64_t item = __ldcg(reinterpret_cast<const unsigned long long*>(chunks) + k);
     const vid_t v = vid_t(item >> 32);
     const eid_t begin = g.off[v] + (item & 0xffffffffu) * kChunkArcs;
     const eid_t end = std::min(g.off[v + 1], begin + kChunkArcs);
     for (eid_t e = begin + lane; e < end; e += 32)
-      visit<kOut>(g, L, g.adj[e], branch + 1, visited, next, counters, found, arcs);
+      visit<kOut, kLatencyBound>(g, L, g.adj[e], branch + 1, visited, next, counters, found, arcs);
   }
+}
+
+// One branch, top-down: current vertices from `kSource`.
+template <Source kSource, Output kOut>
+__global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
+                              const vid_t* queue, std::uint64_t queue_size, const std::uint32_t* frontier,
+                              NextFrontier next, unsigned long long* counters, unsigned long long* next_counters,
+                              std::uint64_t* chunks) {
+  clear_next_slot(next_counters);
+  unsigned found = 0;
+  unsigned long long arcs = 0;
+  expand_items<kSource, kOut>(g, L, branch, visited, queue, queue_size, frontier, next, counters, chunks, found, arcs);
   add_counts(found, arcs, counters);
+}
+
+// The chunks of the large vertices listed by expand_kernel.
+template <Output kOut>
+__global__ void expand_large_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
+                                    const std::uint64_t* chunks, NextFrontier next, unsigned long long* counters) {
+  unsigned found = 0;
+  unsigned long long arcs = 0;
+  expand_chunks<kOut>(g, L, branch, visited, chunks, counters[kLarge], next, counters, found, arcs);
+  add_counts(found, arcs, counters);
+}
+
+// What small_levels_kernel hands back, in mapped host memory: where the
+// frontier stands, the branches run, then each branch's nanoseconds (the
+// last entry sums the branches beyond the capacity). The nanoseconds are
+// kept in device memory while it runs and copied out at its end: a store
+// to host memory per branch would hold up the grid barrier's fence.
+enum SmallOut { kOutSize = 0, kOutPrevSize, kOutArcs, kOutUnexplored, kOutBranches, kOutBranchNs };
+constexpr std::uint32_t kBranchNsCapacity = 1u << 16;
+
+struct SmallLevelsParams {
+  DeviceGraph g;
+  DeviceLevels L;
+  std::uint32_t* visited;
+  vid_t* queue[2];
+  std::uint64_t* chunks;
+  unsigned long long* slots;  // three slots of kCounters, used in turn, zero at the launch
+  std::uint32_t first_branch;
+  FrontierState start;
+  std::uint64_t arc_limit;
+  double alpha;
+  unsigned long long* out;        // SmallOut
+  unsigned long long* branch_ns;  // kBranchNsCapacity, device memory
+};
+
+// Consecutive small top-down branches in one persistent cooperative launch
+// (road-like graphs: thousands of levels of a few thousand vertices, where a
+// launch and a host round trip per branch would be the whole run; and the
+// first and last branches of an RMAT traversal). The frontier is a queue,
+// alternating between queue[0] (the first) and queue[1]; a grid barrier
+// separates branches. It returns when a branch finds nothing, when the
+// frontier reaches `arc_limit` arcs (the per-branch kernels take over), or
+// when the direction heuristic would go bottom-up, so the host goes on
+// exactly where its own loop would.
+__global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParams p) {
+  cg::grid_group grid = cg::this_grid();
+  const bool leader = grid.thread_rank() == 0;
+  unsigned long long last_ns = leader ? global_ns() : 0;
+  FrontierState f = p.start;
+  bool may_have_large = true;  // the host's frontier: not known
+  std::uint32_t k = 0;         // branches run
+  const std::uint64_t warps = grid_threads<std::uint64_t>() / 32;
+  for (;;) {
+    unsigned long long* slot = p.slots + (k % 3) * kCounters;
+    if (leader) {  // the slot of branch k - 2, read by all before the last barrier
+      unsigned long long* after = p.slots + ((k + 1) % 3) * kCounters;
+      for (int i = 0; i < kCounters; ++i) after[i] = 0;
+    }
+    const std::uint32_t branch = p.first_branch + k;
+    const NextFrontier next{p.queue[(k + 1) & 1], nullptr};
+    unsigned found = 0;
+    unsigned long long arcs = 0;
+    const std::uint64_t per_warp = f.size > warps ? (f.size + warps - 1) / warps : 1;
+    expand_items<Source::kQueue, Output::kQueue, true>(p.g, p.L, branch, p.visited, p.queue[k & 1], f.size, nullptr,
+                                                       next, slot, p.chunks, found, arcs,
+                                                       unsigned(per_warp < 32 ? per_warp : 32));
+    if (may_have_large) {  // a second barrier, only where the frontier holds large vertices
+      grid.sync();
+      const unsigned long long large = __ldcg(slot + kLarge);
+      if (large)
+        expand_chunks<Output::kQueue, true>(p.g, p.L, branch, p.visited, p.chunks, large, next, slot, found, arcs);
+    }
+    add_counts(found, arcs, slot);
+    grid.sync();
+    __shared__ unsigned long long counts[3];  // one read per block, not per thread
+    if (threadIdx.x == 0) {
+      counts[0] = __ldcg(slot + kFound);
+      counts[1] = __ldcg(slot + kFoundArcs);
+      counts[2] = __ldcg(slot + kFoundLarge);
+    }
+    __syncthreads();
+    ++k;
+    f.prev_size = f.size;
+    f.size = counts[0];
+    f.arcs = counts[1];
+    f.unexplored -= f.arcs;
+    may_have_large = counts[2] != 0;
+    if (leader) {
+      const unsigned long long now = global_ns();
+      unsigned long long* entry = p.branch_ns + (k < kBranchNsCapacity ? k : kBranchNsCapacity) - 1;
+      *entry = (k <= kBranchNsCapacity ? 0 : *entry) + (now - last_ns);
+      last_ns = now;
+    }
+    if (!small_branches_go_on(f, p.arc_limit, p.alpha)) break;
+  }
+  if (blockIdx.x == 0) {  // the leader's block: its branch times to the host
+    __syncthreads();
+    const std::uint32_t times = k < kBranchNsCapacity ? k : kBranchNsCapacity;
+    for (std::uint32_t i = threadIdx.x; i < times; i += blockDim.x) p.out[kOutBranchNs + i] = p.branch_ns[i];
+  }
+  if (leader) {
+    p.out[kOutSize] = f.size;
+    p.out[kOutPrevSize] = f.prev_size;
+    p.out[kOutArcs] = f.arcs;
+    p.out[kOutUnexplored] = f.unexplored;
+    p.out[kOutBranches] = k;
+  }
+}
+
+// The set bits of a frontier bitmap as a queue (before small_levels_kernel
+// takes over from bottom-up branches).
+__global__ void bitmap_to_queue_kernel(const std::uint32_t* bits, std::uint64_t words, vid_t* queue,
+                                       unsigned long long* size) {
+  for (const std::uint64_t w : grid_stride<std::uint64_t>(words)) {
+    std::uint32_t word = bits[w];
+    while (word) {
+      const int b = __ffs(word) - 1;
+      word &= word - 1;
+      queue[append_slot(size)] = vid_t(w * 32 + b);
+    }
+  }
 }
 
 // One branch, bottom-up: a warp takes kWords visited-bitmap words (32
@@ -394,6 +553,12 @@ struct GpuTraversal::Impl {
   DeviceBuffer<unsigned long long> counters;  // two slots of kCounters
   DeviceBuffer<std::uint64_t> segments;
   MappedBuffer<unsigned long long> published{kCounters};
+  // small_levels_kernel: its grid (0: per-branch kernels only), the frontier
+  // arcs below which it runs, its counter slots and what it hands back.
+  int small_blocks = 0;
+  std::uint64_t small_arc_limit = 0;
+  DeviceBuffer<unsigned long long> small_slots, small_branch_ns;
+  MappedBuffer<unsigned long long> small_out{kOutBranchNs + kBranchNsCapacity};
   unsigned long long host_counters[kCounters] = {};
   std::optional<LevelCopyGpu> copy;  // the levels back to the host
   double upload_s = 0;
@@ -457,6 +622,31 @@ struct GpuTraversal::Impl {
     else if (words_per_warp == 2 && arcs == 2) launch(bottom_up_kernel<2, 2>);
     else if (words_per_warp == 4 && arcs == 1) launch(bottom_up_kernel<4, 1>);
     else launch(bottom_up_kernel<4, 2>);  // (the constructor admits only the shapes above)
+    CUDA_CHECK_LAUNCH();
+  }
+  // Small top-down branches from `branch` on in one launch (small_levels_kernel),
+  // the frontier in the queue `cur` (`f` says its size); `f`, `cur` and `next`
+  // as they stand after them. Returns the branches run.
+  std::uint32_t small_levels(std::uint32_t branch, vid_t*& cur, vid_t*& next, FrontierState& f, double alpha) {
+    CUDA_CHECK(cudaMemsetAsync(small_slots.data(), 0, small_slots.size() * sizeof(unsigned long long)));
+    SmallLevelsParams p{dg(),   dl(), visited.data(),  {cur, next}, chunks.data(),      small_slots.data(),
+                        branch, f,    small_arc_limit, alpha,       small_out.device(), small_branch_ns.data()};
+    launch_cooperative(small_levels_kernel, small_blocks, kThreads, 0, 0, p);
+    CUDA_CHECK(cudaStreamSynchronize(0));
+    const volatile unsigned long long* out = small_out.host();
+    f = FrontierState{out[kOutSize], out[kOutPrevSize], out[kOutArcs], out[kOutUnexplored]};
+    const std::uint32_t k = std::uint32_t(out[kOutBranches]);
+    if (k & 1) std::swap(cur, next);
+    if (branch_s)
+      for (std::uint32_t i = 0; i < std::min(k, kBranchNsCapacity); ++i)
+        branch_s->push_back(double(out[kOutBranchNs + i]) * 1e-9);
+    return k;
+  }
+  // The frontier bitmap `bits` (f.size vertices) as the queue `queue`.
+  void bitmap_to_queue(const std::uint32_t* bits, vid_t* queue) {
+    unsigned long long* size = small_slots.data();  // zeroed again by small_levels
+    CUDA_CHECK(cudaMemsetAsync(size, 0, sizeof(unsigned long long)));
+    bitmap_to_queue_kernel<<<blocks_for(words() * 32), kThreads>>>(bits, words(), queue, size);
     CUDA_CHECK_LAUNCH();
   }
   const unsigned long long* read_counters(std::uint32_t branch) {
@@ -544,6 +734,15 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
   }
   m.counters.resize(2 * kCounters);
   m.copy.emplace(g.n, m.grid, opt.early_copy);
+  if (opt.small_level_blocks_per_sm > 0) {
+    // 0 where the device has no cooperative launch: every branch by the per-branch kernels.
+    m.small_blocks = resident_blocks(small_levels_kernel, kThreads, opt.small_level_blocks_per_sm);
+    m.small_arc_limit = !m.small_blocks        ? 0
+                        : opt.small_level_arcs ? opt.small_level_arcs
+                                               : std::uint64_t(m.small_blocks) * kThreads * kSmallLevelArcsPerThread;
+    m.small_slots.resize(3 * kCounters);
+    m.small_branch_ns.resize(kBranchNsCapacity);
+  }
   CUDA_CHECK(cudaDeviceSynchronize());
 }
 
@@ -598,6 +797,22 @@ GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std
     if (!bottom_up && double(frontier_arcs) > double(unexplored) / alpha && size > prev_size) bottom_up = true;
     else if (bottom_up && double(size) < double(m.host.n) / beta && size < prev_size) bottom_up = false;
     if (trace) trace->push_back(bottom_up);
+    if (!bottom_up && frontier_arcs < m.small_arc_limit) {
+      // Small top-down branches, as many as follow, in one launch.
+      if (!queue_holds_frontier) m.bitmap_to_queue(front, cur);
+      queue_holds_frontier = true;
+      FrontierState f{size, prev_size, frontier_arcs, unexplored};
+      const std::uint32_t k = m.small_levels(branch, cur, next, f, alpha);
+      if (trace) trace->insert(trace->end(), k - 1, false);
+      branch += k - 1;  // the last of them; the loop's ++branch moves past it
+      if (f.size) m.maybe_copy_early(branch, f.size);
+      size = f.size;
+      prev_size = f.prev_size;
+      frontier_arcs = f.arcs;
+      unexplored = f.unexplored;
+      since = now_s();
+      continue;
+    }
     const unsigned long long* c;
     if (bottom_up) {
       if (queue_holds_frontier) {

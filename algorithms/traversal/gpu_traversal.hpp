@@ -52,6 +52,14 @@ struct GpuOptions {
   // at a time), 2/2, 4/1, 4/2.
   int bottom_up_words = 4;
   int bottom_up_arcs = 2;
+  // Direction-optimising: consecutive small top-down branches run in one
+  // persistent cooperative launch of this many blocks per multiprocessor
+  // (gpu_traversal.cu, small_levels_kernel); 0: a launch and a host round
+  // trip per branch.
+  int small_level_blocks_per_sm = 1;
+  // The frontier arcs below which a top-down branch is small; 0: the
+  // device's resident threads x 4.
+  std::uint64_t small_level_arcs = 0;
 };
 
 class GpuTraversal {

@@ -65,6 +65,7 @@ LevelCopyGpu::LevelCopyGpu(vid_t n, int grid, bool early) : n_(n), grid_(grid), 
   late_count_.resize(1);
   host_late_.resize(size);
   host_late_code_.resize(size);
+  host_whole_.resize(size);
   CUDA_CHECK(cudaStreamCreateWithFlags(&copy_stream_, cudaStreamNonBlocking));
   CUDA_CHECK(cudaEventCreateWithFlags(&packed_done_, cudaEventDisableTiming));
 }
@@ -103,6 +104,18 @@ void LevelCopyGpu::finish(const std::uint8_t* code, const std::uint32_t* deep, s
                           std::vector<std::uint32_t>& out, GpuRunTimes& t) {
   out.resize(n_);
   t.early_copy = settled_ >= 0;
+  whole_ = deepest >= kPackedDeep;
+  if (whole_) {
+    // A deep traversal (a road-like graph): most vertices would be gathered,
+    // which costs more than the byte codes themselves. Any early copy is dropped.
+    CUDA_CHECK(cudaMemcpyAsync(host_whole_.data(), code, n_, cudaMemcpyDeviceToHost));
+    if (deepest >= kDeepCode)
+      CUDA_CHECK(cudaMemcpyAsync(out.data(), deep, std::size_t(n_) * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaStreamSynchronize(0));
+    CUDA_CHECK(cudaStreamSynchronize(copy_stream_));
+    t.late_vertices = 0;
+    return;
+  }
   if (settled_ < 0) start(code, deepest);
   CUDA_CHECK(cudaMemsetAsync(late_count_.data(), 0, sizeof(unsigned long long)));
   collect_late_kernel<<<blocks_for(n_), kThreads>>>(code, n_, std::uint8_t(settled_), late_.data(), late_code_.data(),
@@ -130,6 +143,7 @@ void LevelCopyGpu::finish(const std::uint8_t* code, const std::uint32_t* deep, s
 }
 
 void LevelCopyGpu::widen(std::vector<std::uint32_t>& out, GpuRunTimes& t) {
+  if (whole_) return widen_levels(host_whole_.data(), n_, out);
   host_codes_.resize(n_);
   const std::uint8_t* p = host_packed_.data();
   for (vid_t v = 0; v < n_; ++v) {

@@ -1,6 +1,8 @@
 // Copying a GPU traversal's level codes back to the host (gpu_traversal.cu's
 // top comment): 4 bits per vertex (0..13 exact, 14 = "deeper: see the list",
-// 15 = unreached), packed on the GPU, so n / 2 bytes cross the bus. The copy
+// 15 = unreached), packed on the GPU, so n / 2 bytes cross the bus. A
+// traversal deeper than 13 levels copies the byte codes whole instead (and
+// the 4-byte levels of vertices deeper than 253). The copy
 // may start early, on a stream of its own, while the last branches run; the
 // vertices whose codes are above the level settled when it started (those
 // found since, and any deeper than 13) are then gathered on the GPU with
@@ -65,7 +67,9 @@ class LevelCopyGpu {
   PinnedBuffer<vid_t> host_late_;
   PinnedBuffer<std::uint8_t> host_late_code_;
   PinnedBuffer<unsigned long long> host_late_count_{1};
-  int settled_ = -1;  // codes <= settled_ were final when the copy started; -1: none
+  PinnedBuffer<std::uint8_t> host_whole_;  // the byte codes, for traversals deeper than the 4-bit codes reach
+  bool whole_ = false;                     // the last finish() copied the byte codes whole
+  int settled_ = -1;                       // codes <= settled_ were final when the copy started; -1: none
   std::uint64_t prev_found_ = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/host_profile.hpp"
 #include "common/memory.hpp"
 
 namespace gs::harness {
@@ -52,6 +53,7 @@ ResultRow Session::row(const GraphId& graph, const ProgramInfo& program, int thr
 void Session::start_piece(const Piece& piece, std::vector<ProgramInfo> programs) {
   piece_ = &piece;
   programs_ = std::move(programs);
+  swept_threads_ = swept_threads_ || piece.thread_sweep;
   progress_.note("piece " + piece.name + " (" + role_name(piece.role) + ", " + scale_name(opt_.scale) + " scale)");
   // The metadata's trials and warmups are the command's; a piece's caps are named beside them.
   if (piece.max_trials > 0 || piece.max_warmups >= 0) {
@@ -69,6 +71,8 @@ void Session::finish() {
   // The whole piece, graph generation and verification included: what the
   // artifact appendix reports as the piece's time on the reference machine.
   writer_.set_meta("wall_seconds", command_time_.seconds());
+  // After the pieces, so that it never competes with a timed trial; rank 0 alone (it writes).
+  if (world_.rank() == 0) record_host_profile(writer_, swept_threads_ ? thread_list_ : std::vector<int>{max_threads_});
   writer_.finish();
   progress_.note("wrote " + writer_.csv_path() + " (" + std::to_string(writer_.rows()) + " rows)");
 }

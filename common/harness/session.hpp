@@ -116,8 +116,9 @@ class Session {
   std::string piece_caps_;  // the metadata's piece_caps
   const Piece* piece_ = nullptr;
   std::vector<ProgramInfo> programs_;
-  std::string skipped_;        // the metadata's skipped_programs
-  ScopedThreads all_threads_;  // OpenMP on max_threads() outside the trials, for the session's life
+  std::string skipped_;         // the metadata's skipped_programs
+  bool swept_threads_ = false;  // a thread-sweep piece ran: the host profile covers thread_list()
+  ScopedThreads all_threads_;   // OpenMP on max_threads() outside the trials, for the session's life
 };
 
 }  // namespace gs::harness

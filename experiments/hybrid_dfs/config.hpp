@@ -22,6 +22,7 @@ struct ProgramOptions {
   bool gpu_early_copy = true;
   int gpu_bottom_up_words = 4;  // GpuOptions::bottom_up_words / _arcs
   int gpu_bottom_up_arcs = 2;
+  int gpu_small_levels = 1;  // GpuOptions::small_level_blocks_per_sm
 };
 
 struct Config {
@@ -29,6 +30,7 @@ struct Config {
   std::optional<int> roots;  // 10 at paper scale, 4 at quick
   bool gpu_early_copy = true;
   std::string gpu_bottom_up = "4/2";
+  std::int64_t gpu_small_levels = 1;
   std::int64_t t1 = 64, t2 = 0, t3 = 2048, t4 = 16384;
   double alpha = 2.0, beta = 2.0;
   std::int64_t local_stack = 256;
@@ -46,6 +48,11 @@ struct Config {
 inline constexpr const char* kReadBandwidth = "read-bandwidth";  // table1: no graph
 inline constexpr const char* kRmat = "rmat";                     // a size that does not fit ends the run (exit 3)
 inline constexpr const char* kRmatEachSize = "rmat-each-size";   // each size admitted or refused on its own
+inline constexpr const char* kGrid = "grid";                     // road-like: square 4-neighbour grids, n = side^2
+
+// The road piece's square grid by its size (n = side^2 vertices, m = its 2 side (side - 1) edges).
+harness::GraphSize grid_size(std::uint64_t side);
+std::string grid_name(const harness::GraphSize& size);
 
 // The RMAT graph a piece names by its size (n = 2^scale vertices, m edges).
 std::string rmat_name(const harness::GraphSize& size);

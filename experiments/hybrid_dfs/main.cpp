@@ -14,6 +14,9 @@
 #include "common/harness/driver.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
 #include "experiments/hybrid_dfs/programs.hpp"
+#ifdef GS_HAVE_COMBBLAS
+#include "algorithms/distributed/combblas_bfs.hpp"
+#endif
 
 namespace gs::hybrid_dfs {
 namespace {
@@ -34,6 +37,9 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   using namespace name;
   const std::vector<std::string> cpu = {stack_omp, read_omp, hybrid_omp, dobfs_omp};
   const std::vector<std::string> gpu = {read_gpu, hybrid_cpu_gpu, dobfs_gpu, hybrid_omp, dobfs_omp};
+  std::vector<std::string> single_process;  // every program but the distributed ones
+  for (const harness::ProgramInfo& info : traversals().infos())
+    if (info.device != harness::Device::mpi) single_process.push_back(info.name);
   const std::vector<std::string> sizes = {stack_omp, hybrid_omp, dobfs_omp, read_gpu, hybrid_cpu_gpu, dobfs_gpu};
   // Paper-scale estimates: the pieces' measured wall times on the reference machine (NOTES.md).
   std::vector<Piece> out = {
@@ -78,14 +84,24 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
                    .graphs = {size},
                    .kind = kRmatEachSize});
   }
+  // Road-like graphs beside RMAT: a grid's diameter (2 x side hops) gives thousands of small
+  // levels where RMAT has a handful of huge ones (docs/PROTOCOL.md).
+  const std::vector<GraphSize> roads =
+      paper ? std::vector{grid_size(2048), grid_size(4096)} : std::vector{grid_size(256), grid_size(512)};
+  out.push_back({.name = "road",
+                 .role = Role::extension,
+                 .est_seconds = paper ? 240.0 : 15.0,
+                 .programs = single_process,
+                 .graphs = roads,
+                 .kind = kGrid});
   // PBGL's traversals at the main graph's size would take minutes each at P = 2..16
   // (NOTES.md): at paper scale the piece runs on fig5a's N = 2^22, M = 2^25 graph (the
   // same graph; its single-node programs run there), three roots, no warm-up, so that
-  // each P fits one command.
+  // each P fits one command. Both engines run at every P each supports (CombBLAS: squares).
   out.push_back({.name = "scale-out",
                  .role = Role::scale_out,
-                 .est_seconds = paper ? 170.0 : 20.0,
-                 .programs = {pbgl_bfs},
+                 .est_seconds = paper ? 240.0 : 20.0,
+                 .programs = {pbgl_bfs, combblas_bfs},
                  .graphs = {paper ? GraphSize{1ull << 22, 1ull << 25} : main_graph},
                  .kind = harness::kMpiKind,
                  .max_trials = paper ? 3 : 0,
@@ -99,6 +115,10 @@ void options(Cli& cli, Config& c) {
              c.gpu_early_copy);
   cli.option("gpu-bottom-up", "dobfs_gpu: W/A = bitmap words per warp / arcs per search round (1/1, 2/2, 4/1, 4/2)",
              c.gpu_bottom_up);
+  cli.option("gpu-small-levels",
+             "dobfs_gpu: consecutive small top-down branches in one persistent launch of N blocks per "
+             "multiprocessor; 0 = a launch per branch",
+             c.gpu_small_levels);
   cli.option("t1", "hybrid: sequential -> stack above this branch size", c.t1);
   cli.option("t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", c.t2);
   cli.option("t3", "hybrid: stack -> read above this size when growing by > alpha", c.t3);
@@ -148,6 +168,8 @@ void check(Config& c, const CommonOptions& opt) {
   p.gpu_early_copy = c.gpu_early_copy;
   p.gpu_bottom_up_words = bu[0] - '0';
   p.gpu_bottom_up_arcs = bu[2] - '0';
+  if (c.gpu_small_levels < 0 || c.gpu_small_levels > 32) throw InputError("--gpu-small-levels: 0 .. 32");
+  p.gpu_small_levels = int(c.gpu_small_levels);
 }
 
 void begin(harness::Session& s, Config& c) {
@@ -164,6 +186,7 @@ void begin(harness::Session& s, Config& c) {
   w.set_meta("t4", double(c.programs.t4));
   w.set_meta("gpu_early_copy", c.gpu_early_copy ? "1" : "0");
   w.set_meta("gpu_bottom_up", c.gpu_bottom_up);
+  w.set_meta("gpu_small_levels", double(c.gpu_small_levels));
   w.set_meta("roots_per_graph",
              double(s.opt().sources_given ? s.opt().sources.size() : std::size_t(c.roots_per_graph)));
   w.set_meta("trials_per_root", double(c.trials_per_root));
@@ -172,6 +195,18 @@ void begin(harness::Session& s, Config& c) {
     s.progress().note(
         "OMP_WAIT_POLICY is not set: the reference results ran with OMP_WAIT_POLICY=active "
         "(make reproduce sets it; experiments/hybrid_dfs/README.md)");
+}
+
+// combblas_bfs needs CombBLAS and a square number of ranks (its 2D grid): the
+// launcher's rank count, where it gives one (else the program finds out itself).
+std::string unavailable(const harness::ProgramInfo& p, const Piece&, const Config&) {
+  if (p.name != name::combblas_bfs) return "";
+#ifndef GS_HAVE_COMBBLAS
+  return "built without CombBLAS (scripts/deps.sh installs libcombblas-dev)";
+#else
+  const harness::LaunchedRanks job = harness::launched_ranks();
+  return job.size > 0 ? dist::combblas_grid_problem(job.size) : "";
+#endif
 }
 
 harness::Experiment<Config> declaration() {
@@ -192,8 +227,8 @@ harness::Experiment<Config> declaration() {
       "Pieces: table1 (read bandwidth micro-benchmark: bw_seq_cpu, bw_rand_cpu, bw_seq_gpu, bw_rand_gpu; GB/s in\n"
       "column gbs), fig3 (CPU programs vs threads, --thread-list), fig3-bgl (BGL BFS on fig3's graph), fig4\n"
       "(GPU, CPU+GPU, best CPU), fig5a (N = 2^20..2^26, M = 8N), fig5b-m2e28 .. fig5b-m2e31 (one M each of\n"
-      "2^28..2^31 at N = 2^25; each size admitted or refused by host/device memory), scale-out (pbgl_bfs on the ranks "
-      "of an MPI job, paper: fig5a's N = 2^22\n"
+      "2^28..2^31 at N = 2^25; each size admitted or refused by host/device memory), scale-out (pbgl_bfs, and "
+      "combblas_bfs on square rank counts,\non the ranks of an MPI job, paper: fig5a's N = 2^22\n"
       "graph, quick: the main graph:\n"
       "mpirun -np P hybrid_dfs --piece scale-out; each rank generates its own share; the same roots, found with\n"
       "all-reduces).";
@@ -207,12 +242,14 @@ harness::Experiment<Config> declaration() {
   e.programs = traversals().infos();
   for (const auto& p : read_benchmarks().infos()) e.programs.push_back(p);
   e.input_programs = traversals().names();
-  e.columns = {"source",  "teps", "component_edges", "upload_s", "cpu_s", "h2d_s",    "init_s", "compute_s", "d2h_s",
-               "setup_s", "gbs",  "states",          "widen_s",  "late",  "branch_ms"};
+  e.columns = {"source",  "teps",      "component_edges", "upload_s",  "cpu_s", "h2d_s",
+               "init_s",  "compute_s", "d2h_s",           "setup_s",   "gbs",   "states",
+               "widen_s", "late",      "branch_ms",       "bytes_read"};
   e.takes_sources = true;
   e.options = options;
   e.check = check;
   e.pieces = pieces;
+  e.unavailable = unavailable;
   e.begin = begin;
   e.run_graph = [](harness::Session& s, Config& c, const harness::GraphSource& source) {
     if (s.piece().kind == kReadBandwidth) return run_table1(s, c);

@@ -1,11 +1,13 @@
 #include "experiments/hybrid_dfs/programs.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "baselines/bgl.hpp"
 #include "common/errors.hpp"
 #include "common/results.hpp"
 #include "common/timer.hpp"
+#include "common/verify/traversal.hpp"
 #ifdef GS_HAVE_CUDA
 #include "algorithms/traversal/gpu_traversal.hpp"
 #else
@@ -37,6 +39,7 @@ traversal::GpuTraversal& GraphState::gpu([[maybe_unused]] const ProgramOptions& 
     gopt.early_copy = opt.gpu_early_copy;
     gopt.bottom_up_words = opt.gpu_bottom_up_words;
     gopt.bottom_up_arcs = opt.gpu_bottom_up_arcs;
+    gopt.small_level_blocks_per_sm = opt.gpu_small_levels;
     gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(graph), gopt);
     gpu_->pin_output(level);
   }
@@ -55,8 +58,21 @@ double GraphState::upload_seconds() const {
 
 namespace {
 
-// "1.234 0.567 ...": per-branch milliseconds for the branch_ms column.
+// "1.234 0.567 ...": per-branch milliseconds for the branch_ms column; a
+// traversal of more than kListedBranches branches (a road-like graph) gets
+// "<count> branches: min .. median .. max ms, total ms" instead.
+constexpr std::size_t kListedBranches = 256;
 std::string milliseconds_list(const std::vector<double>& seconds) {
+  if (seconds.size() > kListedBranches) {
+    std::vector<double> sorted = seconds;
+    std::sort(sorted.begin(), sorted.end());
+    double total = 0;
+    for (double b : seconds) total += b;
+    char line[160];
+    std::snprintf(line, sizeof line, "%zu branches: min %.3f median %.3f max %.3f ms, total %.3f ms", sorted.size(),
+                  sorted.front() * 1e3, sorted[sorted.size() / 2] * 1e3, sorted.back() * 1e3, total * 1e3);
+    return line;
+  }
   std::string out;
   for (double b : seconds) {
     char ms[24];
@@ -66,10 +82,37 @@ std::string milliseconds_list(const std::vector<double>& seconds) {
   return out;
 }
 
-// 'T' / 'B' per branch: top-down or bottom-up.
+// Branches 0 .. the deepest level, all of one kind (the last finds nothing).
+std::vector<traversal::BranchKind> uniform_branches(const std::vector<std::uint32_t>& level,
+                                                    traversal::BranchKind kind) {
+  std::uint32_t deepest = 0;
+  for (std::uint32_t l : level)
+    if (l != verify::kUnreached) deepest = std::max(deepest, l);
+  return std::vector<traversal::BranchKind>(deepest + 1, kind);
+}
+
+std::vector<traversal::BranchKind> direction_kinds(const traversal::DirectionTrace& trace) {
+  std::vector<traversal::BranchKind> kinds;
+  for (bool b : trace.bottom_up)
+    kinds.push_back(b ? traversal::BranchKind::bottom_up : traversal::BranchKind::top_down);
+  return kinds;
+}
+
+// 'T' / 'B' per branch: top-down or bottom-up; beyond kListedBranches
+// branches, runs instead ("4093T" or "2T3B4093T").
 std::string directions(const traversal::DirectionTrace& trace) {
   std::string dirs;
-  for (bool b : trace.bottom_up) dirs += b ? 'B' : 'T';
+  const std::vector<bool>& b = trace.bottom_up;
+  if (b.size() <= kListedBranches) {
+    for (bool x : b) dirs += x ? 'B' : 'T';
+    return dirs;
+  }
+  for (std::size_t i = 0; i < b.size();) {
+    std::size_t j = i;
+    while (j < b.size() && b[j] == b[i]) ++j;
+    dirs += std::to_string(j - i) + (b[i] ? 'B' : 'T');
+    i = j;
+  }
   return dirs;
 }
 
@@ -116,6 +159,7 @@ class StackOmp final : public Traversal {
     WallTimer t;
     traversal::stack_omp(view, source, state.level, state.ws, local_threshold_);
     out.seconds = t.seconds();
+    out.branch_kinds = uniform_branches(state.level, traversal::BranchKind::top_down);
     return out;
   }
 
@@ -153,6 +197,7 @@ class DobfsOmp final : public Traversal {
     traversal::dobfs_omp(view, source, state.level, state.ws, opt_, &trace);
     out.seconds = t.seconds();
     out.phases["states"] = directions(trace);
+    out.branch_kinds = direction_kinds(trace);
     out.phases["branch_ms"] = milliseconds_list(trace.branch_seconds);
     return out;
   }
@@ -172,7 +217,7 @@ class GpuProgram : public Traversal {
   void prepare(GraphState& state) override { state.gpu(opt_); }
   RunOutcome run(GraphState& state, vid_t source) override {
     RunOutcome out;
-    const traversal::GpuRunTimes r = traverse(state, source, out.phases);
+    const traversal::GpuRunTimes r = traverse(state, source, out.phases, out.branch_kinds);
     out.seconds = r.seconds;
     out.phases["init_s"] = fmt_seconds(r.init_s);
     out.phases["compute_s"] = fmt_seconds(r.compute_s);
@@ -186,8 +231,9 @@ class GpuProgram : public Traversal {
 
  protected:
   // The traversal; adds the program's own phases (states, cpu_s, h2d_s).
-  virtual traversal::GpuRunTimes traverse(GraphState& state, vid_t source,
-                                          std::map<std::string, std::string>& phases) = 0;
+  // `kinds`: each branch's kind, where the program counts its bytes.
+  virtual traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases,
+                                          std::vector<traversal::BranchKind>& kinds) = 0;
   ProgramOptions opt_;
 };
 
@@ -196,8 +242,11 @@ class ReadGpu final : public GpuProgram {
   using GpuProgram::GpuProgram;
 
  protected:
-  traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>&) override {
-    return state.gpu(opt_).read_based(source, state.level);
+  traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>&,
+                                  std::vector<traversal::BranchKind>& kinds) override {
+    const traversal::GpuRunTimes r = state.gpu(opt_).read_based(source, state.level);
+    kinds = uniform_branches(state.level, traversal::BranchKind::read_based);
+    return r;
   }
 };
 
@@ -206,11 +255,12 @@ class DobfsGpu final : public GpuProgram {
   using GpuProgram::GpuProgram;
 
  protected:
-  traversal::GpuRunTimes traverse(GraphState& state, vid_t source,
-                                  std::map<std::string, std::string>& phases) override {
+  traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases,
+                                  std::vector<traversal::BranchKind>& kinds) override {
     traversal::DirectionTrace trace;
     const traversal::GpuRunTimes r = state.gpu(opt_).direction_optimising(source, state.level, opt_.direction, &trace);
     phases["states"] = directions(trace);
+    kinds = direction_kinds(trace);
     return r;
   }
 };
@@ -220,8 +270,8 @@ class HybridCpuGpu final : public GpuProgram {
   using GpuProgram::GpuProgram;
 
  protected:
-  traversal::GpuRunTimes traverse(GraphState& state, vid_t source,
-                                  std::map<std::string, std::string>& phases) override {
+  traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases,
+                                  std::vector<traversal::BranchKind>&) override {
     const traversal::GpuRunTimes r =
         state.gpu(opt_).cpu_gpu_hybrid(source, state.level, state.ws, opt_.hybrid, opt_.t4);
     phases["states"] = r.moved_to_gpu ? "cpu<" + std::to_string(r.gpu_from_branch) + ",gpu" : "cpu-only";
@@ -307,6 +357,11 @@ const harness::ProgramTable<Traversal, Config>& traversals() {
       // Made and run on the ranks of an MPI job by scale_out.cpp.
       {{name::pbgl_bfs, "Parallel BGL breadth_first_search on the ranks of an MPI job (beyond the paper)", Device::mpi,
         false},
+       nullptr},
+      {{name::combblas_bfs,
+        "CombBLAS direction-optimising BFS (sparse matrix-vector top-down, bottom-up) on a square grid of MPI ranks "
+        "(beyond the paper)",
+        Device::mpi, false},
        nullptr},
   };
   return table;

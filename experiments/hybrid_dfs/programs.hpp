@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/traversal/bytes_read.hpp"
 #include "algorithms/traversal/cpu_traversals.hpp"
 #include "common/graph.hpp"
 #include "common/harness/program_table.hpp"
-#include "experiments/hybrid_dfs/bandwidth.hpp"
+#include "common/bench/read_bandwidth.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
 
 namespace gs::bgl {
@@ -36,6 +37,7 @@ inline constexpr const char* read_gpu = "read_gpu";
 inline constexpr const char* hybrid_cpu_gpu = "hybrid_cpu_gpu";
 inline constexpr const char* dobfs_gpu = "dobfs_gpu";
 inline constexpr const char* pbgl_bfs = "pbgl_bfs";
+inline constexpr const char* combblas_bfs = "combblas_bfs";
 inline constexpr const char* bw_seq_cpu = "bw_seq_cpu";
 inline constexpr const char* bw_rand_cpu = "bw_rand_cpu";
 inline constexpr const char* bw_seq_gpu = "bw_seq_gpu";
@@ -71,6 +73,9 @@ struct RunOutcome {
   // Extra columns: cpu_s, h2d_s, init_s, compute_s, d2h_s, widen_s, late, branch_ms, states, upload_s, setup_s.
   std::map<std::string, std::string> phases;
   const std::vector<vid_t>* parent = nullptr;  // BGL also returns parents
+  // The kind of each branch run, for the bytes_read column (traversal/bytes_read.hpp),
+  // counted untimed after the run; empty: not counted for this program.
+  std::vector<traversal::BranchKind> branch_kinds;
 };
 
 class Traversal {

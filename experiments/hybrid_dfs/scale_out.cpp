@@ -1,12 +1,14 @@
-// pbgl_bfs, the distributed program of hybrid_dfs (PBGL's breadth-first
-// search, algorithms/distributed), on every rank of the MPI job: the
-// scale-out piece's RMAT graph, of which each rank generates only its share,
-// or the --input file, of which each rank reads its byte range. Rows as the
-// single-process programs': one per (root, trial), the same roots (root_draws
-// on the giant component, found with all-reduces), levels certified on every
-// rank (Graph500 rules, PbglBfs::certify) and, where the graph fits one
-// process, checked on rank 0 by the suite's verifier on the single-process
-// graph, whose answer must be the distributed one.
+// The distributed programs of hybrid_dfs (algorithms/distributed): pbgl_bfs
+// (the Parallel BGL's breadth-first search) and combblas_bfs (CombBLAS's
+// direction-optimising one), on every rank of the MPI job: the scale-out
+// piece's RMAT graph, of which each rank generates only its share, or the
+// --input file, of which each rank reads its byte range. The engines run one
+// after the other on the same shares. Rows as the single-process programs':
+// one per (root, trial), the same roots for both (root_draws on the giant
+// component, found with all-reduces by the first engine), levels certified on
+// every rank (Graph500 rules on the edge shares, dist::BfsCertificate) and, where the
+// graph fits one process, checked on rank 0 by the suite's verifier on the
+// single-process graph, whose answer must be the distributed one.
 #include <mpi.h>
 
 #include <bit>
@@ -14,17 +16,23 @@
 #include <boost/mpi/collectives/scan.hpp>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "algorithms/distributed/bfs_certificate.hpp"
 #include "algorithms/distributed/gather.hpp"
 #include "algorithms/distributed/local_edges.hpp"
 #include "algorithms/distributed/pbgl_bfs.hpp"
+#ifdef GS_HAVE_COMBBLAS
+#include "algorithms/distributed/combblas_bfs.hpp"
+#endif
 #include "common/convert.hpp"
 #include "common/harness/input_graph.hpp"
 #include "common/results.hpp"
 #include "common/verify/traversal.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
+#include "experiments/hybrid_dfs/programs.hpp"
 #include "generators/cached_generators.hpp"
 
 namespace gs::hybrid_dfs {
@@ -32,10 +40,14 @@ namespace {
 
 namespace mpi = dist::mpi;
 
-// Host bytes of one rank: its share (8 B per edge) and its part of PBGL's
-// undirected graph (each edge stored at both endpoints' owners with its
-// descriptors: ~100 B per edge), per owned vertex its adjacency lists, level
-// and degree (~80 B), and the per-vertex count of owned_degrees (4 B per vertex).
+// Host bytes of one rank: its share (8 B per edge, kept for the certificate)
+// and its part of PBGL's undirected graph (each edge stored at both
+// endpoints' owners with its descriptors: ~100 B per edge), per owned vertex
+// its adjacency lists, level and degree (~80 B), and the per-vertex count of
+// owned_degrees (4 B per vertex). CombBLAS's matrix and its local transpose
+// (both directions of every edge, ~5 B per entry each, and the tuples they are
+// built from, ~40 B per edge while it is built) and its six vectors (~48 B per
+// owned vertex) need less; the engines run one at a time.
 std::uint64_t rank_bytes(std::uint64_t share_edges, std::uint64_t owned_vertices, std::uint64_t n) {
   return 108 * share_edges + 80 * owned_vertices + 4 * n;
 }
@@ -68,8 +80,9 @@ std::vector<std::uint32_t> owned_degrees(const mpi::communicator& comm, const di
 // root_draws on the distributed graph: the highest-degree vertex (lowest id
 // among equals), a search from it (untimed) for its component, and the drawn
 // members in id order, each found on the rank that owns it.
-std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::PbglBfs& bfs, const dist::VertexBlock& blk,
-                                     const std::vector<std::uint32_t>& degree, int count, std::uint64_t seed) {
+std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::DistributedBfs& bfs,
+                                     const dist::VertexBlock& blk, const std::vector<std::uint32_t>& degree, int count,
+                                     std::uint64_t seed) {
   std::uint32_t best = 0;
   for (std::uint32_t d : degree) best = std::max(best, d);
   const std::uint32_t top = mpi::all_reduce(comm, best, mpi::maximum<std::uint32_t>());
@@ -90,6 +103,16 @@ std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::PbglBf
     roots.push_back(mpi::all_reduce(comm, mine, mpi::maximum<vid_t>()));
   }
   return roots;
+}
+
+// The engine of distributed program `program`, built from the ranks' shares.
+std::unique_ptr<dist::DistributedBfs> make_engine(const std::string& program, const mpi::communicator& comm,
+                                                  const dist::LocalEdges<std::uint32_t>& share) {
+  if (program == name::pbgl_bfs) return std::make_unique<dist::PbglBfs>(comm, share);
+#ifdef GS_HAVE_COMBBLAS
+  if (program == name::combblas_bfs) return std::make_unique<dist::CombblasBfs>(comm, share);
+#endif
+  throw std::logic_error("hybrid_dfs: no distributed engine " + program);
 }
 
 // The single-process programs' edges (generated or read as they do), on rank 0.
@@ -125,27 +148,22 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
     const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
     dist::agree(comm, [&] {
       s.admit_host(rank_bytes(share.edges.size(), blk.count, share.n) * std::uint64_t(s.world().ranks_here()),
-                   "pbgl_bfs on " + id.name + " (rank " + std::to_string(comm.rank()) + ")");
+                   "the distributed traversals of " + id.name + " (rank " + std::to_string(comm.rank()) + ")");
     });
   }
   const std::vector<std::uint32_t> degree = owned_degrees(comm, share);
-  dist::PbglBfs bfs(comm, share);
   const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
-  std::vector<vid_t> roots;
-  if (opt.sources_given) {
+  std::vector<vid_t> roots;  // --sources, or drawn by the first engine
+  if (opt.sources_given)
     dist::agree(comm, [&] { roots = harness::VertexIds{}.vertices(opt.sources, share.n, id.name); });
-  } else {
-    roots = distributed_roots(comm, bfs, blk, degree, c.roots_per_graph, opt.seed);
-  }
-  dist::agree(comm, [&] {
-    if (roots.empty()) throw InputError(id.name + ": no roots");
-  });
+  std::string programs;
+  for (const harness::ProgramInfo& info : s.programs()) programs += (programs.empty() ? "" : ", ") + info.name;
 
   // The single-process check, where the graph fits one process: the shares must be the
   // single-process graph, and the verifier on it must give the distributed answer.
   std::string why_not;
   const bool single = dist::root_has_memory(comm, check_bytes(share.n, share.global_m),
-                                            "the single-process check of pbgl_bfs on " + id.name, why_not);
+                                            "the single-process check of " + programs + " on " + id.name, why_not);
   std::unique_ptr<Csr<std::uint32_t>> whole;
   if (single) {
     s.progress().note("rank 0: the single-process graph of " + id.name + " for the check");
@@ -153,21 +171,30 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
     dist::agree(comm, [&] {
       if (comm.rank() != 0) return;
       EdgeList<std::uint32_t> el = single_process_edges(s, source);
-      dist::check_same_edges(shares, el, "pbgl_bfs");
+      dist::check_same_edges(shares, el, "hybrid_dfs " + s.piece().name);
       el.directed = false;  // traversed as undirected, as the single-process programs do
       whole = std::make_unique<Csr<std::uint32_t>>(edge_list_to_csr(el));
     });
   }
-  s.writer().set_meta("distributed_checks", "pbgl_bfs on " + id.name + ": certificate (Graph500 rules on every rank)" +
-                                                (single ? " + single-process graph and verifier on rank 0"
-                                                        : "; single-process check skipped: " + why_not));
-  share.edges = {};
+  s.writer().set_meta(
+      "distributed_checks",
+      programs + " on " + id.name + ": certificate (Graph500 rules on every rank's edges)" +
+          (single ? " + single-process graph and verifier on rank 0" : "; single-process check skipped: " + why_not));
 
+  const dist::BfsCertificate certificate(comm, share);
   for (const harness::ProgramInfo& info : s.programs()) {
+    s.progress().note(info.name + ": building its graph on " + std::to_string(ranks) + " rank(s)");
+    const std::unique_ptr<dist::DistributedBfs> bfs = make_engine(info.name, comm, share);
+    if (roots.empty()) {
+      roots = distributed_roots(comm, *bfs, blk, degree, c.roots_per_graph, opt.seed);
+      dist::agree(comm, [&] {
+        if (roots.empty()) throw InputError(id.name + ": no roots");
+      });
+    }
     auto trial = [&](int k) {
       const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
-      const dist::BfsRun r = bfs.run(source);
-      bfs.certify(r);
+      const dist::BfsRun r = bfs->run(source);
+      certificate.check(r, info.name);
       std::uint64_t degree_sum = 0;
       for (vid_t i = 0; i < blk.count; ++i)
         if (r.level[i] != dist::kUnreachedLevel) degree_sum += degree[i];
@@ -189,7 +216,8 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
       out.extra["source"] = std::to_string(source);
       out.extra["teps"] = fmt_number(double(component_edges) / r.seconds);
       out.extra["component_edges"] = std::to_string(component_edges);
-      out.extra["setup_s"] = fmt_seconds(bfs.build_seconds());
+      out.extra["setup_s"] = fmt_seconds(bfs->build_seconds());
+      if (!r.states.empty()) out.extra["states"] = r.states;
       return out;
     };
     s.trials(s.row(id, info, 1), trial, int(roots.size()) * c.trials_per_root);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <memory>
 #include <random>
 #include <string>
@@ -22,6 +23,13 @@ namespace gs::hybrid_dfs {
 
 std::string rmat_name(const harness::GraphSize& size) {
   return "rmat-s" + std::to_string(std::countr_zero(size.n)) + "-m" + std::to_string(size.m);
+}
+
+harness::GraphSize grid_size(std::uint64_t side) { return {side * side, 2 * side * (side - 1)}; }
+
+std::string grid_name(const harness::GraphSize& size) {
+  const std::string side = std::to_string(std::llround(std::sqrt(double(size.n))));
+  return "grid-" + side + "x" + side;
 }
 
 std::vector<std::uint64_t> root_draws(std::uint64_t members, int count, std::uint64_t seed) {
@@ -78,7 +86,7 @@ std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count,
     if (g.degree(x) > g.degree(hub)) hub = x;
   traversal::CpuWorkspace ws(g.n);
   std::vector<std::uint32_t> level;
-  traversal::read_omp(traversal::view_of(g), hub, level, ws);
+  traversal::dobfs_omp(traversal::view_of(g), hub, level, ws, traversal::DirectionOptions{});  // O(n + m) at any depth
   std::vector<vid_t> members;
   for (vid_t x = 0; x < g.n; ++x)
     if (level[x] != verify::kUnreached) members.push_back(x);
@@ -101,10 +109,8 @@ void run_programs(harness::Session& s, const Config& c, const harness::GraphId& 
       auto trial = [&](int k) {
         const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
         const RunOutcome r = p.program->run(state, source);
-        const verify::TraversalSummary v = [&] {
-          const harness::ScopedThreads all(s.max_threads());  // the verifier is not part of the timed program
-          return verify::check_traversal(g, source, state.level, r.parent, p.info.name);
-        }();
+        const harness::ScopedThreads all(s.max_threads());  // verifying and counting are not timed
+        const verify::TraversalSummary v = verify::check_traversal(g, source, state.level, r.parent, p.info.name);
         TrialOutcome out;
         out.seconds = r.seconds;
         out.answer = v.answer();
@@ -112,6 +118,9 @@ void run_programs(harness::Session& s, const Config& c, const harness::GraphId& 
         out.extra["source"] = std::to_string(ids.file_id(source));
         out.extra["teps"] = fmt_number(double(v.component_edges) / r.seconds);
         out.extra["component_edges"] = std::to_string(v.component_edges);
+        if (!r.branch_kinds.empty())
+          out.extra["bytes_read"] =
+              std::to_string(traversal::bytes_read(traversal::view_of(g), state.level, r.branch_kinds));
         return out;
       };
       s.trials(s.row(id, p.info, threads), trial, int(roots.size()) * c.trials_per_root);
@@ -128,18 +137,17 @@ void run_input(harness::Session& s, const Config& c, const harness::GraphSource&
   run_programs(s, c, in.id, g, programs, in.ids, source.path());
 }
 
-void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& size) {
-  harness::GraphId id;
-  id.name = rmat_name(size);
-  id.generator = "rmat";
+// A generated graph: `make` returns its edge list (each edge once, traversed as undirected).
+template <class Make>
+void run_generated(harness::Session& s, const Config& c, harness::GraphId id, const harness::GraphSize& size,
+                   const std::string& description, Make make) {
   id.seed = s.opt().seed;
   std::vector<Selected> programs = admit(s, c, size.n, size.m, id.name);
   if (programs.empty()) return;  // only GPU programs were asked for, and they do not fit
-  s.progress().note("generating " + id.name + " (RMAT a,b,c = 0.45,0.25,0.15; cached when large)");
+  s.progress().note("generating " + id.name + " (" + description + "; cached when large)");
   WallTimer t;
-  EdgeList<std::uint32_t> el =
-      gen::cached_rmat(std::countr_zero(size.n), eid_t(size.m), kRmatA, kRmatB, kRmatC, id.seed);
-  el.directed = false;  // traversed as undirected (the paper's graphs)
+  EdgeList<std::uint32_t> el = make();
+  el.directed = false;
   const double gen_s = t.seconds();
   const Csr<std::uint32_t> g = edge_list_to_csr(el);
   id.n = g.n;
@@ -150,11 +158,40 @@ void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& si
   run_programs(s, c, id, g, programs, harness::VertexIds{}, id.name);
 }
 
+void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& size) {
+  harness::GraphId id;
+  id.name = rmat_name(size);
+  id.generator = "rmat";
+  run_generated(s, c, id, size, "RMAT a,b,c = 0.45,0.25,0.15", [&] {
+    return gen::cached_rmat(std::countr_zero(size.n), eid_t(size.m), kRmatA, kRmatB, kRmatC, s.opt().seed);
+  });
+}
+
+// The grid generator lists both arcs of every edge (right, left, down, up; generators.hpp):
+// the right and down arcs are the edges.
+void run_grid(harness::Session& s, const Config& c, const harness::GraphSize& size) {
+  harness::GraphId id;
+  id.name = grid_name(size);
+  id.generator = "grid";
+  const vid_t side = vid_t(std::llround(std::sqrt(double(size.n))));
+  run_generated(s, c, id, size, "4-neighbour grid, weights ignored", [&] {
+    const EdgeList<float> arcs = gen::cached_grid(side, side, 1.0f, 1000.0f, s.opt().seed);
+    const std::uint64_t right = std::uint64_t(side) * (side - 1);  // as many as left, down and up arcs
+    EdgeList<std::uint32_t> el;
+    el.n = arcs.n;
+    el.reserve(2 * right);
+    for (std::uint64_t k = 0; k < right; ++k) el.add(arcs.u[k], arcs.v[k]);
+    for (std::uint64_t k = 2 * right; k < 3 * right; ++k) el.add(arcs.u[k], arcs.v[k]);
+    return el;
+  });
+}
+
 }  // namespace
 
 void run_traversals(harness::Session& s, const Config& c, const harness::GraphSource& source) {
   const harness::GraphSize* size = source.size();
   if (!size) return run_input(s, c, source);
+  if (s.piece().kind == kGrid) return run_grid(s, c, *size);
   if (s.piece().kind != kRmatEachSize) return run_rmat(s, c, *size);
   try {
     run_rmat(s, c, *size);

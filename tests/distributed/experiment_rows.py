@@ -8,14 +8,16 @@ line; on more than one rank a single-process program is refused when named and
 skipped otherwise; an executable without distributed programs refuses on every
 rank (exit 2, one message, no files).
 
-    experiment_rows.py rows EXE NP "LAUNCHER..." CASE
+    experiment_rows.py rows EXE NP "LAUNCHER..." CASE [PROGRAMS]
     experiment_rows.py bad-input EXE NP "LAUNCHER..." FILE PATTERN
     experiment_rows.py refuse EXE NP "LAUNCHER..." PROGRAM PIECE
     experiment_rows.py refuse-all EXE NP "LAUNCHER..."
 
 NP 1 with an empty LAUNCHER runs the executable without mpirun. CASE is
 "generated" (the scale-out piece), a file of data/, or "gsc": a .gsc written by
-the gen tool (environment GS_GEN) in the type the experiment reads.
+the gen tool (environment GS_GEN) in the type the experiment reads. PROGRAMS
+(a,b): the distributed programs that must each have rows (on one rank, the
+ones an --input run names).
 """
 import csv
 import json
@@ -146,7 +148,7 @@ def gsc_input(name, tmp):
     return path
 
 
-def rows_case(exe, np_, launcher, case):
+def rows_case(exe, np_, launcher, case, programs=None):
     name = os.path.basename(exe)
     with tempfile.TemporaryDirectory() as tmp:
         d, s = os.path.join(tmp, "d"), os.path.join(tmp, "s")
@@ -160,7 +162,8 @@ def rows_case(exe, np_, launcher, case):
             # sparse.txt: sources named by their file ids, which both modes take (answers do not
             # depend on how a program numbers the vertices inside).
             few = (SPARSE_SOURCES if case == "sparse.txt" and name != "kruskal_100m" else FEW_SOURCES[name])
-            dist_args = ["--input", path] + (["--algorithms", pbgl] if np_ == 1 else []) + few
+            named = ",".join(programs) if programs else pbgl
+            dist_args = ["--input", path] + (["--algorithms", named] if np_ == 1 else []) + few
             single_args = ["--input", path, "--algorithms", plain] + few
             keys = CASES[name][2]
             role = "input"
@@ -174,6 +177,9 @@ def rows_case(exe, np_, launcher, case):
         single_rows, _ = rows_of(s)
         compare(dist_rows, single_rows, keys, np_, role)
         check_meta(meta, np_)
+        ran = sorted({r["algorithm"] for r in dist_rows})
+        if programs and ran != sorted(programs):
+            fail(f"rows of {ran}, expected rows of each of {sorted(programs)}")
 
 
 def every_rank_exited(status_dir, np_, expect):
@@ -242,7 +248,7 @@ def refuse_all(exe, np_, launcher):
 def main():
     mode, exe, np_, launcher = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     if mode == "rows":
-        rows_case(exe, np_, launcher, sys.argv[5])
+        rows_case(exe, np_, launcher, sys.argv[5], sys.argv[6].split(",") if len(sys.argv) > 6 else None)
     elif mode == "bad-input":
         bad_input(exe, np_, launcher, sys.argv[5], sys.argv[6])
     elif mode == "refuse":

@@ -1,7 +1,8 @@
 // GoogleTest under mpirun (every rank runs every test, in the same order, so
 // that the collective calls inside line up): the certificates reject
-// tampered results on every rank alike, and the ranks' shares of a file are
-// the single-process reader's edges.
+// tampered results on every rank alike (the breadth-first search's for both
+// engines), CombBLAS's levels are the Parallel BGL's, and the ranks' shares
+// of a file are the single-process reader's edges.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,11 +16,15 @@
 #include <tuple>
 #include <unistd.h>
 
+#include "algorithms/distributed/bfs_certificate.hpp"
 #include "algorithms/distributed/gather.hpp"
 #include "algorithms/distributed/local_edges.hpp"
 #include "algorithms/distributed/pbgl_bfs.hpp"
 #include "algorithms/distributed/pbgl_boruvka.hpp"
 #include "algorithms/distributed/pbgl_delta_stepping.hpp"
+#ifdef GS_HAVE_COMBBLAS
+#include "algorithms/distributed/combblas_bfs.hpp"
+#endif
 #include "common/io/graph_io.hpp"
 #include "generators/generators.hpp"
 
@@ -45,23 +50,30 @@ void expect_rejected_everywhere(F&& certify) {
 
 LocalEdges<std::uint32_t> small_rmat() { return rmat_share(world(), 8, 2048, 0.45, 0.25, 0.15, 3); }
 
-TEST(PbglBfs, CertifiesItsRun) {
-  PbglBfs bfs(world(), small_rmat());
+// The breadth-first search engines behind one certificate (BfsCertificate).
+template <class Engine>
+void certifies_its_run(const char* who) {
+  const LocalEdges<std::uint32_t> share = small_rmat();
+  Engine bfs(world(), share);
   const BfsRun r = bfs.run(1);
-  EXPECT_NO_THROW(bfs.certify(r));
+  EXPECT_NO_THROW(BfsCertificate(world(), share).check(r, who));
   EXPECT_GT(r.reached, 1u);
 }
 
-TEST(PbglBfs, RejectsALevelOneTooDeep) {
-  PbglBfs bfs(world(), small_rmat());
+template <class Engine>
+void rejects_a_level_one_too_deep(const char* who) {
+  const LocalEdges<std::uint32_t> share = small_rmat();
+  Engine bfs(world(), share);
   BfsRun r = bfs.run(1);
   // The last rank's first vertex: one level deeper (or reached, if it was not).
   if (last_rank() && !r.level.empty()) r.level[0] = r.level[0] == kUnreachedLevel ? 1 : r.level[0] + 1;
-  expect_rejected_everywhere([&] { bfs.certify(r); });
+  expect_rejected_everywhere([&] { BfsCertificate(world(), share).check(r, who); });
 }
 
-TEST(PbglBfs, RejectsAReachedVertexReportedUnreached) {
-  PbglBfs bfs(world(), small_rmat());
+template <class Engine>
+void rejects_a_reached_vertex_reported_unreached(const char* who) {
+  const LocalEdges<std::uint32_t> share = small_rmat();
+  Engine bfs(world(), share);
   BfsRun r = bfs.run(1);
   int tampered = 0;
   if (last_rank())
@@ -72,8 +84,69 @@ TEST(PbglBfs, RejectsAReachedVertexReportedUnreached) {
         break;
       }
   ASSERT_EQ(1, mpi::all_reduce(world(), tampered, mpi::maximum<int>()));
-  expect_rejected_everywhere([&] { bfs.certify(r); });
+  expect_rejected_everywhere([&] { BfsCertificate(world(), share).check(r, who); });
 }
+
+TEST(PbglBfs, CertifiesItsRun) { certifies_its_run<PbglBfs>("pbgl_bfs"); }
+TEST(PbglBfs, RejectsALevelOneTooDeep) { rejects_a_level_one_too_deep<PbglBfs>("pbgl_bfs"); }
+TEST(PbglBfs, RejectsAReachedVertexReportedUnreached) {
+  rejects_a_reached_vertex_reported_unreached<PbglBfs>("pbgl_bfs");
+}
+
+#ifdef GS_HAVE_COMBBLAS
+// CombBLAS runs on square rank counts only; elsewhere it refuses on every rank alike.
+#define SKIP_UNLESS_SQUARE() \
+  if (!combblas_grid_problem(world().size()).empty()) GTEST_SKIP() << "not a square rank count"
+
+TEST(CombblasBfs, CertifiesItsRun) {
+  SKIP_UNLESS_SQUARE();
+  certifies_its_run<CombblasBfs>("combblas_bfs");
+}
+TEST(CombblasBfs, RejectsALevelOneTooDeep) {
+  SKIP_UNLESS_SQUARE();
+  rejects_a_level_one_too_deep<CombblasBfs>("combblas_bfs");
+}
+TEST(CombblasBfs, RejectsAReachedVertexReportedUnreached) {
+  SKIP_UNLESS_SQUARE();
+  rejects_a_reached_vertex_reported_unreached<CombblasBfs>("combblas_bfs");
+}
+
+// The same levels as the Parallel BGL's, vertex by vertex: on RMAT (isolated
+// vertices among them) from several vertices, on a graph whose n is not a
+// multiple of the grid's side (1001 vertices), on a bare path (hundreds of
+// levels; most blocks of the matrix hold none of its edges) and on graphs of
+// fewer vertices than ranks; both directions of step taken.
+TEST(CombblasBfs, LevelsEqualPbgl) {
+  SKIP_UNLESS_SQUARE();
+  std::string states;
+  for (const LocalEdges<std::uint32_t>& share :
+       {small_rmat(), path_random_share(world(), 1001, 1500, 10, 4), path_random_share(world(), 100, 99, 10, 4),
+        path_random_share(world(), 3, 2, 10, 4), path_random_share(world(), 1, 0, 10, 4)}) {
+    PbglBfs pbgl(world(), share);
+    CombblasBfs combblas(world(), share);
+    for (vid_t source : {vid_t(0), vid_t(1), vid_t(share.n - 1), vid_t(share.n / 2)}) {
+      if (source >= share.n) continue;
+      const BfsRun a = pbgl.run(source), b = combblas.run(source);
+      EXPECT_EQ(a.level, b.level) << "source " << source << " n " << share.n;
+      EXPECT_EQ(a.answer(), b.answer());
+      states += b.states;
+    }
+  }
+  EXPECT_NE(states.find('T'), std::string::npos) << states;
+  EXPECT_NE(states.find('B'), std::string::npos) << states;
+}
+
+TEST(CombblasBfs, RefusesANonSquareGridOnEveryRank) {
+  if (combblas_grid_problem(world().size()).empty()) GTEST_SKIP() << "a square rank count";
+  int refused = 0;
+  try {
+    CombblasBfs bfs(world(), small_rmat());
+  } catch (const ResourceError& e) {
+    refused = std::string(e.what()).find("square number of ranks") != std::string::npos;
+  }
+  EXPECT_EQ(1, refused) << "rank " << world().rank();
+}
+#endif
 
 LocalEdges<float> small_fixed_degree() { return fixed_degree_share(world(), 500, 5, 1.0f, 1000.0f, 5); }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "algorithms/traversal/bytes_read.hpp"
 #include "algorithms/traversal/cpu_traversals.hpp"
 #include "common/verify/traversal.hpp"
 #include "traversal_test_graphs.hpp"
@@ -212,6 +213,63 @@ TEST(HybridDfsCpu, DirectionOptimisingUsesBothDirections) {
   EXPECT_TRUE(td);
   EXPECT_TRUE(bu);
   EXPECT_EQ(level, test::bgl_levels(g, graphs.front().roots[0]));
+}
+
+// Small top-down branches (many in one parallel region) decide as the
+// per-branch loop does: the same levels and the same direction per branch,
+// whether every branch is small, none is, or the default; with switches to
+// bottom-up right after a run of small branches (frontier from the stack)
+// and back (frontier from the bitmap) on the way.
+TEST(HybridDfsCpu, SmallBranchesDecideAsPerBranchSteps) {
+  for (const auto& tg : test::traversal_graphs()) {
+    CpuWorkspace ws(tg.g.n);
+    for (vid_t root : tg.roots) {
+      const auto expected = test::bgl_levels(tg.g, root);
+      for (double alpha : {14.0, 2.0, 1e9}) {
+        traversal::DirectionOptions base;
+        base.alpha = alpha;
+        base.beta = alpha > 1e8 ? 1.0 : 24.0;
+        std::vector<bool> reference_directions;
+        for (std::uint64_t small : {std::uint64_t(0), std::uint64_t(1) << 16, ~std::uint64_t(0)}) {
+          SCOPED_TRACE(tg.name + " root " + std::to_string(root) + " alpha " + std::to_string(alpha) + " small " +
+                       std::to_string(small));
+          traversal::DirectionOptions opt = base;
+          opt.small_branch_arcs = small;
+          std::vector<std::uint32_t> level;
+          traversal::DirectionTrace trace;
+          traversal::dobfs_omp(traversal::view_of(tg.g), root, level, ws, opt, &trace);
+          EXPECT_EQ(level, expected);
+          EXPECT_EQ(trace.branch_seconds.size(), trace.bottom_up.size());
+          if (small == 0) reference_directions = trace.bottom_up;
+          else EXPECT_EQ(trace.bottom_up, reference_directions);
+        }
+      }
+    }
+  }
+}
+
+// bytes_read against counts made by hand: a path 0-1-2 (top-down and
+// read-based) and a star read bottom-up.
+TEST(HybridDfsCpu, BytesReadCountsWhatEachBranchKindReads) {
+  using traversal::BranchKind;
+  const Csr<std::uint32_t> path = test::undirected(3, {{0, 1}, {1, 2}});
+  const std::vector<std::uint32_t> path_levels = {0, 1, 2};
+  // Per branch: vertices x (4 B id + 16 B offsets) + arcs x (4 B arc + 4 B visited word).
+  const std::uint64_t top_down = (20 + 1 * 8) + (20 + 2 * 8) + (20 + 1 * 8);
+  EXPECT_EQ(traversal::bytes_read(traversal::view_of(path), path_levels, std::vector(3, BranchKind::top_down)),
+            top_down);
+  // Read-based: n level bytes per branch and no queue ids.
+  EXPECT_EQ(traversal::bytes_read(traversal::view_of(path), path_levels, std::vector(3, BranchKind::read_based)),
+            top_down - 3 * 4 + 3 * 3);
+  // Star 0..4 centred on 1, from 0: branch 0 top-down (vertex 0, one arc); branch 1 bottom-up:
+  // vertices 2, 3, 4 unvisited, each 16 B offsets + its one arc (found at once) x 8 B, plus the
+  // visited bitmap (1 byte); branch 2 top-down over 2, 3, 4 (one arc each).
+  const Csr<std::uint32_t> star = test::undirected(5, {{1, 0}, {1, 2}, {1, 3}, {1, 4}});
+  const std::vector<std::uint32_t> star_levels = {0, 1, 2, 2, 2};
+  const std::uint64_t expected = (20 + 8) + (1 + 3 * (16 + 8)) + 3 * (20 + 8);
+  EXPECT_EQ(traversal::bytes_read(traversal::view_of(star), star_levels,
+                                  {BranchKind::top_down, BranchKind::bottom_up, BranchKind::top_down}),
+            expected);
 }
 
 TEST(HybridDfsCpu, DeferredClaimsClaimEachVertexOnce) {

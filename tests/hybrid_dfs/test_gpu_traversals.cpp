@@ -78,15 +78,21 @@ TEST(HybridDfsGpu, CpuGpuHybridMovesOnlyOnExponentialGrowth) {
   }
 }
 
+// A star of `leaves` leaves around vertex 0 whose last leaf starts a path of
+// `tail` more vertices: depth tail + 1 from vertex 0.
+Csr<std::uint32_t> star_with_tail(vid_t leaves, vid_t tail) {
+  std::vector<std::pair<vid_t, vid_t>> e;
+  for (vid_t i = 1; i <= leaves; ++i) e.push_back({0, i});
+  for (vid_t i = leaves; i < leaves + tail; ++i) e.push_back({i, i + 1});
+  return test::undirected(leaves + tail + 1, e);
+}
+
 TEST(HybridDfsGpu, LevelsFrom254OnAreExact) {
   // The GPU keeps one byte per level; levels >= 254 travel in a second array.
   // A star of 64 leaves with a 400-vertex tail: depth 401, and the CPU+GPU
   // hybrid moves to the GPU after branch 1 (64 > T4 = 2, growing) and does the
   // deep part there.
-  std::vector<std::pair<vid_t, vid_t>> e;
-  for (vid_t i = 1; i <= 64; ++i) e.push_back({0, i});
-  for (vid_t i = 64; i < 464; ++i) e.push_back({i, i + 1});
-  const Csr<std::uint32_t> g = test::undirected(465, e);
+  const Csr<std::uint32_t> g = star_with_tail(64, 400);
   const auto expected = test::bgl_levels(g, 0);
   ASSERT_EQ(expected[464], 401u);
   GpuTraversal gpu(view_of(g));
@@ -94,10 +100,11 @@ TEST(HybridDfsGpu, LevelsFrom254OnAreExact) {
   std::vector<std::uint32_t> level(g.n, 7);
   GpuRunTimes r = gpu.read_based(0, level);
   EXPECT_EQ(level, expected) << "read_gpu";
-  // Branch 1 finds 1 vertex after 64: the copy starts early and the 399
-  // vertices of levels 3..401 (deep ones included) are patched in.
+  // Branch 1 finds 1 vertex after 64: the copy starts early, but the
+  // traversal goes deeper than the 4-bit codes reach, so the byte codes (and
+  // the 4-byte levels from 254 on) are copied whole instead of gathering.
   EXPECT_TRUE(r.early_copy);
-  EXPECT_EQ(r.late_vertices, 399u);
+  EXPECT_EQ(r.late_vertices, 0u);
   GpuOptions late_copy;
   late_copy.early_copy = false;
   GpuTraversal plain(view_of(g), late_copy);
@@ -120,10 +127,10 @@ TEST(HybridDfsGpu, LevelsFrom254OnAreExact) {
 }
 
 TEST(HybridDfsGpu, FourBitCopyBackIsExactAcrossItsLimits) {
-  // Levels travel as 4 bits (0..13 exact); deeper vertices are gathered with
-  // their byte codes. A path of 37 vertices (odd n, packing's partial last
-  // group) plus 2 isolated ones: from vertex 0 the levels run to 36, so 23
-  // vertices are at levels >= 14; from the middle none is.
+  // Levels travel as 4 bits (0..13 exact); a traversal deeper than 13 copies
+  // the byte codes whole. A path of 37 vertices (odd n, packing's partial last
+  // group) plus 2 isolated ones: from vertex 0 the levels run to 36, from the
+  // middle to 18, from an isolated vertex only 0: nothing is gathered.
   std::vector<std::pair<vid_t, vid_t>> e;
   for (vid_t i = 0; i + 1 < 37; ++i) e.push_back({i, i + 1});
   const Csr<std::uint32_t> g = test::undirected(39, e);
@@ -134,16 +141,34 @@ TEST(HybridDfsGpu, FourBitCopyBackIsExactAcrossItsLimits) {
   for (vid_t root : {vid_t(0), vid_t(18), vid_t(37)}) {
     SCOPED_TRACE("root " + std::to_string(root));
     const auto expected = test::bgl_levels(g, root);
-    std::uint64_t deep = 0;
-    for (std::uint32_t l : expected) deep += l != verify::kUnreached && l >= 14;
     GpuRunTimes t = gpu.read_based(root, level);
     EXPECT_EQ(level, expected) << "read_gpu";
     EXPECT_FALSE(t.early_copy);
-    EXPECT_EQ(t.late_vertices, deep) << "read_gpu: the vertices at levels >= 14 are gathered";
+    EXPECT_EQ(t.late_vertices, 0u) << "read_gpu";
     t = gpu.direction_optimising(root, level, DirectionOptions{});
     EXPECT_EQ(level, expected) << "dobfs_gpu";
-    EXPECT_EQ(t.late_vertices, deep) << "dobfs_gpu";
+    EXPECT_EQ(t.late_vertices, 0u) << "dobfs_gpu";
   }
+}
+
+TEST(HybridDfsGpu, VerticesFoundAfterAnEarlyCopyArePatchedIn) {
+  // A star of 64 leaves with a 10-vertex tail: depth 11 (within the 4-bit
+  // codes). Branch 1 finds 1 vertex after 64, so the copy starts early with
+  // levels <= 2 settled; the 9 tail vertices at levels 3..11 are gathered.
+  const Csr<std::uint32_t> g = star_with_tail(64, 10);
+  const auto expected = test::bgl_levels(g, 0);
+  ASSERT_EQ(expected[74], 11u);
+  GpuOptions per_branch;  // a launch per branch: the early copy starts between branches 1 and 2
+  per_branch.small_level_blocks_per_sm = 0;
+  GpuTraversal gpu(view_of(g), per_branch);
+  std::vector<std::uint32_t> level(g.n, 7);
+  const GpuRunTimes r = gpu.read_based(0, level);
+  EXPECT_EQ(level, expected) << "read_gpu";
+  EXPECT_TRUE(r.early_copy);
+  EXPECT_EQ(r.late_vertices, 9u);
+  level.assign(g.n, 7);
+  gpu.direction_optimising(0, level, DirectionOptions{});
+  EXPECT_EQ(level, expected) << "dobfs_gpu";
 }
 
 TEST(HybridDfsGpu, LargeVerticesAreExpandedInChunks) {
@@ -201,6 +226,58 @@ TEST(HybridDfsGpu, EveryBottomUpShapeMatchesBglLevels) {
   GpuOptions bad;
   bad.bottom_up_words = 3;
   EXPECT_THROW(GpuTraversal(view_of(graphs.front().g), bad), std::invalid_argument);
+}
+
+// Small top-down branches in one persistent launch decide as a launch per
+// branch does: the same levels and the same direction per branch, with
+// switches to bottom-up from inside a run of small branches and back to
+// them from a bottom-up frontier bitmap on the way.
+TEST(HybridDfsGpu, SmallLevelsDecideAsPerBranchLaunches) {
+  for (const auto& tg : test::traversal_graphs()) {
+    GpuOptions per_branch;
+    per_branch.small_level_blocks_per_sm = 0;
+    GpuOptions every_branch_small;
+    every_branch_small.small_level_arcs = ~std::uint64_t(0);
+    GpuTraversal reference(view_of(tg.g), per_branch), fused(view_of(tg.g)),
+        all_small(view_of(tg.g), every_branch_small);
+    for (vid_t root : tg.roots) {
+      const auto expected = test::bgl_levels(tg.g, root);
+      for (double alpha : {14.0, 2.0, 1e9}) {
+        DirectionOptions opt;
+        opt.alpha = alpha;
+        opt.beta = alpha > 1e8 ? 1.0 : 24.0;
+        SCOPED_TRACE(tg.name + " root " + std::to_string(root) + " alpha " + std::to_string(alpha));
+        std::vector<std::uint32_t> level;
+        DirectionTrace want, got;
+        reference.direction_optimising(root, level, opt, &want);
+        EXPECT_EQ(level, expected) << "per-branch launches";
+        for (GpuTraversal* gpu : {&fused, &all_small}) {
+          const GpuRunTimes t = gpu->direction_optimising(root, level, opt, &got);
+          EXPECT_EQ(level, expected) << (gpu == &fused ? "default" : "every branch small");
+          EXPECT_EQ(got.bottom_up, want.bottom_up);
+          EXPECT_EQ(t.branch_s.size(), got.bottom_up.size());
+        }
+      }
+    }
+  }
+}
+
+// A vertex of many arcs inside a small frontier is expanded in chunks by the
+// persistent kernel: a long path whose middle vertex has 300 leaves.
+TEST(HybridDfsGpu, SmallLevelsExpandLargeVerticesInChunks) {
+  std::vector<std::pair<vid_t, vid_t>> e;
+  const vid_t length = 20000, leaves = 300;
+  for (vid_t i = 0; i + 1 < length; ++i) e.push_back({i, i + 1});
+  for (vid_t j = 0; j < leaves; ++j) e.push_back({length / 2, length + j});
+  const Csr<std::uint32_t> g = test::undirected(length + leaves, e);
+  GpuOptions every_branch_small;
+  every_branch_small.small_level_arcs = ~std::uint64_t(0);
+  GpuTraversal gpu(view_of(g), every_branch_small);
+  std::vector<std::uint32_t> level;
+  DirectionTrace trace;
+  gpu.direction_optimising(0, level, DirectionOptions{}, &trace);
+  EXPECT_EQ(level, test::bgl_levels(g, 0));
+  for (bool b : trace.bottom_up) EXPECT_FALSE(b);
 }
 
 TEST(HybridDfsGpu, DirectionOptimisingUsesBothDirectionsOnRmat) {

@@ -34,6 +34,7 @@ ROLES = {
     "fig4": "main",
     "fig5a": "size-sweep",
     "fig5b": "size-sweep",
+    "road": "extension",
     "table1": "main",
     "sweep": "main",
     "opencl-cpu": "extension",
@@ -444,7 +445,31 @@ def dijkstra_deg5():
                 answer="reached=%d;distsum=%.9g" % (n, n * 2417.5),
             )
             rows += trials(base, sec, {"build_s": "%.6g" % (n * 2e-8)}, sources=(0, 7))
+    rows += opencl_cpu_baseline()
     write_piece("dijkstra_deg5", "opencl-cpu", rows, extra)
+
+
+def opencl_cpu_baseline():
+    """BGL Dijkstra beside the OpenCL-on-CPU rows, as the piece runs it (own random
+    stream: the fixtures written after it keep their numbers)."""
+    global rng
+    kept, rng = rng, random.Random(20261126)
+    rows = []
+    for n in (10**4, 10**5):
+        base = dict(
+            graph="fixed-degree5-n%d" % n,
+            generator="fixed-degree",
+            n=n,
+            m=5 * n,
+            seed=1,
+            algorithm="bgl_dijkstra",
+            threads=1,
+            device="cpu",
+            answer="reached=%d;distsum=%.9g" % (n, n * 2417.5),
+        )
+        rows += trials(base, 2.6e-7 * n * math.log2(n) / math.log2(1e5), sources=(0, 7))
+    rng = kept
+    return rows
 
 
 # The distributed programs at 1..16 MPI ranks on each experiment's main graph,
@@ -532,6 +557,38 @@ def dijkstra_grid():
     write_piece("dijkstra_deg5", "grid", rows, DIJKSTRA_COLUMNS)
 
 
+def hybrid_dfs_road():
+    """The traversals on the road piece's grids, with bytes_read (own random stream)."""
+    global rng
+    rng = random.Random(20261126)
+    extra = ["source", "teps", "bytes_read"]
+    rows = []
+    for side, levels in ((2048, 2805), (4096, 6039)):
+        n = side * side
+        m = 2 * side * (side - 1)
+        for a, sec, threads in (
+            ("bgl_bfs", 0.19 * (n / 2**22) ** 1.2, 1),
+            ("stack_omp", 0.058 * n / 2**22, 16),
+            ("dobfs_omp", 0.04 * n / 2**22, 16),
+            ("read_gpu", 0.083 * (n / 2**22) ** 1.5, 1),
+            ("dobfs_gpu", 0.0126 * levels / 2805, 1),
+        ):
+            base = dict(
+                graph="grid-%dx%d" % (side, side),
+                generator="grid",
+                n=n,
+                m=m,
+                seed=1,
+                algorithm=a,
+                threads=threads,
+                device="gpu" if a.endswith("gpu") else "cpu",
+                answer="reached=%d;levelsum=%d" % (n, n * levels // 2),
+                bytes_read="" if a == "bgl_bfs" else str(52 * n),
+            )
+            rows += trials(base, sec, {"teps": lambda r: "%.6g" % (m / float(r["seconds"]))}, sources=(5, 99))
+    write_piece("hybrid_dfs", "road", rows, extra)
+
+
 if __name__ == "__main__":
     for f in os.listdir(OUT) if os.path.isdir(OUT) else []:
         os.remove(os.path.join(OUT, f))
@@ -542,4 +599,5 @@ if __name__ == "__main__":
     dijkstra_deg5()
     scale_out()
     dijkstra_grid()
+    hybrid_dfs_road()
     print("wrote", OUT)

@@ -247,6 +247,12 @@ class PaperClaimsTest(unittest.TestCase):
         self.assertEqual(v["A2"], claims.PARTLY)
         self.assertEqual(v["A3"], claims.NOT_REPRODUCED)
 
+    def test_the_maximum_ignores_sizes_below_the_noise(self):
+        # A 10x "speedup" at n = 128, where BGL takes 0.1 ms, is not taken as the maximum.
+        res = self.sweep(lambda n: 20.0)
+        res.rows += rows(("bgl_prim", 128, 1e-4), ("prim_minreduce_gpu", 128, 1e-5)).rows
+        self.assertEqual(self.verdicts(res)["A3"], claims.NOT_REPRODUCED)
+
     def test_the_reason_names_the_sizes_where_it_was_not_faster(self):
         from paper import prim_gpu
 

@@ -25,13 +25,20 @@ SLOWED, SLOW_PIECE, FACTOR = "prim_minreduce_gpu", "prim_gpu-paper", 2.0
 DROPPED = "kruskal_100m-sweep-edges-200m"
 
 
+# Targets the committed reference predates (the road grids; the targets that
+# compare async_buckets_gpu): not run there until the next release re-measures
+# everything.
+AFTER_THE_REFERENCE = {"D-T7", "D-T8", "E7", "E8", "E11"}
+
+
 def scale_out_pending(claims):
     """The claims that are not run in either side: only the scale-out claims
-    may be (the reference machine measures them separately; docs/SCALE-OUT.md)."""
+    may be (the reference machine measures them separately; docs/SCALE-OUT.md),
+    and the targets of pieces newer than the reference."""
     ids = {c.claim.id for c in claims if c.status == compare.NOT_RUN_EITHER}
     modules = [importlib.import_module("paper." + n) for n in registry.MODULE_NAMES]
-    scale_out = {m.SCALE_OUT.claim_id for m in modules if hasattr(m, "SCALE_OUT")}
-    assert ids <= scale_out, "claims not run in either that are not scale-out claims: %s" % sorted(ids - scale_out)
+    allowed = {m.SCALE_OUT.claim_id for m in modules if hasattr(m, "SCALE_OUT")} | AFTER_THE_REFERENCE
+    assert ids <= allowed, "claims not run in either that are not scale-out claims: %s" % sorted(ids - allowed)
     return ids
 
 

@@ -76,7 +76,7 @@ class MainGraphTest(unittest.TestCase):
     def test_without_main_rows_nothing_is_guessed(self):
         res = fig4_and_fig5b()
         res.rows = [r for r in res.rows if r["role"] != "main"]
-        self.assertEqual(evaluate(claim("D-T3"), res).verdict, claims.NOT_RUN)
+        self.assertFalse(claims.ran(evaluate(claim("D-T3"), res).verdict))
 
 
 class MainRunTest(unittest.TestCase):
@@ -132,3 +132,55 @@ class Fig5bWallTimeTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def graph_row(algo, graph, seconds, threads=1, bytes_read=None):
+    r = row(algo, MAIN, threads, piece="road")
+    r.update(graph=graph, seconds=seconds, role="extension")
+    if bytes_read is not None:
+        r["bytes_read"] = str(bytes_read)
+    return r
+
+
+class NamedGraphTargetsTest(unittest.TestCase):
+    """D-T6..D-T9 name their graph: judged there, "not run" anywhere else."""
+
+    def test_the_grid_target_is_judged_on_the_2048_grid_only(self):
+        small = Results("hybrid_dfs", [graph_row("dobfs_gpu", "grid-256x256", 0.001)], [{"run_id": "road"}], [])
+        self.assertEqual(evaluate(claim("D-T7"), small).verdict, claims.NOT_RUN)
+        named = Results(
+            "hybrid_dfs",
+            [graph_row("dobfs_gpu", "grid-2048x2048", s) for s in (0.007, 0.0075, 0.009)],
+            [{"run_id": "road"}],
+            [],
+        )
+        outcome = evaluate(claim("D-T7"), named)
+        self.assertEqual(outcome.verdict, claims.REPRODUCED)
+        self.assertIn("7.5 ms", outcome.measured)
+        named.rows = [graph_row("dobfs_gpu", "grid-2048x2048", 0.0126)]
+        self.assertEqual(evaluate(claim("D-T7"), named).verdict, claims.NOT_REPRODUCED)
+
+    def test_cpu_targets_take_the_most_threads(self):
+        rows = [graph_row("dobfs_omp", "grid-2048x2048", 0.2, threads=1)]
+        rows += [graph_row("dobfs_omp", "grid-2048x2048", 0.035, threads=16)]
+        outcome = evaluate(claim("D-T8"), Results("hybrid_dfs", rows, [{"run_id": "road"}], []))
+        self.assertEqual(outcome.verdict, claims.REPRODUCED)
+        self.assertIn("16 threads", outcome.measured)
+
+    def test_the_main_graph_target_needs_the_main_rmat_graph(self):
+        quick_row = graph_row("dobfs_gpu", "rmat-s16-m524288", 0.0005)
+        quick_row.update(n=2**16, m=2**19, generator="rmat")
+        quick = Results("hybrid_dfs", [quick_row], [{"run_id": "fig4"}], [])
+        self.assertEqual(evaluate(claim("D-T6"), quick).verdict, claims.NOT_RUN)
+
+    def test_floor_fraction_uses_the_devices_sequential_bandwidth(self):
+        bw = row("bw_seq_gpu", MAIN, 1, piece="table1")
+        bw.update(algorithm="bw_seq_gpu", gbs="2000", role="main", graph="")
+        trav = graph_row("dobfs_gpu", "grid-2048x2048", 0.01, bytes_read=2 * 10**9)
+        res = Results("hybrid_dfs", [bw, trav], [{"run_id": "road"}], [])
+        (got,) = hybrid_dfs.floor_rows(res).rows
+        self.assertAlmostEqual(float(got["floor_fraction"]), 0.1)  # 2 GB at 2000 GB/s = 1 ms of 10 ms
+        # The run's own host profile comes first.
+        res.metas = [{"run_id": "road", "host_gpu_seq_read_gbs": "4000"}]
+        (got,) = hybrid_dfs.floor_rows(res).rows
+        self.assertAlmostEqual(float(got["floor_fraction"]), 0.05)

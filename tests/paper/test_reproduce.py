@@ -142,6 +142,17 @@ class ReproduceTest(Harness):
         with open(os.path.join(self.results, "sollin_multicore-b.csv")) as f:
             self.assertEqual(len(f.read().splitlines()), 1 + 6)
 
+    def test_force_reruns_pieces_an_earlier_run_completed(self):
+        self.fake("prim_gpu")
+        pieces = "a:1:cpu,b:1:cpu"
+        self.assertEqual(self.reproduce("--only", "prim_gpu", FAKE_PIECES=pieces).returncode, 0)
+        self.assertEqual(self.reproduce("--only", "prim_gpu", FAKE_PIECES=pieces).returncode, 0)
+        self.assertEqual(self.invocations(), ["prim_gpu a", "prim_gpu b"])  # the second run keeps both
+        r = self.reproduce("--only", "prim_gpu", "--pieces", "b", "--force", FAKE_PIECES=pieces)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), ["prim_gpu a", "prim_gpu b", "prim_gpu b"])
+        self.assertEqual(self.status()[("prim_gpu", "b")]["status"], "ran")
+
     def test_resume_after_the_whole_run_is_killed(self):
         proc, partial = self.start_and_hang_in_b()
         os.killpg(proc.pid, signal.SIGKILL)  # a lost machine: everything dies at once

@@ -214,5 +214,60 @@ class RuleTest(unittest.TestCase):
         self.assertIn("no single-node program", t.caption)
 
 
+class SeveralEnginesTest(unittest.TestCase):
+    """One problem, two distributed engines (as hybrid_dfs's PBGL and CombBLAS BFS):
+    each drawn and listed, the claim taken by the better one."""
+
+    so = scale_out.ScaleOut(
+        "kruskal_100m",
+        ("pbgl_boruvka", "other_msf"),
+        ("PBGL", "other"),
+        ("main",),
+        {},
+        "X-S1",
+        "one run",
+        "MST",
+        "kruskal_seq",
+        engine="two engines",
+    )
+
+    def res(self, other):
+        rows = [row("pbgl_boruvka", t, p, run="a%d" % p) for p, t in {1: 10.0, 4: 8.0}.items()]
+        rows += [row("other_msf", t, p, run="b%d" % p) for p, t in other.items()]
+        rows += [row("kruskal_seq", 1.0, role="main", device="cpu", run="main")]
+        return Results("kruskal_100m", rows, [{}])
+
+    def test_the_claim_takes_the_better_engine(self):
+        o = claims.evaluate(self.so.target_item(), self.res({1: 10.0, 4: 2.0}))
+        self.assertEqual(o.verdict, claims.PARTLY, o.measured)  # other_msf scales, pbgl_boruvka does not
+        self.assertIn("pbgl_boruvka best at P = 4", o.measured)
+        self.assertIn("other_msf best at P = 4", o.measured)
+        o = claims.evaluate(self.so.target_item(), self.res({1: 10.0, 4: 0.5}))
+        self.assertEqual(o.verdict, claims.REPRODUCED, o.measured)
+
+    def test_table_and_figure_show_each_engine(self):
+        res = self.res({1: 10.0, 4: 2.0})
+        t = self.so.table(res)
+        self.assertEqual(t.header[0], "program")
+        self.assertEqual(
+            [(r[0], r[1]) for r in t.rows],
+            [("pbgl_boruvka", 1), ("pbgl_boruvka", 4), ("other_msf", 1), ("other_msf", 4)],
+        )
+        fig = self.so.draw(res)
+        labels = fig.axes[0].get_legend_handles_labels()[1]
+        self.assertIn("PBGL", labels)
+        self.assertIn("other", labels)
+        scale_out.style.close(fig)
+
+    def test_an_engine_without_rows_is_named(self):
+        o = claims.evaluate(self.so.target_item(), self.res({}))
+        self.assertEqual(o.verdict, claims.NOT_REPRODUCED, o.measured)
+        self.assertIn("other_msf: no scale-out rows", o.measured)
+
+    def test_the_module_names_both_bfs_engines(self):
+        self.assertEqual(hybrid_dfs.SCALE_OUT.programs, ("pbgl_bfs", "combblas_bfs"))
+        self.assertIn("`combblas_bfs`", hybrid_dfs.MODULE.ours)
+
+
 if __name__ == "__main__":
     unittest.main()

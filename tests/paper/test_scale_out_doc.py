@@ -74,9 +74,20 @@ class BlocksFromFixtures(unittest.TestCase):
     def test_missing_results_say_so(self):
         with tempfile.TemporaryDirectory() as empty:
             b = scale_out_doc.blocks(empty)
-        self.assertEqual(b["rates"].count("not in these results"), 3)
+        # One line per distributed program (hybrid_dfs has two BFS engines).
+        self.assertEqual(b["rates"].count("not in these results"), 4)
         self.assertIn("in no problem", b["wins"])
-        self.assertIn("Not in these results: MST, BFS, SSSP.", b["wins"])
+        self.assertIn(
+            "Not in these results: `pbgl_boruvka` (MST), `pbgl_bfs` (BFS), `combblas_bfs` (BFS), "
+            "`pbgl_delta_stepping` (SSSP).",
+            b["wins"],
+        )
+
+    def test_an_engine_without_rows_leaves_the_others_in(self):
+        # The fixtures have PBGL's BFS but not CombBLAS's: each has its own line.
+        self.assertIn("| `combblas_bfs` | not in these results", self.blocks["rates"])
+        self.assertIn("| `pbgl_bfs` | rmat", self.blocks["rates"])
+        self.assertIn("`combblas_bfs` not in these results", self.blocks["wins"])
 
 
 class MarkedBlock(unittest.TestCase):

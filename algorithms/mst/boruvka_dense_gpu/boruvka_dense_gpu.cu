@@ -10,6 +10,7 @@
 #include "algorithms/mst/sollin/edge_key.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
+#include "common/cuda/cooperative.cuh"
 #include "common/cuda/event_timer.cuh"
 #include "common/cuda/grid.cuh"
 #include "common/errors.hpp"
@@ -298,11 +299,9 @@ DenseBoruvkaGpu::DenseBoruvkaGpu(vid_t n) : n_(n), d_(std::make_unique<Buffers>(
   d.shared_bytes = folded_row_bytes(n);
   const auto* kernel = reinterpret_cast<const void*>(boruvka_levels_kernel);
   CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(d.shared_bytes)));
-  int per_sm = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, boruvka_levels_kernel, kBlock, d.shared_bytes));
-  if (per_sm < 1)
-    throw ResourceError("boruvka_dense_gpu: the level kernel cannot be resident for n = " + std::to_string(n));
-  d.grid = unsigned(std::min(per_sm, kMaxBlocksPerSm) * device_attribute(cudaDevAttrMultiProcessorCount));
+  d.grid =
+      unsigned(require_resident_blocks(boruvka_levels_kernel, kBlock, kMaxBlocksPerSm,
+                                       "boruvka_dense_gpu level kernel at n = " + std::to_string(n), d.shared_bytes));
 }
 
 DenseBoruvkaGpu::~DenseBoruvkaGpu() = default;
@@ -338,12 +337,9 @@ std::vector<Edge<std::uint32_t>> DenseBoruvkaGpu::solve(GpuSolveTimes* times) {
                 d.tree.data(),
                 d.tree_size.data(),
                 d.level_sizes.data()};
-  void* args[] = {&levels};
   CudaEventTimer timer;
   timer.start();
-  CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(boruvka_levels_kernel), dim3(d.grid),
-                                         dim3(kBlock), args, d.shared_bytes, 0));
-  CUDA_CHECK_LAUNCH();
+  launch_cooperative(boruvka_levels_kernel, int(d.grid), kBlock, d.shared_bytes, 0, levels);
   timer.stop();
   const double compute = timer.seconds();
   WallTimer copy;

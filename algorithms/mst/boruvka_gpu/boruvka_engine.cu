@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "common/cuda/check.cuh"
+#include "common/cuda/cooperative.cuh"
 #include "common/cuda/device_clock.cuh"
 #include "common/cuda/grid.cuh"
 #include "common/cuda/warp.cuh"
@@ -193,12 +194,10 @@ int bit_width(std::uint32_t x) {
 
 void BoruvkaEngine::reserve(vid_t n) {
   if (coop_grid_ < 0) {  // first call: can every block of the cooperative kernel be resident?
-    int dev = 0, coop = 0, per_sm = 0;
+    int dev = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, dev));
-    CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
-    if (coop) CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds_cooperative, kBlock, 0));
-    coop_grid_ = coop ? std::min(per_sm, int(kBlocksPerSm)) * sms_ : 0;
+    coop_grid_ = resident_blocks(rounds_cooperative, kBlock, int(kBlocksPerSm));  // 0: the per-step path
     words_.resize(kWords);
     // Every word defined before the first read-back copies them all (stats a path does not write included).
     CUDA_CHECK(cudaMemset(words_.data(), 0, kWords * sizeof(unsigned long long)));
@@ -236,9 +235,8 @@ int BoruvkaEngine::add(const BoruvkaBatch& batch, cudaStream_t s, PhaseClock* cl
   KEdge* forest = forest_.data();
   vid_t n = n_;
   unsigned long long* stats = this->stats();
-  void* args[] = {&edges, &count, &bound, &parent, &best, &next, &forest, &counts, &n, &stats};
-  CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(&rounds_cooperative), dim3(coop_grid_),
-                                         dim3(kBlock), args, 0, s));
+  launch_cooperative(rounds_cooperative, coop_grid_, kBlock, 0, s, edges, count, bound, parent, best, next, forest,
+                     counts, n, stats);
   finish_cooperative(s, clock);
   return int(host_count(kBusyRounds) - unsigned(host_stat(kBusyOnEntry)));  // rounds that hooked something
 }

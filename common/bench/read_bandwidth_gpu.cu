@@ -3,7 +3,7 @@
 #include "common/cuda/check.cuh"
 #include "common/cuda/grid.cuh"
 #include "common/cuda/warp.cuh"
-#include "experiments/hybrid_dfs/bandwidth.hpp"
+#include "common/bench/read_bandwidth.hpp"
 
 namespace gs::bench {
 namespace {

@@ -2,7 +2,7 @@
 #include <new>
 
 #include "common/timer.hpp"
-#include "experiments/hybrid_dfs/bandwidth.hpp"
+#include "common/bench/read_bandwidth.hpp"
 
 namespace gs::bench {
 
@@ -17,6 +17,15 @@ std::uint64_t expected_random_checksum(std::uint64_t words, std::uint64_t reads)
   std::uint64_t s = 0;
 #pragma omp parallel for reduction(+ : s) schedule(static)
   for (std::int64_t k = 0; k < std::int64_t(reads); ++k) s += word_value(random_position(std::uint64_t(k), words));
+  return s;
+}
+
+std::uint64_t expected_dependent_checksum(std::uint64_t words, std::uint64_t reads) {
+  std::uint64_t s = 0, last = 0;
+  for (std::uint64_t k = 0; k < reads; ++k) {
+    last = word_value(random_position(k ^ last, words));
+    s += last;
+  }
   return s;
 }
 
@@ -47,6 +56,20 @@ ReadBandwidth CpuReadBench::random(std::uint64_t reads) const {
   WallTimer t;
 #pragma omp parallel for reduction(+ : s) schedule(static)
   for (std::int64_t k = 0; k < std::int64_t(reads); ++k) s += data_[random_position(std::uint64_t(k), words_)];
+  r.seconds = t.seconds();
+  r.bytes = reads * sizeof(std::uint64_t);
+  r.checksum = s;
+  return r;
+}
+
+ReadBandwidth CpuReadBench::dependent(std::uint64_t reads) const {
+  ReadBandwidth r;
+  std::uint64_t s = 0, last = 0;
+  WallTimer t;
+  for (std::uint64_t k = 0; k < reads; ++k) {
+    last = data_[random_position(k ^ last, words_)];
+    s += last;
+  }
   r.seconds = t.seconds();
   r.bytes = reads * sizeof(std::uint64_t);
   r.checksum = s;

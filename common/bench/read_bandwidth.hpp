@@ -1,9 +1,12 @@
-// Table 1: sequential and random read bandwidth of this machine's CPU and GPU.
+// Read bandwidth of this machine's CPU and GPU: hybrid_dfs's Table 1 and the
+// host characterisation every run records (common/host_profile.hpp).
 //
 // Sequential: every 8-byte word of a large array read once in order (a sum,
 // all threads / all SMs). Random: the same number of 8-byte words read at
 // independent pseudo-random positions (a counter-based hash, so no index array
 // is read). GB/s = 8 bytes * words / seconds (useful bytes, not cache lines).
+// Dependent: one thread, each position hashed from the word read before it, so
+// every read waits for the last: the memory latency a pointer-chasing program sees.
 // Each measurement returns a checksum that the caller compares with the value
 // computed on the host: a benchmark whose reads were optimised away fails.
 #pragma once
@@ -38,6 +41,7 @@ GS_BENCH_HD inline std::uint64_t word_value(std::uint64_t i) { return i * 0x1000
 // The expected checksums: sum of word_value over all words / over the random positions.
 std::uint64_t expected_sequential_checksum(std::uint64_t words);
 std::uint64_t expected_random_checksum(std::uint64_t words, std::uint64_t reads);
+std::uint64_t expected_dependent_checksum(std::uint64_t words, std::uint64_t reads);
 
 // `words` must be a power of two. The array is filled outside the timing.
 class CpuReadBench {
@@ -46,6 +50,8 @@ class CpuReadBench {
   ~CpuReadBench();
   ReadBandwidth sequential() const;
   ReadBandwidth random(std::uint64_t reads) const;
+  // `reads` dependent reads on the calling thread; seconds / reads is the latency.
+  ReadBandwidth dependent(std::uint64_t reads) const;
 
  private:
   std::uint64_t words_;

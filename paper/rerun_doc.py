@@ -1,0 +1,93 @@
+"""The appendix's section "What a rerun on another machine shows": a rerun of
+some reference pieces on another host of the reference machine's type
+(``RERUN``, a results directory of its own), compared with the reference by
+``paper.compare``: how the two hosts measure, which claims agree, which differ
+as the hosts' ratios predict (and on which resource), which differ beyond
+them, and how to read such a comparison.  Every number comes from the two
+directories; without the rerun the section says how to make one."""
+
+import os
+
+from paper import bounds, compare, hosts, tables
+
+RERUN = os.path.join("results", "rerun", "h100-subset")
+
+
+def _pieces(results_dir):
+    return sorted(
+        os.path.splitext(f)[0]
+        for f in os.listdir(results_dir)
+        if f.endswith(".csv") and os.path.exists(os.path.join(results_dir, os.path.splitext(f)[0] + ".json"))
+    )
+
+
+def _host_table(cmp):
+    here, ref = cmp.hosts["rerun"], cmp.hosts["reference"]
+    rows = []
+    for r in sorted(set(here) & set(ref)):
+        x = hosts.ratio(r, here, ref)
+        rows.append([hosts.describe(r), x.source, "%.2fx" % x.value])
+    return tables.TableData(["measured", "source", "rerun / reference"], rows, align="llr")
+
+
+def _resources(experiment, claim_id):
+    b = bounds.of(experiment, claim_id)
+    return sorted({r.split("@")[0] for r in b.resources}) if b else []
+
+
+def section_lines(reference_dir, rerun_dir=RERUN):
+    lines = ["## What a rerun on another machine shows", ""]
+    if not os.path.isdir(rerun_dir) or not _pieces(rerun_dir):
+        return lines + [
+            "No rerun is committed in `%s` yet. To make one: run some pieces of the reference on another host of the "
+            'reference machine\'s type into that directory (README, "On the GPU machine"), then '
+            "`make artifact RESULTS=%s`." % (rerun_dir, reference_dir),
+            "",
+        ]
+    cmp = compare.compare(rerun_dir, reference_dir)
+    claims = [(e.name, c) for e in cmp.experiments for c in e.claims]
+    ran = [(e, c) for e, c in claims if c.status in (compare.AGREE, compare.DIFFER)]
+    agree = [(e, c) for e, c in ran if c.status == compare.AGREE]
+    by_class = {k: [(e, c) for e, c in ran if c.machines == k] for k in compare.MACHINE_CLASSES}
+
+    def ids(pairs):
+        return ", ".join(c.claim.id for _, c in pairs) or "none"
+
+    cpu_bound = [
+        (e, c) for e, c in by_class[compare.AS_PREDICTED] if any(r.startswith("cpu") for r in _resources(e, c.claim.id))
+    ]
+    lines += [
+        "The pieces %s, rerun on another host of the reference machine's type into `%s`, compared with the "
+        "reference by `make compare RESULTS=%s` (%d claims judged on both sides)."
+        % (", ".join("`%s`" % p for p in _pieces(rerun_dir)), rerun_dir, rerun_dir, len(ran)),
+        "",
+        "**The two hosts**, as each run measured its own (the host characterisation every run records, "
+        "or the reference's Table 1 where it predates it):",
+        "",
+        tables.to_markdown(_host_table(cmp)),
+        "**Robust across hosts of this type** (agree: the same verdict, every number within tolerance): %s."
+        % ids(agree),
+        "",
+        "**Differ as the machines predict** (the difference goes the way the hosts' measured ratios predict for "
+        "the resource that bounds the claim's programs, `python3 -m paper.compare --bounds`, and is no larger): "
+        "%s; of these, bound by the CPU's memory system: %s." % (ids(by_class[compare.AS_PREDICTED]), ids(cpu_bound)),
+        "",
+        "**Differ beyond the machines**: %s%s."
+        % (
+            ids(by_class[compare.BEYOND]),
+            "".join("; %s: %s" % (c.claim.id, c.machines_text) for _, c in by_class[compare.BEYOND]),
+        ),
+        "",
+    ]
+    if by_class[compare.UNCLASSIFIED]:
+        lines += ["**Not classified** (a resource neither run measured): %s." % ids(by_class[compare.UNCLASSIFIED]), ""]
+    lines += [
+        "**How to read a comparison.** Start from the host lines at the top of `make compare`: two hosts of one "
+        "type can differ by tens of percent in CPU memory bandwidth while their GPUs measure alike. A claim "
+        "about a GPU program, or a ratio of two programs of one run, should then agree; a CPU time moves with "
+        'the CPU\'s measured bandwidth, and `make compare` says so ("differ as the machines predict"). Only a '
+        "claim that differs beyond the machines points at the code, the build, the setup or noise; claims "
+        "not run at this scale were not measured at the size they name and say which sizes the run has.",
+        "",
+    ]
+    return lines

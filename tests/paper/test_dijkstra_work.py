@@ -1,0 +1,86 @@
+"""Paper E's work-efficient GPU programs: their counters (relax_per_arc,
+buckets, wait_s) drawn beside the time, and the targets that compare
+async_buckets_gpu judged only where it ran."""
+
+import os
+import unittest
+
+from paper import claims, dijkstra_deg5, select, style
+from paper.results import ResultsMissing, load
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIXTURES = os.path.join(ROOT, "tests", "paper", "fixtures", "complete")
+# The committed reference predates async_buckets_gpu.
+REFERENCE = os.path.join(ROOT, "results", "reference", "h100")
+ASYNC_TARGETS = ("E7", "E8", "E11")
+
+
+def results(where):
+    return select.drawable(load(where, "dijkstra_deg5"))
+
+
+def outcome(cid, res):
+    return claims.evaluate(next(c for c in dijkstra_deg5.MODULE.judged if c.id == cid), res)
+
+
+class WorkFigures(unittest.TestCase):
+    def draw(self, name, res):
+        fig = next(f for f in dijkstra_deg5.MODULE.figures if f.name == name).draw(res)
+        self.addCleanup(style.close, fig)
+        return fig.axes[0]
+
+    def test_the_counter_figures_draw_both_programs(self):
+        res = results(FIXTURES)
+        work = self.draw("work", res).get_legend().get_texts()  # a line per program
+        grid = self.draw("grid_work", res).get_xticklabels()  # a bar per program
+        for name, texts in (("work", work), ("grid_work", grid)):
+            labels = [t.get_text() for t in texts]
+            for algo in dijkstra_deg5.WORK_EFFICIENT:
+                self.assertIn(dijkstra_deg5.ALGOS[algo].label, labels, name)
+
+    def test_waiting_is_drawn_beside_the_time(self):
+        ax = self.draw("async_wait", results(FIXTURES))
+        labels = [t.get_text() for t in ax.get_legend().get_texts()]
+        self.assertEqual(len(labels), 2)
+        self.assertTrue(any("waiting" in t for t in labels))
+        self.assertTrue(any("time per source" in t for t in labels))
+
+    def test_without_async_rows_the_waiting_figure_is_missing(self):
+        with self.assertRaises(ResultsMissing):
+            dijkstra_deg5.async_time_and_waiting(results(REFERENCE))
+
+
+class TargetsComparingAsyncBuckets(unittest.TestCase):
+    def test_not_run_without_async_buckets_rows(self):
+        for cid in ASYNC_TARGETS:
+            o = outcome(cid, results(REFERENCE))
+            self.assertEqual(o.verdict, claims.NOT_RUN, cid)
+            self.assertIn("async_buckets_gpu", o.reason)
+
+    def test_judged_on_the_best_program_where_both_ran(self):
+        res = results(FIXTURES)
+        for cid in ASYNC_TARGETS:
+            self.assertTrue(claims.ran(outcome(cid, res).verdict), cid)
+        # The fixtures: near-far faster on the degree-5 graph, async_buckets_gpu on the grid.
+        self.assertTrue(outcome("E7", res).measured.startswith("near_far_gpu"))
+        self.assertTrue(outcome("E8", res).measured.startswith("async_buckets_gpu"))
+        e11 = outcome("E11", res)
+        self.assertTrue(e11.measured.startswith("async_buckets_gpu"))
+        self.assertEqual(e11.verdict, claims.REPRODUCED)  # about 5 ms against 6
+
+    def test_without_its_grid_rows_only_the_grid_targets_are_not_run(self):
+        slow = results(FIXTURES).where(
+            pred=lambda r: not (r["algorithm"] == "async_buckets_gpu" and r["generator"] == "grid")
+        )
+        # Without its grid rows E11 is not judged, rather than judged on near-far alone.
+        self.assertEqual(outcome("E11", slow).verdict, claims.NOT_RUN)
+        self.assertEqual(outcome("E8", slow).verdict, claims.NOT_RUN)
+        self.assertTrue(claims.ran(outcome("E7", slow).verdict))
+
+    def test_e11_names_the_grid(self):
+        sweep_only = results(FIXTURES).where(pred=lambda r: r["generator"] != "grid")
+        self.assertEqual(outcome("E11", sweep_only).verdict, claims.NOT_AT_SCALE)
+
+
+if __name__ == "__main__":
+    unittest.main()
