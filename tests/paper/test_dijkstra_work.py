@@ -7,6 +7,7 @@ import unittest
 
 from paper import claims, dijkstra_deg5, select, style
 from paper.results import ResultsMissing, load
+from paper.stats import Summary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.path.join(ROOT, "tests", "paper", "fixtures", "complete")
@@ -21,6 +22,63 @@ def results(where):
 
 def outcome(cid, res):
     return claims.evaluate(next(c for c in dijkstra_deg5.MODULE.judged if c.id == cid), res)
+
+
+def median(rows, column):
+    return Summary([r.num(column) for r in rows.rows]).median
+
+
+class WorkTable(unittest.TestCase):
+    def setUp(self):
+        self.res = results(FIXTURES)
+        self.table = dijkstra_deg5.work_table(self.res)
+        self.col = {h: i for i, h in enumerate(self.table.header)}
+
+    def row(self, graph_prefix, algo):
+        label = dijkstra_deg5.ALGOS[algo].label
+        hits = [r for r in self.table.rows if r[0].startswith(graph_prefix) and r[1] == label]
+        self.assertEqual(len(hits), 1, (graph_prefix, algo))
+        return hits[0]
+
+    def test_every_counter_stands_beside_the_time(self):
+        for column in ("time (ms)", "arcs relaxed per arc", "buckets", "waiting (ms)", "waiting (% of time)"):
+            self.assertIn(column, self.col)
+        # Both programs at the sweep's largest n and on the grid.
+        self.assertEqual(len(self.table.rows), 4)
+
+    def test_values_are_the_medians_of_the_rows(self):
+        for prefix, rows in (
+            ("n = 4M", dijkstra_deg5.on_gpu_sweep(self.res).where(n=4 * 10**6)),
+            ("grid-2048x2048", dijkstra_deg5.on_grid(self.res)),
+        ):
+            for algo in dijkstra_deg5.WORK_EFFICIENT:
+                sub = rows.where(algorithm=algo)
+                row = self.row(prefix, algo)
+                self.assertAlmostEqual(row[self.col["time (ms)"]], median(sub, "seconds") * 1e3)
+                self.assertAlmostEqual(row[self.col["arcs relaxed per arc"]], median(sub, "relax_per_arc"))
+                self.assertEqual(row[self.col["buckets"]], round(median(sub, "buckets")))
+
+    def test_waiting_is_async_buckets_only_and_a_share_of_its_time(self):
+        nf = self.row("n = 4M", "near_far_gpu")
+        self.assertIsNone(nf[self.col["waiting (ms)"]])
+        ab = self.row("n = 4M", "async_buckets_gpu")
+        wait, ms = ab[self.col["waiting (ms)"]], ab[self.col["time (ms)"]]
+        self.assertGreater(wait, 0)
+        self.assertAlmostEqual(ab[self.col["waiting (% of time)"]], 100 * wait / ms)
+        self.assertLess(wait, ms)
+
+    def test_results_without_counters_show_the_time_and_dashes(self):
+        table = dijkstra_deg5.work_table(results(REFERENCE))
+        self.assertTrue(table.rows)
+        for r in table.rows:
+            self.assertEqual(r[1], dijkstra_deg5.ALGOS["near_far_gpu"].label)
+            self.assertGreater(r[2], 0)
+            self.assertEqual(r[3:], [None] * 4)
+
+    def test_without_either_program_the_table_is_missing(self):
+        res = self.res.where(pred=lambda r: r["algorithm"] not in dijkstra_deg5.WORK_EFFICIENT)
+        with self.assertRaises(ResultsMissing):
+            dijkstra_deg5.work_table(res)
 
 
 class WorkFigures(unittest.TestCase):
