@@ -18,7 +18,17 @@
 #   when absent), TOOLS (default "memcheck racecheck synccheck initcheck"),
 #   RUN_TIMEOUT seconds per run (default 300), GPU_TESTS=0 to skip the ctest
 #   tests, OUT (default $BUILD/gpu-sanitize), CUDA_ARCHITECTURES (e.g. 90) for
-#   a fresh configure, JOBS, SAN_JOBS sanitizer runs at once (default 4).
+#   a fresh configure, JOBS, SAN_JOBS sanitizer runs at once (default 4);
+#   SAN_TESTS a ctest -R regex choosing among the GPU tests (default all),
+#   SAN_EXPERIMENTS the experiments whose programs run (default
+#   experiments/list.txt), SAN_BUDGET seconds for all the sanitizer runs
+#   together (default 0: no limit; a run that cannot start within it is listed
+#   as NO_TIME and counts as not clean).
+#
+# Each run gets GS_SANITIZER=<tool> in its environment: a test whose cases are
+# too slow under the tools at their usual size shrinks them (saying so in its
+# source). Test cases a tool does not run are listed in the summary as N/A,
+# each with its reason (EXCLUSIONS below).
 #
 # Each GPU test binary runs once per test case (RUN_TIMEOUT applies to each),
 # and up to SAN_JOBS runs share the GPU at a time: racecheck slows the
@@ -33,6 +43,7 @@ GPU_TESTS=${GPU_TESTS:-1}
 OUT=${OUT:-$BUILD/gpu-sanitize}
 JOBS=${JOBS:-$(nproc)}
 SAN_JOBS=${SAN_JOBS:-4}
+SAN_BUDGET=${SAN_BUDGET:-0}
 
 skip() { echo "gpu-sanitize: SKIPPED: $1"; exit 0; }
 command -v nvidia-smi >/dev/null 2>&1 || skip "no nvidia-smi: this machine has no NVIDIA GPU driver"
@@ -54,9 +65,10 @@ if [ ! -f "$BUILD/CMakeCache.txt" ]; then
     ${CUDA_ARCHITECTURES:+-DCMAKE_CUDA_ARCHITECTURES=$CUDA_ARCHITECTURES} >/dev/null || exit 1
 fi
 # The Python hardening checks labelled gpu (gpu_memory.py) run processes of their own: not here.
-mapfile -t GPU_TEST_NAMES < <(ctest --test-dir "$BUILD" -L gpu -LE hardening -N 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p')
+mapfile -t GPU_TEST_NAMES < <(ctest --test-dir "$BUILD" -L gpu -LE hardening -N ${SAN_TESTS:+-R "$SAN_TESTS"} 2>/dev/null |
+  sed -n 's/^ *Test *#[0-9]*: *//p')
 EXPERIMENTS=()
-for e in $(cat experiments/list.txt); do
+for e in ${SAN_EXPERIMENTS-$(cat experiments/list.txt)}; do
   [ -d "experiments/$e" ] && EXPERIMENTS+=("$e")
 done
 : >"$BUILD/gpu-sanitize-build.log"
@@ -97,61 +109,88 @@ gpu_algorithms() { "$BIN/$1" --list-algorithms 2>/dev/null | awk -F'\t' '$2 ~ /^
 # counted as an error): kruskal_cdp is checked by memcheck only, and says so.
 CDP_PROGRAMS=kruskal_cdp
 without_cdp() { echo "$1" | tr ',' '\n' | grep -vxF "$CDP_PROGRAMS" | paste -sd, -; }
-# Tests that provoke a CUDA API error on purpose (an impossible cudaMalloc) are
-# named *OutOfMemory*; the sanitizer would report that error, so they are left out.
-GTEST_FILTER='-*OutOfMemory*'
-# The GPU tests that launch CDP kernels, left out for the tools without CDP support.
-CDP_TESTS='CdpQuicksort.*:KruskalGpu.AllProgramsAgreeWithVerifier'
-# The exhaustive test cases, memcheck only: under racecheck, synccheck and
-# initcheck each takes several minutes, and their kernels are the ones the
-# lighter cases and the experiments' runs below already put through every
-# tool (the near-far tests of many sources and of full queues run the
-# persistent kernel for minutes under racecheck). NearFar keeps three of its twelve (delta factor, local steps)
-# instances for every tool: /4 (factor 1, 8 steps: the fixed-degree path),
-# /5 (factor 1, the default steps) and /11 (factor 1e6: one band).
-EXHAUSTIVE_TESTS='HybridDfsGpu.EveryProgramMatchesBglLevels:HybridDfsGpu.EveryBottomUpShapeMatchesBglLevels'
-EXHAUSTIVE_TESTS+=':*NearFar.*/0:*NearFar.*/1:*NearFar.*/2:*NearFar.*/3:*NearFar.*/6:*NearFar.*/7:*NearFar.*/8'
-EXHAUSTIVE_TESTS+=':*NearFar.*/9:*NearFar.*/10:NearFarGpu.ManySourcesInOneCallAndAcrossCalls'
-EXHAUSTIVE_TESTS+=':NearFarGpu.QueueCapacityLimitsFallBackToScans'
-# AsyncBuckets keeps three of its twelve (width factor, lookahead, local steps)
-# instances for every tool: /3 (factor 0.01, the whole window, chaining: many
-# buckets and far-pile flips), /7 (the defaults) and /10 (one bucket, no chain).
-EXHAUSTIVE_TESTS+=':*AsyncBuckets.*/0:*AsyncBuckets.*/1:*AsyncBuckets.*/2:*AsyncBuckets.*/4:*AsyncBuckets.*/5'
-EXHAUSTIVE_TESTS+=':*AsyncBuckets.*/6:*AsyncBuckets.*/8:*AsyncBuckets.*/9:*AsyncBuckets.*/11'
-EXHAUSTIVE_TESTS+=':AsyncBucketsGpu.FullQueueRequeuesDroppedEntries:AsyncBucketsGpu.LargeFixedDegreeGraph'
-# The paper's Prim programs take a kernel launch (or a block barrier) per
-# vertex: their cases on graphs of thousands of vertices run for many minutes
-# under the slow tools. The small cases (TinyGraphs, EqualWeights, MultiEdges,
-# DisconnectedGraphsGiveForests, ResidentKeysInGlobalMemoryOnSmallGraphs) and
-# the experiment's runs put the same kernels and both key paths through them.
-EXHAUSTIVE_TESTS+=':PrimGpuPrograms.RandomGraphsOfThePapersKind:PrimGpuPrograms.RandomGraphsWithSelfLoopsAndWideWeights'
-EXHAUSTIVE_TESTS+=':PrimGpuPrograms.LargerDisconnectedGraphsGiveForests:PrimGpuPrograms.ResidentKeysInGlobalMemory'
-test_filter() {  # test_filter TOOL
-  if [ "$1" = memcheck ]; then echo "$GTEST_FILTER"; else echo "$GTEST_FILTER:$CDP_TESTS:$EXHAUSTIVE_TESTS"; fi
+
+# The GPU test cases a tool leaves out: "TOOLS<tab>GTEST PATTERNS<tab>WHY", where
+# TOOLS is "all" or "slow" (every tool but memcheck). The exhaustive cases are
+# memcheck's only: under racecheck, synccheck and initcheck each takes several
+# minutes, and their kernels are the ones the lighter cases and the
+# experiments' runs below put through every tool.
+EXCLUSIONS=(
+  $'all\t*OutOfMemory*\tprovokes a CUDA API error on purpose (an impossible cudaMalloc), which the tool reports'
+  $'slow\tCdpQuicksort.*:KruskalGpu.AllProgramsAgreeWithVerifier\tlaunches CDP kernels; the tool does not support CUDA dynamic parallelism'
+  $'slow\tHybridDfsGpu.EveryProgramMatchesBglLevels:HybridDfsGpu.EveryBottomUpShapeMatchesBglLevels\texhaustive (minutes under the tool); the lighter cases take the same kernels'
+  # NearFar keeps three of its twelve (delta factor, local steps) instances for
+  # every tool: /4 (factor 1, 8 steps: the fixed-degree path), /5 (factor 1,
+  # the default steps) and /11 (factor 1e6: one band).
+  $'slow\t*NearFar.*/0:*NearFar.*/1:*NearFar.*/2:*NearFar.*/3:*NearFar.*/6:*NearFar.*/7:*NearFar.*/8:*NearFar.*/9:*NearFar.*/10\tminutes under the tool; /4, /5 and /11 take the same paths'
+  $'slow\tNearFarGpu.ManySourcesInOneCallAndAcrossCalls:NearFarGpu.QueueCapacityLimitsFallBackToScans\tthe persistent kernel runs for minutes under the tool; the NearFar instances take the same kernel'
+  # AsyncBuckets keeps three of its twelve (width factor, lookahead, local
+  # steps) instances for every tool: /3 (factor 0.01, the whole window,
+  # chaining: many buckets and far-pile flips), /7 (the defaults) and /10 (one
+  # bucket, no chain).
+  $'slow\t*AsyncBuckets.*/0:*AsyncBuckets.*/1:*AsyncBuckets.*/2:*AsyncBuckets.*/4:*AsyncBuckets.*/5:*AsyncBuckets.*/6:*AsyncBuckets.*/8:*AsyncBuckets.*/9:*AsyncBuckets.*/11\tminutes under the tool; /3, /7 and /10 span the widths, lookaheads and chaining'
+  # The paper's Prim programs take a kernel launch (or a block barrier) per
+  # vertex: their cases on graphs of thousands of vertices run for many minutes
+  # under the slow tools. The small cases (TinyGraphs, EqualWeights, MultiEdges,
+  # DisconnectedGraphsGiveForests, ResidentKeysInGlobalMemoryOnSmallGraphs) and
+  # the experiment's runs put the same kernels and both key paths through them.
+  $'slow\tPrimGpuPrograms.RandomGraphsOfThePapersKind:PrimGpuPrograms.RandomGraphsWithSelfLoopsAndWideWeights:PrimGpuPrograms.LargerDisconnectedGraphsGiveForests:PrimGpuPrograms.ResidentKeysInGlobalMemory\ta kernel per vertex on thousands of vertices (many minutes under the tool); the small cases take the same kernels'
+)
+# The exclusions that apply to TOOL, one "PATTERNS<tab>WHY" per line.
+exclusions_for() {
+  local e
+  for e in "${EXCLUSIONS[@]}"; do
+    case ${e%%$'\t'*} in all) ;; slow) [ "$1" = memcheck ] && continue ;; esac
+    echo "${e#*$'\t'}"
+  done
+}
+test_filter() {  # test_filter TOOL: the negative gtest filter of its exclusions
+  echo "-$(exclusions_for "$1" | cut -f1 | paste -sd: -)"
+}
+excluded_why() {  # excluded_why TOOL CASE: the reason CASE is left out ("" if it is not)
+  local patterns why p
+  while IFS=$'\t' read -r patterns why; do
+    IFS=: read -ra ps <<<"$patterns"
+    for p in "${ps[@]}"; do
+      # shellcheck disable=SC2053
+      [[ $2 == $p ]] && { echo "$why"; return; }
+    done
+  done < <(exclusions_for "$1")
 }
 
+# A row of the summary: TOOL NAME STATUS DETAIL SECONDS.
+record() {
+  printf '%s\t%s\t%s\t%s\t%ss\n' "$@" >>"$OUT/runs.tsv"
+  printf '  %-10s %-40s %-8s %s (%ss)\n' "$@"
+}
 
 # One sanitizer run: NAME TOOL CMD...; records "TOOL NAME STATUS DETAIL" in $OUT/runs.tsv.
+# With SAN_BUDGET, a run gets at most the time left of it, and none once it is spent.
 sanitize() {
   local name=$1 tool=$2; shift 2
-  local log="$OUT/logs/$tool-${name//\//_}.log" extra=()
+  local log="$OUT/logs/$tool-${name//\//_}.log" extra=() limit=$RUN_TIMEOUT
+  if [ "$SAN_BUDGET" -gt 0 ]; then
+    local left=$((BUDGET_END - SECONDS))
+    if [ "$left" -le 0 ]; then record "$tool" "$name" NO_TIME "SAN_BUDGET=${SAN_BUDGET} s spent before it started" 0; return; fi
+    [ "$left" -lt "$limit" ] && limit=$left
+  fi
   case $tool in
     memcheck) extra=(--leak-check full) ;;
     racecheck) extra=(--racecheck-report hazard) ;;
   esac
   local t0=$SECONDS
-  timeout -k 10 "$RUN_TIMEOUT" "$SANITIZER" --tool "$tool" --error-exitcode 99 --print-limit 50 "${extra[@]}" "$@" >"$log" 2>&1
+  GS_SANITIZER=$tool timeout -k 10 "$limit" "$SANITIZER" --tool "$tool" --error-exitcode 99 --print-limit 50 \
+    "${extra[@]}" "$@" >"$log" 2>&1
   local rc=$? status detail
   local errors
   errors=$(grep -o 'ERROR SUMMARY: [0-9]* error' "$log" | tail -1 | grep -o '[0-9]*' || true)
-  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then status=TIMEOUT detail="over ${RUN_TIMEOUT} s"
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then status=TIMEOUT detail="over ${limit} s"
   elif [ $rc -eq 99 ] || [ "${errors:-0}" -gt 0 ]; then status=FINDING detail="${errors:-?} errors"
   elif [ $rc -eq 77 ]; then status=SKIPPED detail="test skipped itself (no device?)"
   elif [ $rc -ne 0 ]; then status=FAILED detail="exit $rc: $(grep -v '^=========' "$log" | tail -1 | cut -c1-80)"
   else status=clean detail="0 errors"
   fi
-  printf '%s\t%s\t%s\t%s\t%ss\n' "$tool" "$name" "$status" "$detail" "$((SECONDS - t0))" >>"$OUT/runs.tsv"
-  printf '  %-10s %-40s %-8s %s (%ss)\n' "$tool" "$name" "$status" "$detail" "$((SECONDS - t0))"
+  record "$tool" "$name" "$status" "$detail" "$((SECONDS - t0))"
 }
 
 # sanitize in the background, at most SAN_JOBS at a time.
@@ -168,23 +207,26 @@ test_cases() {  # test_cases BINARY FILTER
 }
 
 : >"$OUT/runs.tsv"
+BUDGET_END=$((SECONDS + SAN_BUDGET))
 for t in "${BUILD_FAILED[@]}"; do
   printf 'build\t%s\tFAILED\tdoes not compile (see %s)\t0s\n' "$t" "$BUILD/gpu-sanitize-build.log" | tee -a "$OUT/runs.tsv"
 done
 for tool in $TOOLS; do
   echo "== $tool"
-  [ "$tool" = memcheck ] || echo "  (memcheck only: $CDP_TESTS:$EXHAUSTIVE_TESTS)"
   for t in "${GPU_TEST_NAMES[@]}"; do
-    mapfile -t cases < <(test_cases "$BUILD/tests/$t" "$(test_filter "$tool")")
+    mapfile -t cases < <(test_cases "$BUILD/tests/$t" '*')
     [ "${#cases[@]}" -gt 0 ] || { sanitize_bg "$t" "$tool" "$BUILD/tests/$t" --gtest_filter="$(test_filter "$tool")"; continue; }
-    for c in "${cases[@]}"; do sanitize_bg "$t/$c" "$tool" "$BUILD/tests/$t" --gtest_filter="$c"; done
+    for c in "${cases[@]}"; do
+      why=$(excluded_why "$tool" "$c")
+      if [ -n "$why" ]; then record "$tool" "$t/$c" N/A "left out: $why" 0; else sanitize_bg "$t/$c" "$tool" "$BUILD/tests/$t" --gtest_filter="$c"; fi
+    done
   done
   for e in "${EXPERIMENTS[@]}"; do
     algs=$(gpu_algorithms "$e")
     [ -n "$algs" ] || { echo "  $e: no [gpu] programs listed"; continue; }
     if [ "$tool" != memcheck ] && [ "$algs" != "$(without_cdp "$algs")" ]; then
       algs=$(without_cdp "$algs")
-      printf '%s\t%s\t%s\t%s\t0s\n' "$tool" "$e-$CDP_PROGRAMS" "N/A" "CDP not supported by $tool (memcheck covers it)" | tee -a "$OUT/runs.tsv"
+      record "$tool" "$e-$CDP_PROGRAMS" N/A "CDP not supported by $tool (memcheck covers it)" 0
     fi
     inputs=("$(input_for "$e")")
     # The edge cases are MST/SSSP inputs; memcheck only (the cheap tool).
@@ -207,9 +249,10 @@ echo "gpu-sanitize summary ($OUT/summary.txt; logs in $OUT/logs)"
   awk -F'\t' '{printf "%-10s %-44s %-8s %s (%s)\n", $1, $2, $3, $4, $5}' "$OUT/runs.tsv"
 } | tee "$OUT/summary.txt"
 bad=$(awk -F'\t' '$3 != "clean" && $3 != "SKIPPED" && $3 != "N/A"' "$OUT/runs.tsv" | wc -l)
+left_out=$(awk -F'\t' '$3 == "N/A"' "$OUT/runs.tsv" | wc -l)
 total=$(wc -l <"$OUT/runs.tsv")
 if [ "$bad" -gt 0 ]; then
-  echo "gpu-sanitize: $bad of $total runs not clean"
+  echo "gpu-sanitize: $bad of $total runs not clean ($left_out left out, each with its reason above)"
   exit 1
 fi
-echo "gpu-sanitize: all $total runs clean"
+echo "gpu-sanitize: all $((total - left_out)) runs clean ($left_out left out, each with its reason above)"
