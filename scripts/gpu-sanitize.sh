@@ -184,7 +184,9 @@ sanitize() {
   local rc=$? status detail
   local errors
   errors=$(grep -o 'ERROR SUMMARY: [0-9]* error' "$log" | tail -1 | grep -o '[0-9]*' || true)
-  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then status=TIMEOUT detail="over ${limit} s"
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+    status=TIMEOUT detail="over ${limit} s"
+    [ "$limit" -lt "$RUN_TIMEOUT" ] && detail+=" (what was left of SAN_BUDGET)"
   elif [ $rc -eq 99 ] || [ "${errors:-0}" -gt 0 ]; then status=FINDING detail="${errors:-?} errors"
   elif [ $rc -eq 77 ]; then status=SKIPPED detail="test skipped itself (no device?)"
   elif [ $rc -ne 0 ]; then status=FAILED detail="exit $rc: $(grep -v '^=========' "$log" | tail -1 | cut -c1-80)"
