@@ -129,6 +129,7 @@ EXCLUSIONS=(
   # chaining: many buckets and far-pile flips), /7 (the defaults) and /10 (one
   # bucket, no chain).
   $'slow\t*AsyncBuckets.*/0:*AsyncBuckets.*/1:*AsyncBuckets.*/2:*AsyncBuckets.*/4:*AsyncBuckets.*/5:*AsyncBuckets.*/6:*AsyncBuckets.*/8:*AsyncBuckets.*/9:*AsyncBuckets.*/11\tminutes under the tool; /3, /7 and /10 span the widths, lookaheads and chaining'
+  $'slow\tAsyncBucketsGpu.OneArcAtATime\tthe instances above with one arc per round trip instead of four: the same shared-memory and barrier code'
   # The paper's Prim programs take a kernel launch (or a block barrier) per
   # vertex: their cases on graphs of thousands of vertices run for many minutes
   # under the slow tools. The small cases (TinyGraphs, EqualWeights, MultiEdges,

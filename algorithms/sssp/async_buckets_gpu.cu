@@ -364,25 +364,38 @@ struct Work {
 };
 
 // Relaxes u's out-arcs from distance du: improvements below `local_end` to the
-// block's chain (`local`, while it has room), the others to the stage.
+// block's chain (`local`, while it has room), the others to the stage. A thread
+// issues the atomic minima of kArcGroup arcs back to back before it looks at
+// any result: one memory round trip per group of arcs instead of one per arc.
+template <int kArcGroup>
 __device__ __forceinline__ void expand(const Params& p, vid_t u, float du, float local_end, Entry* local,
                                        unsigned* local_size, Shared& sh, Work& work) {
   const eid_t begin = __ldg(p.offsets + u), end = __ldg(p.offsets + u + 1);
-  for (eid_t e = begin; e < end; ++e) {
-    const vid_t v = __ldg(p.adj + e);
-    const float nd = du + __ldg(p.w + e);
-    const unsigned bits = __float_as_uint(nd);
-    if (atomicMin(p.dist + v, bits) <= bits) continue;
-    const Entry entry{v, bits};
-    if (local && nd < local_end) {
-      const unsigned at = atomicAdd(local_size, 1u);
-      if (at < kLocalCap) {
-        local[at] = entry;
-        ++work.chained;
-        continue;
-      }
+  for (eid_t first = begin; first < end; first += kArcGroup) {
+    vid_t v[kArcGroup];
+    unsigned bits[kArcGroup], old[kArcGroup];
+#pragma unroll
+    for (int k = 0; k < kArcGroup; ++k) {
+      const bool arc = first + k < end;
+      v[k] = arc ? __ldg(p.adj + first + k) : 0;
+      bits[k] = arc ? __float_as_uint(du + __ldg(p.w + first + k)) : kInfinityBits;
     }
-    stage_entry(p, entry, sh);
+#pragma unroll
+    for (int k = 0; k < kArcGroup; ++k) old[k] = first + k < end ? atomicMin(p.dist + v[k], bits[k]) : 0u;
+#pragma unroll
+    for (int k = 0; k < kArcGroup; ++k) {
+      if (first + k >= end || old[k] <= bits[k]) continue;
+      const Entry entry{v[k], bits[k]};
+      if (local && as_float(bits[k]) < local_end) {
+        const unsigned at = atomicAdd(local_size, 1u);
+        if (at < kLocalCap) {
+          local[at] = entry;
+          ++work.chained;
+          continue;
+        }
+      }
+      stage_entry(p, entry, sh);
+    }
   }
   ++work.visits;
   work.relaxations += end - begin;
@@ -390,6 +403,7 @@ __device__ __forceinline__ void expand(const Params& p, vid_t u, float du, float
 
 // The batch in sh: each current entry expanded (or, from a far pile, sent on
 // to its bucket), then the block's own improvements chained.
+template <int kArcGroup>
 __device__ void work_on_batch(const Params& p, Shared& sh, Work& work) {
   const unsigned first = sh.batch_first, count = sh.batch_count;
   const bool redistribute = sh.mode == kRedistribute;
@@ -402,7 +416,9 @@ __device__ void work_on_batch(const Params& p, Shared& sh, Work& work) {
       ++work.read;
       if (__ldcg(p.dist + e.x) == e.y) {
         if (redistribute) stage_entry(p, e, sh);
-        else expand(p, e.x, as_float(e.y), local_end, chain ? sh.local[0] : nullptr, &sh.local_size[0], sh, work);
+        else
+          expand<kArcGroup>(p, e.x, as_float(e.y), local_end, chain ? sh.local[0] : nullptr, &sh.local_size[0], sh,
+                            work);
       }
     }
     keep_room(p, sh);
@@ -419,7 +435,7 @@ __device__ void work_on_batch(const Params& p, Shared& sh, Work& work) {
         const Entry e = sh.local[cur][i];
         ++work.chain_used;
         if (__ldcg(p.dist + e.x) == e.y)
-          expand(p, e.x, as_float(e.y), local_end, sh.local[cur ^ 1], &sh.local_size[cur ^ 1], sh, work);
+          expand<kArcGroup>(p, e.x, as_float(e.y), local_end, sh.local[cur ^ 1], &sh.local_size[cur ^ 1], sh, work);
       }
       keep_room(p, sh);
     }
@@ -626,6 +642,7 @@ __device__ unsigned long long block_sum(unsigned long long x, Shared& sh) {
   return x;
 }
 
+template <int kArcGroup>
 __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) async_buckets_kernel(Params p) {
   __shared__ Shared sh;
   if (blockIdx.x == 0) {
@@ -643,7 +660,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) async_buckets_kernel(
     if (threadIdx.x < 32) acquire(p, sh, wait_ns);
     __syncthreads();
     if (sh.mode == kFinished) break;
-    work_on_batch(p, sh, work);
+    work_on_batch<kArcGroup>(p, sh, work);
     if (threadIdx.x == 0) {
       ++batches;
       __threadfence();
@@ -668,6 +685,13 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) async_buckets_kernel(
     atomicAdd(&k->written, sh.flushed);
     atomicAdd(&k->published, sh.published);
   }
+}
+
+// The worker kernel for AsyncBucketsTuning::arc_group (check_tuning allows these two: more arcs at
+// once take more registers than the kernel's occupancy leaves).
+const void* worker_kernel(int arc_group) {
+  return arc_group == 1 ? reinterpret_cast<const void*>(async_buckets_kernel<1>)
+                        : reinterpret_cast<const void*>(async_buckets_kernel<4>);
 }
 
 // Every distance unknown but the source's; the source marked for queueing.
@@ -750,6 +774,7 @@ struct AsyncBucketsGpu::State {
   AsyncBucketsTuning tuning;
   std::uint64_t capacity_limit = 0;  // 0: none
   unsigned blocks = 0;
+  const void* kernel = nullptr;  // the worker kernel chosen at load()
   DeviceCsr<float> graph;
   DeviceBuffer<unsigned> dist;
   DeviceBuffer<unsigned char> dropped;
@@ -819,7 +844,8 @@ void AsyncBucketsGpu::load(const Csr<float>& g, float width) {
   CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
   if (!cooperative) throw ResourceError("async_buckets_gpu: the device does not support cooperative launches");
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, async_buckets_kernel, kBlock, 0));
+  s.kernel = worker_kernel(s.tuning.arc_group);
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, s.kernel, kBlock, 0));
   if (per_sm < 1) throw ResourceError("async_buckets_gpu: the kernel does not fit on a multiprocessor");
   if (s.tuning.blocks_per_sm > 0) per_sm = std::min(per_sm, s.tuning.blocks_per_sm);
   s.blocks = unsigned(std::max(2, sms * per_sm));  // block 0 manages; at least one worker
@@ -882,8 +908,7 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
       queue_dropped<<<grid_blocks, kBlock, 0, s.stream>>>(p);
       CUDA_CHECK_LAUNCH();
       void* args[] = {&p};
-      CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(async_buckets_kernel), dim3(s.blocks),
-                                             dim3(kBlock), args, 0, s.stream));
+      CUDA_CHECK(cudaLaunchCooperativeKernel(s.kernel, dim3(s.blocks), dim3(kBlock), args, 0, s.stream));
       CUDA_CHECK_LAUNCH();
       ++st.launches;
       // The small read-backs per launch: did entries drop, how many vertices were expanded.
@@ -927,14 +952,15 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
           stderr,
           "async_buckets_gpu: source %u: %llu vertex visits, %llu arc relaxations (%.3f per arc), %llu "
           "batches, %llu buckets, %u far flips, %u launches; waiting %.3f ms per block, kernel_s %.3f ms "
-          "(width %g -> %g, lookahead %d, work per block %d, width range %d, %d local steps, %u blocks); "
+          "(width %g -> %g, lookahead %d, work per block %d, width range %d, %d local steps, %u blocks, arc group "
+          "%d); "
           "entries written %llu read %llu, batches published %llu, chained %llu used %llu\n",
           source, static_cast<unsigned long long>(st.vertex_visits),
           static_cast<unsigned long long>(st.arc_relaxations),
           s.arcs ? double(st.arc_relaxations) / double(s.arcs) : 0.0, static_cast<unsigned long long>(st.batches),
           static_cast<unsigned long long>(st.buckets), st.far_flips, st.launches, st.wait_s * 1e3, r.kernel_s * 1e3,
           double(st.first_width), double(st.last_width), t.lookahead, t.work_per_block, t.width_range, t.local_steps,
-          s.blocks, static_cast<unsigned long long>(st.balance.written),
+          s.blocks, t.arc_group, static_cast<unsigned long long>(st.balance.written),
           static_cast<unsigned long long>(st.balance.read), static_cast<unsigned long long>(st.balance.published),
           static_cast<unsigned long long>(st.balance.chained), static_cast<unsigned long long>(st.balance.chain_used));
     s.stats.push_back(st);

@@ -50,6 +50,8 @@ struct AsyncBucketsTuning {
   int local_steps = 64;
   // Resident blocks per multiprocessor of the persistent grid (0: as many as fit).
   int blocks_per_sm = 0;
+  // Arcs of a vertex a thread relaxes at once, their atomic minima in flight together (1 or 4).
+  int arc_group = 4;
   // Each source's stats to stderr.
   bool print_stats = false;
 
@@ -68,6 +70,8 @@ inline void check_tuning(const AsyncBucketsTuning& t) {
   in("width range", t.width_range, 1, 1 << 20);
   in("local steps", t.local_steps, 0, 1 << 20);
   in("blocks per multiprocessor", t.blocks_per_sm, 0, 64);
+  if (t.arc_group != 1 && t.arc_group != 4)
+    throw InputError("async_buckets_gpu: arc group must be 1 or 4, got " + std::to_string(t.arc_group));
 }
 
 class AsyncBucketsGpu {

@@ -223,6 +223,7 @@ harness::Experiment<Config> declaration() {
                a.local_steps);
     cli.option("async-blocks-per-sm", "async_buckets_gpu: resident blocks per multiprocessor (0: as many as fit)",
                a.blocks_per_sm);
+    cli.option("async-arc-group", "async_buckets_gpu: arcs a thread relaxes at once (1 or 4)", a.arc_group);
     cli.option("async-stats", "async_buckets_gpu: each source's counters to stderr", a.print_stats);
   };
   e.check = [](Config& c, const CommonOptions& opt) {

@@ -165,6 +165,28 @@ INSTANTIATE_TEST_SUITE_P(WidthsLookaheadsAndLocalSteps, AsyncBuckets,
                          ::testing::Combine(::testing::Values(0.01f, 4.0f, 1e6f), ::testing::Values(1, 32),
                                             ::testing::Values(0, AsyncBucketsTuning{}.local_steps)));
 
+// The parameterised cases relax the default group of arcs at once; this one one arc at a time,
+// where a vertex's relaxations wait for each other.
+TEST(AsyncBucketsGpu, OneArcAtATime) {
+  AsyncBucketsTuning tuning = base_tuning();
+  tuning.arc_group = 1;
+  ASSERT_NE(tuning.arc_group, AsyncBucketsTuning{}.arc_group);
+  AsyncBucketsGpu prog;
+  prog.set_tuning(tuning);
+  expect_correct_on_all_graphs(
+      [&prog](const Csr<float>& g, const std::vector<vid_t>& sources) {
+        prog.load(g);
+        std::vector<std::vector<float>> out;
+        for (auto& r : prog.run(sources)) out.push_back(std::move(r.dist));
+        return out;
+      },
+      "async_buckets_gpu, arc group 1");
+  for (const NamedGraph& t : extra_graphs()) {
+    prog.load(t.g);
+    expect_correct(prog, t.g, t.sources, t.name + ", arc group 1");
+  }
+}
+
 TEST(AsyncBucketsGpu, ManySourcesInOneCallAndAcrossCalls) {
   const Csr<float> g = edge_list_to_csr(gen::grid(60, 50, 1.0f, 1000.0f, 8));
   AsyncBucketsGpu prog;
@@ -213,7 +235,9 @@ TEST(AsyncBucketsGpu, FullQueueRequeuesDroppedEntries) {
     }
     EXPECT_GT(relaunches, 0u) << "capacity " << cap << " never filled the queue";
   }
-  if (small) EXPECT_EQ(graphs.size(), 2u) << "the sanitizer's grids are gone from the test graphs";
+  if (small) {
+    EXPECT_EQ(graphs.size(), 2u) << "the sanitizer's grids are gone from the test graphs";
+  }
 }
 
 TEST(AsyncBucketsGpu, OneWorkerBlockPerMultiprocessor) {
@@ -231,7 +255,7 @@ TEST(AsyncBucketsGpu, RejectsBadTuningNegativeWeightsAndBadSources) {
   AsyncBucketsGpu prog;
   for (auto bad :
        {&AsyncBucketsTuning::lookahead, &AsyncBucketsTuning::work_per_block, &AsyncBucketsTuning::width_range,
-        &AsyncBucketsTuning::local_steps, &AsyncBucketsTuning::blocks_per_sm}) {
+        &AsyncBucketsTuning::local_steps, &AsyncBucketsTuning::blocks_per_sm, &AsyncBucketsTuning::arc_group}) {
     AsyncBucketsTuning t;
     t.*bad = -1;
     EXPECT_THROW(prog.set_tuning(t), InputError);
@@ -239,6 +263,9 @@ TEST(AsyncBucketsGpu, RejectsBadTuningNegativeWeightsAndBadSources) {
   AsyncBucketsTuning wide;
   wide.lookahead = AsyncBucketsTuning::kWindow + 1;
   EXPECT_THROW(prog.set_tuning(wide), InputError);
+  AsyncBucketsTuning odd_group;
+  odd_group.arc_group = 3;
+  EXPECT_THROW(prog.set_tuning(odd_group), InputError);
   EXPECT_THROW(prog.load(graph_with_negative_weight()), InputError);
   const Csr<float> g = test_graphs()[0].g;
   prog.load(g);
