@@ -363,14 +363,23 @@ struct Work {
   unsigned long long visits = 0, relaxations = 0, read = 0, chained = 0, chain_used = 0;
 };
 
-// Relaxes u's out-arcs from distance du: improvements below `local_end` to the
+// A vertex's arcs [begin, end), loaded by the caller together with the check that its entry is
+// current: the two loads overlap instead of following each other.
+struct ArcRange {
+  eid_t begin, end;
+};
+__device__ __forceinline__ ArcRange arcs_of(const Params& p, vid_t u) {
+  return {__ldg(p.offsets + u), __ldg(p.offsets + u + 1)};
+}
+
+// Relaxes the arcs of a vertex at distance du: improvements below `local_end` to the
 // block's chain (`local`, while it has room), the others to the stage. A thread
 // issues the atomic minima of kArcGroup arcs back to back before it looks at
 // any result: one memory round trip per group of arcs instead of one per arc.
 template <int kArcGroup>
-__device__ __forceinline__ void expand(const Params& p, vid_t u, float du, float local_end, Entry* local,
+__device__ __forceinline__ void expand(const Params& p, ArcRange arcs, float du, float local_end, Entry* local,
                                        unsigned* local_size, Shared& sh, Work& work) {
-  const eid_t begin = __ldg(p.offsets + u), end = __ldg(p.offsets + u + 1);
+  const eid_t begin = arcs.begin, end = arcs.end;
   for (eid_t first = begin; first < end; first += kArcGroup) {
     vid_t v[kArcGroup];
     unsigned bits[kArcGroup], old[kArcGroup];
@@ -414,10 +423,12 @@ __device__ void work_on_batch(const Params& p, Shared& sh, Work& work) {
     if (i < count) {
       const Entry e = __ldcg(p.log + first + i);
       ++work.read;
-      if (__ldcg(p.dist + e.x) == e.y) {
-        if (redistribute) stage_entry(p, e, sh);
-        else
-          expand<kArcGroup>(p, e.x, as_float(e.y), local_end, chain ? sh.local[0] : nullptr, &sh.local_size[0], sh,
+      if (redistribute) {
+        if (__ldcg(p.dist + e.x) == e.y) stage_entry(p, e, sh);
+      } else {
+        const ArcRange arcs = arcs_of(p, e.x);
+        if (__ldcg(p.dist + e.x) == e.y)
+          expand<kArcGroup>(p, arcs, as_float(e.y), local_end, chain ? sh.local[0] : nullptr, &sh.local_size[0], sh,
                             work);
       }
     }
@@ -434,8 +445,9 @@ __device__ void work_on_batch(const Params& p, Shared& sh, Work& work) {
       if (i < n) {
         const Entry e = sh.local[cur][i];
         ++work.chain_used;
+        const ArcRange arcs = arcs_of(p, e.x);
         if (__ldcg(p.dist + e.x) == e.y)
-          expand<kArcGroup>(p, e.x, as_float(e.y), local_end, sh.local[cur ^ 1], &sh.local_size[cur ^ 1], sh, work);
+          expand<kArcGroup>(p, arcs, as_float(e.y), local_end, sh.local[cur ^ 1], &sh.local_size[cur ^ 1], sh, work);
       }
       keep_room(p, sh);
     }
