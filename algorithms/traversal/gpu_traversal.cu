@@ -327,11 +327,7 @@ struct GpuTraversal::Impl {
       kernel<<<blocks, kThreads>>>(dg(), dl(), branch, visited.data(), front, next_front, slot(branch),
                                    slot(branch + 1), 0, words());
     };
-    const int words_per_warp = opt.bottom_up_words, arcs = opt.bottom_up_arcs;
-    if (words_per_warp == 1 && arcs == 1) launch(bottom_up_kernel<1, 1>);
-    else if (words_per_warp == 2 && arcs == 2) launch(bottom_up_kernel<2, 2>);
-    else if (words_per_warp == 4 && arcs == 1) launch(bottom_up_kernel<4, 1>);
-    else launch(bottom_up_kernel<4, 2>);  // (the constructor admits only the shapes above)
+    with_bottom_up_kernel(opt.bottom_up_words, opt.bottom_up_arcs, launch);
     CUDA_CHECK_LAUNCH();
   }
   // Small top-down branches from `branch` on in one launch (small_levels_kernel),
@@ -409,9 +405,7 @@ std::uint64_t GpuTraversal::device_bytes(std::uint64_t n, std::uint64_t arcs) {
 }
 
 GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new Impl) {
-  const auto shape = std::pair{opt.bottom_up_words, opt.bottom_up_arcs};
-  if (shape != std::pair{1, 1} && shape != std::pair{2, 2} && shape != std::pair{4, 1} && shape != std::pair{4, 2})
-    throw std::invalid_argument("GpuOptions: bottom-up words/arcs per round must be 1/1, 2/2, 4/1 or 4/2");
+  check_bottom_up_shape(opt.bottom_up_words, opt.bottom_up_arcs);
   Impl& m = *impl_;
   m.host = g;
   m.opt = opt;

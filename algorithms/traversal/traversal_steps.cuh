@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 
 #include "algorithms/traversal/level_codes.hpp"
 #include "common/cuda/grid.cuh"
@@ -321,6 +322,21 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
     }
   }
   add_counts(found, arcs, counters);
+}
+
+// The bottom-up shapes built (GpuOptions::bottom_up_words / _arcs): 1/1, 2/2, 4/1, 4/2.
+inline void check_bottom_up_shape(int words, int arcs) {
+  const bool built = (words == 1 && arcs == 1) || (words == 2 && arcs == 2) || (words == 4 && (arcs == 1 || arcs == 2));
+  if (!built) throw std::invalid_argument("GpuOptions: bottom-up words/arcs per round must be 1/1, 2/2, 4/1 or 4/2");
+}
+
+// Calls launch(bottom_up_kernel<words, arcs>) for a shape check_bottom_up_shape admits.
+template <class Launch>
+void with_bottom_up_kernel(int words, int arcs, Launch&& launch) {
+  if (words == 1 && arcs == 1) launch(bottom_up_kernel<1, 1>);
+  else if (words == 2 && arcs == 2) launch(bottom_up_kernel<2, 2>);
+  else if (words == 4 && arcs == 1) launch(bottom_up_kernel<4, 1>);
+  else launch(bottom_up_kernel<4, 2>);
 }
 
 }  // namespace gs::traversal::steps
