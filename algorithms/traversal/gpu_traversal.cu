@@ -168,20 +168,6 @@ __global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParam
   }
 }
 
-// The set bits of a frontier bitmap as a queue (before small_levels_kernel
-// takes over from bottom-up branches).
-__global__ void bitmap_to_queue_kernel(const std::uint32_t* bits, std::uint64_t words, vid_t* queue,
-                                       unsigned long long* size) {
-  for (const std::uint64_t w : grid_stride<std::uint64_t>(words)) {
-    std::uint32_t word = bits[w];
-    while (word) {
-      const int b = __ffs(word) - 1;
-      word &= word - 1;
-      queue[append_slot(size)] = vid_t(w * 32 + b);
-    }
-  }
-}
-
 __global__ void queue_to_bitmap_kernel(const vid_t* queue, std::uint64_t size, std::uint32_t* bits) {
   for (const std::uint64_t i : grid_stride<std::uint64_t>(size))
     atomicOr(bits + (queue[i] >> 5), 1u << (queue[i] & 31));

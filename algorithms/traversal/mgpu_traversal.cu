@@ -21,9 +21,9 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 #include "algorithms/traversal/frontier_state.hpp"
+#include "algorithms/traversal/gpu_threads.hpp"
 #include "algorithms/traversal/level_copy_gpu.cuh"
 #include "algorithms/traversal/mgpu_partition.hpp"
 #include "algorithms/traversal/traversal_steps.cuh"
@@ -40,6 +40,10 @@ using namespace steps;
 
 // NCCL's buffers and CUDA's context per GPU, for admission.
 constexpr std::uint64_t kRuntimeBytes = std::uint64_t(768) << 20;
+// A top-down branch whose frontier holds fewer than n / this many vertices
+// takes them from a queue (the bitmap's set bits, gathered first) instead of
+// scanning all n bits a word per warp.
+constexpr std::uint64_t kQueueDivisor = 64;
 
 double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
@@ -91,6 +95,8 @@ struct Part {
   DeviceBuffer<std::uint32_t> deep, visited, no_arcs;
   DeviceBuffer<std::uint32_t> frontier[2];  // n bits each
   DeviceBuffer<std::uint64_t> chunks;
+  DeviceBuffer<vid_t> queue;                  // a small frontier's vertices (kQueueDivisor)
+  DeviceBuffer<unsigned long long> queued;    // their count
   DeviceBuffer<unsigned long long> counters;  // two slots of kCounters
   DeviceBuffer<unsigned long long> gathered;  // every GPU's [found, found arcs]
   PinnedBuffer<unsigned long long> host_gathered;
@@ -181,6 +187,8 @@ struct MultiGpuTraversal::Impl {
     p.visited.resize(std::max<std::uint64_t>(1, p.words));
     p.no_arcs.resize(std::max<std::uint64_t>(1, p.words));
     for (auto& f : p.frontier) f.resize(std::max<std::uint64_t>(1, all_words));
+    p.queue.resize(host.n / kQueueDivisor + 1);
+    p.queued.resize(1);
     p.counters.resize(2 * kCounters);
     p.gathered.resize(2 * parts.size());
     p.host_gathered.resize(2 * parts.size());
@@ -233,9 +241,19 @@ struct MultiGpuTraversal::Impl {
         if (p.words) CUDA_CHECK(cudaMemsetAsync(next + p.first_word, 0, p.words * sizeof(std::uint32_t), p.stream));
         const NextFrontier out{nullptr, next};
         const DeviceGraph into = p.into_graph(n);
-        expand_kernel<Source::kBitmap, Output::kBitmap>
-            <<<p.blocks_for(n), kThreads, 0, p.stream>>>(into, p.levels(), branch, p.visited_view(), nullptr, 0, front,
-                                                         out, p.slot(branch), p.slot(branch + 1), p.chunks.data());
+        if (f.size < p.queue.size()) {
+          CUDA_CHECK(cudaMemsetAsync(p.queued.data(), 0, sizeof(unsigned long long), p.stream));
+          bitmap_to_queue_kernel<<<p.blocks_for(all_words), kThreads, 0, p.stream>>>(front, all_words, p.queue.data(),
+                                                                                     p.queued.data());
+          CUDA_CHECK_LAUNCH();
+          expand_kernel<Source::kQueue, Output::kBitmap><<<p.blocks_for(f.size), kThreads, 0, p.stream>>>(
+              into, p.levels(), branch, p.visited_view(), p.queue.data(), f.size, nullptr, out, p.slot(branch),
+              p.slot(branch + 1), p.chunks.data());
+        } else {
+          expand_kernel<Source::kBitmap, Output::kBitmap><<<p.blocks_for(n), kThreads, 0, p.stream>>>(
+              into, p.levels(), branch, p.visited_view(), nullptr, 0, front, out, p.slot(branch), p.slot(branch + 1),
+              p.chunks.data());
+        }
         CUDA_CHECK_LAUNCH();
         // One warp per chunk, up to the full grid.
         const std::uint64_t max_items = std::min<std::uint64_t>(f.size * p.max_chunks, p.chunks.size());
@@ -302,6 +320,7 @@ std::uint64_t MultiGpuTraversal::device_bytes_per_gpu(std::uint64_t n, std::uint
   return 8 * (range + 1) + 4 * range_arcs + into                          // the two sets of arcs
          + (range_arcs / kChunkArcs + range_arcs / kLargeDegree + 1) * 8  // large vertices' chunks
          + range * (1 + 4) + 2 * range / 8                                // codes, deep levels, visited, no_arcs
+         + 4 * (n / kQueueDivisor + 1)                                    // a small frontier's queue
          + 2 * words_of(n) * 4                                            // the two frontier bitmaps
          + range * (4 + 1) + (range + 1) / 2                              // the copy back (level_copy_gpu.cuh)
          + kRuntimeBytes;
@@ -364,19 +383,14 @@ MultiGpuRunTimes MultiGpuTraversal::direction_optimising(vid_t source, std::vect
   std::vector<std::exception_ptr> errors(gpus);
   std::atomic<bool> failed{false};
   const double t0 = now_s();
-  {
-    std::vector<std::thread> threads;
-    for (int k = 0; k < gpus; ++k)
-      threads.emplace_back([&, k] {
-        try {
-          m.traverse(k, source, alpha, beta, level);
-        } catch (...) {
-          errors[k] = std::current_exception();
-          if (!failed.exchange(true)) m.comms->abort();  // the other GPUs would wait in NCCL for ever
-        }
-      });
-    for (std::thread& t : threads) t.join();
-  }
+  run_concurrently(gpus, [&](int k) {
+    try {
+      m.traverse(k, source, alpha, beta, level);
+    } catch (...) {
+      errors[k] = std::current_exception();
+      if (!failed.exchange(true)) m.comms->abort();  // the other GPUs would wait in NCCL for ever
+    }
+  });
   for (const std::exception_ptr& e : errors)
     if (e) std::rethrow_exception(e);
   MultiGpuRunTimes t;

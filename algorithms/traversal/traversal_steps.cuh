@@ -324,6 +324,21 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
   add_counts(found, arcs, counters);
 }
 
+// The set bits of a frontier bitmap of `words` words as a queue (`size`
+// zeroed before): where a small top-down branch follows bottom-up ones, and
+// the multi-GPU traversal's small top-down branches.
+static __global__ void bitmap_to_queue_kernel(const std::uint32_t* bits, std::uint64_t words, vid_t* queue,
+                                              unsigned long long* size) {
+  for (const std::uint64_t w : grid_stride<std::uint64_t>(words)) {
+    std::uint32_t word = bits[w];
+    while (word) {
+      const int b = __ffs(word) - 1;
+      word &= word - 1;
+      queue[append_slot(size)] = vid_t(w * 32 + b);
+    }
+  }
+}
+
 // The bottom-up shapes built (GpuOptions::bottom_up_words / _arcs): 1/1, 2/2, 4/1, 4/2.
 inline void check_bottom_up_shape(int words, int arcs) {
   const bool built = (words == 1 && arcs == 1) || (words == 2 && arcs == 2) || (words == 4 && (arcs == 1 || arcs == 2));
