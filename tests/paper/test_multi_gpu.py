@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import unittest
 
-from paper import claims, hybrid_dfs, multi_gpu, scope, select, style
+from paper import claims, hybrid_dfs, multi_gpu, points, scope, select, style
 from paper.claims import evaluate
 from paper.results import ResultsMalformed, load
 from tests.paper import make_fixtures
@@ -146,6 +146,14 @@ class TableAndFiguresTest(Piece):
         self.addCleanup(style.close, fig)
         self.assertIn("2^29 edges per GPU", fig.axes[0].get_title())
 
+    def test_a_rerun_is_compared_per_gpu_count(self):
+        medians = points.medians(self.results(gpus=(1, 2)))
+        self.assertEqual(sorted(medians), ["multi-gpu-g1", "multi-gpu-g2"])
+        one, two = medians["multi-gpu-g1"], medians["multi-gpu-g2"]
+        key = ("rmat-s27-m2147483648", "dobfs_mgpu", 1, "gpu")
+        self.assertGreater(one[key] / two[key], 1.7)  # G = 2 about twice as fast: never pooled with G = 1
+        self.assertIn(("rmat-s27-m2147483648", "dobfs_gpu", 1, "gpu"), one)
+
     def test_a_row_without_a_gpu_count_is_malformed(self):
         self.results()
         path = os.path.join(self.dir, "hybrid_dfs-multi-gpu.csv")
@@ -179,6 +187,7 @@ class MakeFiguresTest(Piece):
         self.assertIn("**not run**", row)
         self.assertIn("G = 1, 2", row)
         self.assertIn("`hybrid_dfs-multi-gpu.csv`", report)
+        self.assertIn("| GPUs | 2 |", report)
         self.assertIn("**Ours: not run.**", report)  # the other experiments
         self.assertTrue(os.path.exists(os.path.join(out, "ARTIFACT.md")))
 
