@@ -18,6 +18,8 @@ level the slowest GPU's compute, summed), ``comm_s`` (the exchanges),
 ``imbalance`` (per-level max over mean compute, summed over levels).
 """
 
+import os
+
 from paper import measure, scope, select, style, tables
 from paper.claims import Measured
 from paper.module import Figure, Table
@@ -62,14 +64,14 @@ def graphs(res):
     return sorted(found, key=lambda g: (g[2], g[1], g[0]))
 
 
-def run_on(res, g, gpus=None):
-    """The rows of both programs on graph g of the newest run that has dobfs_gpu
-    and dobfs_mgpu there (at ``gpus`` GPUs, where given); ResultsMissing says
-    which GPU counts the runs have instead."""
+def run_on(res, g, gpus=None, baseline=True):
+    """The rows of both programs on graph g of the newest run that has
+    dobfs_mgpu there (at ``gpus`` GPUs, where given) and, with ``baseline``,
+    dobfs_gpu; ResultsMissing says which GPU counts the runs have instead."""
     pool = on_graph(res, g).where(algorithm=[PROGRAM, ONE_GPU])
     wanted = pool.where(pred=lambda r: r["algorithm"] == ONE_GPU or gpus is None or gpus_of(r) == gpus)
     try:
-        return select.newest_run(wanted, PROGRAM, ONE_GPU)
+        return select.newest_run(wanted, PROGRAM, *([ONE_GPU] if baseline else []))
     except ResultsMissing:
         have = sorted({gpus_of(r) for r in pool.where(algorithm=PROGRAM).rows})
         one = "" if pool.where(algorithm=ONE_GPU).rows else "; no %s rows there" % ONE_GPU
@@ -104,7 +106,7 @@ def by_gpus(run):
 
 
 def file_of(run):
-    return run.rows[0]["_file"].rsplit("/", 1)[-1]
+    return os.path.basename(run.rows[0]["_file"])
 
 
 def machine(res, run):
@@ -142,18 +144,22 @@ def weak_series(res):
 
 def draw_strong(res):
     """GTEPS vs GPUs per graph (dobfs_mgpu, solid) with dobfs_gpu's median on one
-    GPU of the same run as a dashed line of the graph's colour."""
-    fig, ax = style.new_figure("%s vs GPUs, with %s on one GPU (dashed)" % (PROGRAM, ONE_GPU))
-    xs, ys = [], []
+    GPU of the same run, where it ran, as a dashed line of the graph's colour."""
+    fig, ax = style.new_figure()
+    xs, ys, dashed = [], [], False
     for i, g in enumerate(graphs(res)):
-        run = run_on(res, g)
+        run = run_on(res, g, baseline=False)
         line = GraphLine(graph_text(g), "beyond", i)
         pts = [(n, Summary([v * 1e-9 for v in teps(rows).values])) for n, rows in by_gpus(run).items()]
         style.plot_series(ax, line, pts)
-        one = teps(run.where(algorithm=ONE_GPU)).median * 1e-9
-        ax.axhline(one, color=line.colour, linestyle="--", linewidth=0.9, label="%s: %s" % (ONE_GPU, graph_text(g)))
         xs += [p[0] for p in pts]
-        ys += [p[1].median for p in pts] + [one]
+        ys += [p[1].median for p in pts]
+        if run.where(algorithm=ONE_GPU).rows:
+            one = teps(run.where(algorithm=ONE_GPU)).median * 1e-9
+            ax.axhline(one, color=line.colour, linestyle="--", linewidth=0.9, label="%s: %s" % (ONE_GPU, graph_text(g)))
+            ys.append(one)
+            dashed = True
+    ax.set_title("%s vs GPUs%s" % (PROGRAM, ", with %s on one GPU (dashed)" % ONE_GPU if dashed else ""))
     return finish(fig, ax, xs, ys, "GTEPS")
 
 
@@ -204,11 +210,12 @@ def median_column(rows, column):
 def table(res):
     rows, machines = [], set()
     for g in graphs(res):
-        run = run_on(res, g)
+        run = run_on(res, g, baseline=False)
         machines.add(machine(res, run))
         one = run.where(algorithm=ONE_GPU)
-        base = teps(one).median
-        for program, n, sub in [(ONE_GPU, 1, one)] + [(PROGRAM, n, s) for n, s in by_gpus(run).items()]:
+        base = teps(one).median if one.rows else None
+        cases = ([(ONE_GPU, 1, one)] if one.rows else []) + [(PROGRAM, n, s) for n, s in by_gpus(run).items()]
+        for program, n, sub in cases:
             t = teps(sub).median
             rows.append(
                 [
@@ -218,7 +225,7 @@ def table(res):
                     Summary(r["seconds"] for r in sub.rows).median * 1e3,
                     t * 1e-9,
                     t * 1e-9 / n,
-                    t / base,
+                    t / base if base else None,
                     share(sub, "compute_s"),
                     share(sub, "comm_s"),
                     median_column(sub, "imbalance"),

@@ -146,6 +146,20 @@ class TableAndFiguresTest(Piece):
         self.addCleanup(style.close, fig)
         self.assertIn("2^29 edges per GPU", fig.axes[0].get_title())
 
+    def test_without_dobfs_gpu_the_figure_and_table_draw_and_the_targets_are_not_run(self):
+        res = self.results()
+        res.rows = [r for r in res.rows if r["algorithm"] != multi_gpu.ONE_GPU]
+        fig = multi_gpu.draw_strong(res)
+        self.addCleanup(style.close, fig)
+        self.assertEqual([l for l in fig.axes[0].get_lines() if l.get_linestyle() == "--"], [])
+        self.assertEqual(fig.axes[0].get_title(), "dobfs_mgpu vs GPUs")
+        t = multi_gpu.table(res)
+        self.assertEqual({r[1] for r in t.rows}, {"dobfs_mgpu"})
+        self.assertEqual({r[t.header.index("vs dobfs_gpu")] for r in t.rows}, {None})
+        out = evaluate(claim("D-T10"), res)
+        self.assertEqual(out.verdict, claims.NOT_RUN)
+        self.assertIn("no dobfs_gpu rows there", out.reason)
+
     def test_a_rerun_is_compared_per_gpu_count(self):
         medians = points.medians(self.results(gpus=(1, 2)))
         self.assertEqual(sorted(medians), ["multi-gpu-g1", "multi-gpu-g2"])
