@@ -143,7 +143,7 @@ struct MultiGpuTraversal::Impl {
   GpuOptions opt;
   std::vector<vid_t> bounds;
   std::vector<std::unique_ptr<Part>> parts;
-  std::optional<NcclComms> comms;
+  std::shared_ptr<NcclComms> comms;  // shared_nccl_comms
   double upload_s = 0;
   std::uint64_t all_words = 0;  // of a bitmap of n bits
 
@@ -352,7 +352,7 @@ MultiGpuTraversal::MultiGpuTraversal(const CsrView& g, int gpus, const GpuOption
     CUDA_CHECK(cudaSetDevice(k));
     m.build_part(k);
   }
-  m.comms.emplace(gpus);
+  m.comms = shared_nccl_comms(gpus);
   m.upload_s = now_s() - t0;
   CUDA_CHECK(cudaSetDevice(previous));
 }

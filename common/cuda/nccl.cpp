@@ -1,6 +1,8 @@
 #include "common/cuda/nccl.cuh"
 
 #include <cstdlib>
+#include <map>
+#include <mutex>
 
 namespace gs {
 
@@ -27,6 +29,16 @@ void NcclComms::abort() {
   aborted_ = true;
   for (ncclComm_t c : comms_)
     if (c) ncclCommAbort(c);
+}
+
+std::shared_ptr<NcclComms> shared_nccl_comms(int gpus) {
+  static std::mutex lock;
+  // Never destroyed: at exit the CUDA runtime may be gone before a static's destructor runs.
+  static auto* cache = new std::map<int, std::shared_ptr<NcclComms>>;
+  const std::lock_guard<std::mutex> hold(lock);
+  std::shared_ptr<NcclComms>& comms = (*cache)[gpus];
+  if (!comms || comms->aborted()) comms = std::make_shared<NcclComms>(gpus);
+  return comms;
 }
 
 }  // namespace gs

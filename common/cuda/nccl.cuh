@@ -5,6 +5,7 @@
 
 #include <nccl.h>
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -41,6 +42,11 @@ class NcclComms {
   std::vector<ncclComm_t> comms_;
   bool aborted_ = false;
 };
+
+// The process's communicators over GPUs 0 .. gpus - 1, made on first use
+// (making them takes about a second) and kept: every multi-GPU object of
+// that size shares them. Aborted ones are replaced by new ones.
+std::shared_ptr<NcclComms> shared_nccl_comms(int gpus);
 
 }  // namespace gs
 
