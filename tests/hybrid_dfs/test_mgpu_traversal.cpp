@@ -85,15 +85,18 @@ TEST(MultiGpuTraversal, RefusesMoreGpusThanPresentAndBadSources) {
   EXPECT_THROW(mgpu.direction_optimising(100, level, 14, 24), std::invalid_argument);
 }
 
-TEST(MultiGpuTraversal, DeviceBytesShrinkWithMoreGpus) {
+TEST(MultiGpuTraversal, DeviceBytesPerGpu) {
+  // One GPU holds the graph once; from two on, a GPU holds its own arcs and the
+  // arcs into its range grouped by all n sources, both shrinking with G.
   const std::uint64_t n = 1ull << 27, arcs = 1ull << 32;
   const std::uint64_t one = MultiGpuTraversal::device_bytes_per_gpu(n, arcs, 1);
   const std::uint64_t two = MultiGpuTraversal::device_bytes_per_gpu(n, arcs, 2);
   const std::uint64_t four = MultiGpuTraversal::device_bytes_per_gpu(n, arcs, 4);
-  EXPECT_GT(one, arcs * 4);  // at least the arcs themselves
-  EXPECT_LT(two, one);
+  EXPECT_GT(one, arcs * 4);          // at least the arcs themselves
+  EXPECT_GT(two, 2 * arcs * 4 / 2);  // both sets of a half
   EXPECT_LT(four, two);
-  EXPECT_GT(four, 2 * (n / 8));  // the two whole frontier bitmaps stay on every GPU
+  EXPECT_LT(four, one);
+  EXPECT_GT(four, 8 * n + 2 * (n / 8));  // the sources' offsets and the two whole frontier bitmaps stay on every GPU
 }
 
 }  // namespace
