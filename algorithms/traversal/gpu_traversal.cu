@@ -168,6 +168,11 @@ __global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParam
   }
 }
 
+__global__ void queue_to_bitmap_kernel(const vid_t* queue, std::uint64_t size, std::uint32_t* bits) {
+  for (const std::uint64_t i : grid_stride<std::uint64_t>(size))
+    atomicOr(bits + (queue[i] >> 5), 1u << (queue[i] & 31));
+}
+
 // The branch array before a traversal, in one launch: every code unreached
 // (16 per thread), the visited bitmap from its starting value, both counter
 // slots zero; and when source < n, the source at level 0, visited, queued.

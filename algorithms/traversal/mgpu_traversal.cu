@@ -12,16 +12,6 @@
 // A found vertex's degree (for the direction heuristic) is its whole degree,
 // read from the range's own arcs. On one GPU both sets of arcs are the graph
 // itself, uploaded once.
-//
-// The exchange after a level, in two NCCL steps: the counters first (every
-// GPU's vertices found and their arcs: one host sync, and every thread
-// knows the next frontier's size); then, for a small next frontier (fewer
-// than n / kQueueDivisor vertices), each GPU's found vertices as a list (an
-// all-gather of lists padded to the longest), which the next top-down level
-// expands as its queue; for a large one, each GPU's slice of the bitmap (an
-// all-gather of slices padded to the longest range, then put in place).
-// A small frontier's bitmap is built from the lists only where a bottom-up
-// level needs it.
 #include "algorithms/traversal/mgpu_traversal.hpp"
 
 #include <algorithm>
@@ -75,11 +65,11 @@ __global__ void range_no_arcs_kernel(const eid_t* own_off, vid_t lo, vid_t hi, s
 
 // Before a traversal, on one GPU: its range's codes unreached (the source's
 // 0 where it is in the range), its visited words from `no_arcs` (plus the
-// source), both counter slots zero, and the source as the frontier: its bit
-// in the bitmap (zeroed before) and the queue's one entry.
+// source), both counter slots zero, and the source's bit in the frontier
+// bitmap (zeroed before).
 __global__ void range_init_kernel(std::uint8_t* code, vid_t lo, vid_t hi, std::uint32_t* visited,
                                   const std::uint32_t* no_arcs, std::uint64_t first_word, std::uint64_t words,
-                                  unsigned long long* counters, vid_t source, std::uint32_t* frontier, vid_t* queue) {
+                                  unsigned long long* counters, vid_t source, std::uint32_t* frontier) {
   for (const std::uint64_t i : grid_stride<std::uint64_t>(std::uint64_t(hi - lo)))
     code[i] = lo + i == source ? 0 : kUnreachedCode;
   const bool own_source = source >= lo && source < hi;
@@ -87,7 +77,7 @@ __global__ void range_init_kernel(std::uint8_t* code, vid_t lo, vid_t hi, std::u
     visited[w] = no_arcs[w] | (own_source && first_word + w == source / 32 ? 1u << (source & 31) : 0u);
   const std::uint64_t t = grid_thread<std::uint64_t>();
   if (t < 2 * kCounters) counters[t] = 0;
-  if (t == 0) frontier[source / 32] = 1u << (source & 31), queue[0] = source;
+  if (t == 0) frontier[source / 32] = 1u << (source & 31);
 }
 
 // One GPU's share: its range, its arcs, its state and its stream.
@@ -106,16 +96,12 @@ struct Part {
   DeviceBuffer<std::uint32_t> frontier[2];  // n bits each
   DeviceBuffer<std::uint64_t> chunks;
   DeviceBuffer<vid_t> queue;                  // a small frontier's vertices (kQueueDivisor)
-  DeviceBuffer<unsigned long long> queued;    // their count, where a kernel appends them
-  DeviceBuffer<vid_t> own_found, lists;       // its share of a small frontier; every GPU's, padded
-  DeviceBuffer<std::uint32_t> slices;         // every GPU's slice of a large frontier, padded
+  DeviceBuffer<unsigned long long> queued;    // their count
   DeviceBuffer<unsigned long long> counters;  // two slots of kCounters
   DeviceBuffer<unsigned long long> gathered;  // every GPU's [found, found arcs]
   PinnedBuffer<unsigned long long> host_gathered;
   cudaStream_t stream = nullptr;
-  // Per level (two sets, for consecutive levels): its start, its compute done,
-  // the counters exchanged, the frontier exchanged.
-  cudaEvent_t mark[2][4] = {};
+  cudaEvent_t mark[3] = {};  // a level's start, its compute done, its exchange done
   std::optional<LevelCopyGpu> copy;
   std::vector<std::uint32_t> level;  // this range's levels on the host
   // One traversal's record.
@@ -125,9 +111,8 @@ struct Part {
   double done_at = 0;  // when its levels were on the host (before the untimed widening)
 
   ~Part() {
-    for (auto& set : mark)
-      for (cudaEvent_t e : set)
-        if (e) cudaEventDestroy(e);
+    for (cudaEvent_t e : mark)
+      if (e) cudaEventDestroy(e);
     if (stream) cudaStreamDestroy(stream);
   }
   // Views by global vertex id (traversal_steps.cuh): arrays shifted back by the range's start.
@@ -160,8 +145,7 @@ struct MultiGpuTraversal::Impl {
   std::vector<std::unique_ptr<Part>> parts;
   std::shared_ptr<NcclComms> comms;  // shared_nccl_comms
   double upload_s = 0;
-  std::uint64_t all_words = 0;    // of a bitmap of n bits
-  std::uint64_t slice_words = 0;  // of the longest range
+  std::uint64_t all_words = 0;  // of a bitmap of n bits
 
   // Builds GPU `k`'s share (the device set by the caller).
   void build_part(int k) {
@@ -176,8 +160,7 @@ struct MultiGpuTraversal::Impl {
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, k));
     p.grid = std::max(1, sms) * 2048 / kThreads;
     CUDA_CHECK(cudaStreamCreate(&p.stream));  // a blocking stream: ordered with LevelCopyGpu's default-stream work
-    for (auto& set : p.mark)
-      for (cudaEvent_t& e : set) CUDA_CHECK(cudaEventCreate(&e));
+    for (cudaEvent_t& e : p.mark) CUDA_CHECK(cudaEventCreate(&e));
     const vid_t range = p.hi - p.lo;
     // Its own arcs: the CSR's slice, with offsets from 0.
     std::vector<eid_t> off(std::size_t(range) + 1);
@@ -203,17 +186,9 @@ struct MultiGpuTraversal::Impl {
     p.deep.fill_bytes(0);  // copied back whole when a traversal goes deep; never read uninitialised
     p.visited.resize(std::max<std::uint64_t>(1, p.words));
     p.no_arcs.resize(std::max<std::uint64_t>(1, p.words));
-    // A slice sent from the bitmap in place may reach past its range: room for the longest.
-    for (auto& f : p.frontier) {
-      f.resize(all_words + slice_words + 1);
-      f.fill_bytes(0);  // the padding travels in the all-gathers: never uninitialised
-    }
+    for (auto& f : p.frontier) f.resize(std::max<std::uint64_t>(1, all_words));
     p.queue.resize(host.n / kQueueDivisor + 1);
     p.queued.resize(1);
-    p.own_found.resize(p.queue.size());
-    p.own_found.fill_bytes(0);
-    p.lists.resize(p.queue.size() * parts.size());
-    p.slices.resize(std::max<std::uint64_t>(1, slice_words * parts.size()));
     p.counters.resize(2 * kCounters);
     p.gathered.resize(2 * parts.size());
     p.host_gathered.resize(2 * parts.size());
@@ -237,41 +212,24 @@ struct MultiGpuTraversal::Impl {
     CUDA_CHECK(cudaMemsetAsync(p.frontier[0].data(), 0, all_words * sizeof(std::uint32_t), p.stream));
     range_init_kernel<<<p.blocks_for(std::max<std::uint64_t>(p.hi - p.lo, p.words)), kThreads, 0, p.stream>>>(
         p.code.data(), p.lo, p.hi, p.visited.data(), p.no_arcs.data(), p.first_word, p.words, p.counters.data(), source,
-        p.frontier[0].data(), p.queue.data());
+        p.frontier[0].data());
     CUDA_CHECK_LAUNCH();
     p.copy->reset();
     CUDA_CHECK(cudaStreamSynchronize(p.stream));
     p.init_s = now_s() - t0;
     const int gpus = int(parts.size());
     const vid_t n = host.n;
-    const ncclComm_t comm = (*comms)[k];
     FrontierState f{1, 0, host.degree(source), host.arcs - host.degree(source)};
     bool bottom_up = false;
-    bool in_queue = true, in_bitmap = true;  // where the frontier is complete: p.queue, p.frontier[cur]
     int cur = 0;
     std::uint32_t branch = 0;
-    // The last level's frontier exchange (its events), timed once the next level's sync has passed it.
-    cudaEvent_t list_from = nullptr, list_to = nullptr;
     for (; f.size > 0; ++branch) {
       if (!bottom_up && turn_bottom_up(f, alpha)) bottom_up = true;
       else if (bottom_up && turn_top_down(f, n, beta)) bottom_up = false;
       p.bottom_up.push_back(bottom_up);
-      std::uint32_t* front = p.frontier[cur].data();
+      const std::uint32_t* front = p.frontier[cur].data();
       std::uint32_t* next = p.frontier[cur ^ 1].data();
-      cudaEvent_t* mark = p.mark[branch & 1];
-      const bool from_queue = !bottom_up && f.size < p.queue.size();
-      CUDA_CHECK(cudaEventRecord(mark[0], p.stream));
-      if (!from_queue && !in_bitmap) {  // a small frontier for a bottom-up level: its bitmap from the queue
-        CUDA_CHECK(cudaMemsetAsync(front, 0, all_words * sizeof(std::uint32_t), p.stream));
-        queue_to_bitmap_kernel<<<p.blocks_for(f.size), kThreads, 0, p.stream>>>(p.queue.data(), f.size, front);
-        CUDA_CHECK_LAUNCH();
-      }
-      if (from_queue && !in_queue) {
-        CUDA_CHECK(cudaMemsetAsync(p.queued.data(), 0, sizeof(unsigned long long), p.stream));
-        bitmap_to_queue_kernel<<<p.blocks_for(all_words), kThreads, 0, p.stream>>>(front, all_words, p.queue.data(),
-                                                                                   p.queued.data());
-        CUDA_CHECK_LAUNCH();
-      }
+      CUDA_CHECK(cudaEventRecord(p.mark[0], p.stream));
       if (bottom_up) {
         with_bottom_up_kernel(opt.bottom_up_words, opt.bottom_up_arcs, [&](auto kernel) {
           kernel<<<p.blocks_for(p.words * 32), kThreads, 0, p.stream>>>(
@@ -283,7 +241,11 @@ struct MultiGpuTraversal::Impl {
         if (p.words) CUDA_CHECK(cudaMemsetAsync(next + p.first_word, 0, p.words * sizeof(std::uint32_t), p.stream));
         const NextFrontier out{nullptr, next};
         const DeviceGraph into = p.into_graph(n);
-        if (from_queue) {
+        if (f.size < p.queue.size()) {
+          CUDA_CHECK(cudaMemsetAsync(p.queued.data(), 0, sizeof(unsigned long long), p.stream));
+          bitmap_to_queue_kernel<<<p.blocks_for(all_words), kThreads, 0, p.stream>>>(front, all_words, p.queue.data(),
+                                                                                     p.queued.data());
+          CUDA_CHECK_LAUNCH();
           expand_kernel<Source::kQueue, Output::kBitmap><<<p.blocks_for(f.size), kThreads, 0, p.stream>>>(
               into, p.levels(), branch, p.visited_view(), p.queue.data(), f.size, nullptr, out, p.slot(branch),
               p.slot(branch + 1), p.chunks.data());
@@ -301,68 +263,34 @@ struct MultiGpuTraversal::Impl {
             into, p.levels(), branch, p.visited_view(), p.chunks.data(), out, p.slot(branch));
         CUDA_CHECK_LAUNCH();
       }
-      CUDA_CHECK(cudaEventRecord(mark[1], p.stream));
-      // Every GPU's counters (found, their arcs) to every GPU.
-      NCCL_CHECK(ncclAllGather(p.slot(branch), p.gathered.data(), 2, ncclUint64, comm, p.stream));
-      CUDA_CHECK(cudaEventRecord(mark[2], p.stream));
+      CUDA_CHECK(cudaEventRecord(p.mark[1], p.stream));
+      // Every owner's slice of the next frontier to every GPU, and every GPU's counters.
+      NCCL_CHECK(ncclGroupStart());
+      for (int r = 0; r < gpus; ++r) {
+        const Part& owner = *parts[r];
+        if (owner.words)
+          NCCL_CHECK(ncclBroadcast(next + owner.first_word, next + owner.first_word, owner.words, ncclUint32, r,
+                                   (*comms)[k], p.stream));
+      }
+      NCCL_CHECK(ncclAllGather(p.slot(branch), p.gathered.data(), 2, ncclUint64, (*comms)[k], p.stream));
+      NCCL_CHECK(ncclGroupEnd());
+      CUDA_CHECK(cudaEventRecord(p.mark[2], p.stream));
       CUDA_CHECK(cudaMemcpyAsync(p.host_gathered.data(), p.gathered.data(), 2 * gpus * sizeof(unsigned long long),
                                  cudaMemcpyDeviceToHost, p.stream));
       CUDA_CHECK(cudaStreamSynchronize(p.stream));
-      float compute = 0, counters = 0;
-      CUDA_CHECK(cudaEventElapsedTime(&compute, mark[0], mark[1]));
-      CUDA_CHECK(cudaEventElapsedTime(&counters, mark[1], mark[2]));
-      if (list_from) {
-        float list = 0;
-        CUDA_CHECK(cudaEventElapsedTime(&list, list_from, list_to));
-        p.comm_ms.back() += list;
-        list_from = list_to = nullptr;
-      }
+      float compute = 0, comm = 0;
+      CUDA_CHECK(cudaEventElapsedTime(&compute, p.mark[0], p.mark[1]));
+      CUDA_CHECK(cudaEventElapsedTime(&comm, p.mark[1], p.mark[2]));
       p.compute_ms.push_back(compute);
-      p.comm_ms.push_back(counters);
-      std::uint64_t found = 0, arcs = 0, most = 0;
-      for (int r = 0; r < gpus; ++r) {
-        found += p.host_gathered[2 * r], arcs += p.host_gathered[2 * r + 1];
-        most = std::max<std::uint64_t>(most, p.host_gathered[2 * r]);
-      }
+      p.comm_ms.push_back(comm);
+      std::uint64_t found = 0, arcs = 0;
+      for (int r = 0; r < gpus; ++r) found += p.host_gathered[2 * r], arcs += p.host_gathered[2 * r + 1];
       if (const std::uint64_t mine = p.host_gathered[2 * k]) p.copy->maybe_copy_early(p.code.data(), branch, mine);
       f.prev_size = f.size;
       f.size = found;
       f.arcs = arcs;
       f.unexplored -= arcs;
       cur ^= 1;
-      if (!found) break;
-      if (gpus == 1) {  // nothing to exchange: the bitmap is whole
-        in_bitmap = true, in_queue = false;
-        continue;
-      }
-      if (found < p.queue.size()) {
-        // A small frontier: every GPU's found vertices, as lists padded to the longest, into the queue.
-        CUDA_CHECK(cudaMemsetAsync(p.queued.data(), 0, sizeof(unsigned long long), p.stream));
-        bitmap_to_queue_kernel<<<p.blocks_for(p.words), kThreads, 0, p.stream>>>(next, p.words, p.own_found.data(),
-                                                                                 p.queued.data(), p.first_word);
-        CUDA_CHECK_LAUNCH();
-        NCCL_CHECK(ncclAllGather(p.own_found.data(), p.lists.data(), most, ncclUint32, comm, p.stream));
-        std::uint64_t at = 0;
-        for (int r = 0; r < gpus; ++r) {
-          const std::uint64_t count = p.host_gathered[2 * r];
-          CUDA_CHECK(cudaMemcpyAsync(p.queue.data() + at, p.lists.data() + r * most, count * sizeof(vid_t),
-                                     cudaMemcpyDeviceToDevice, p.stream));
-          at += count;
-        }
-        in_queue = true, in_bitmap = false;
-      } else {
-        // A large one: every GPU's slice of the bitmap, padded to the longest range, then put in place.
-        NCCL_CHECK(ncclAllGather(next + p.first_word, p.slices.data(), slice_words, ncclUint32, comm, p.stream));
-        for (int r = 0; r < gpus; ++r) {
-          const Part& owner = *parts[r];
-          if (r != k && owner.words)
-            CUDA_CHECK(cudaMemcpyAsync(next + owner.first_word, p.slices.data() + r * slice_words,
-                                       owner.words * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice, p.stream));
-        }
-        in_bitmap = true, in_queue = false;
-      }
-      CUDA_CHECK(cudaEventRecord(mark[3], p.stream));
-      list_from = mark[2], list_to = mark[3];
     }
     // The last branch found nothing: the deepest level is branch - 1.
     const double t1 = now_s();
@@ -393,10 +321,8 @@ std::uint64_t MultiGpuTraversal::device_bytes_per_gpu(std::uint64_t n, std::uint
          + (range_arcs / kChunkArcs + range_arcs / kLargeDegree + 1) * 8  // large vertices' chunks
          + range * (1 + 4) + 2 * range / 8                                // codes, deep levels, visited, no_arcs
          + 4 * (n / kQueueDivisor + 1)                                    // a small frontier's queue
-         + 4 * (n / kQueueDivisor + 1) * (1 + g)                          // its share of a small frontier, every GPU's
-         + 4 * g * (words_of(n) + 1)          // every GPU's slice of a large one (a range may hold most vertices)
-         + 2 * 4 * (2 * words_of(n) + 1)      // the two frontier bitmaps, with room for a padded slice
-         + range * (4 + 1) + (range + 1) / 2  // the copy back (level_copy_gpu.cuh)
+         + 2 * words_of(n) * 4                                            // the two frontier bitmaps
+         + range * (4 + 1) + (range + 1) / 2                              // the copy back (level_copy_gpu.cuh)
          + kRuntimeBytes;
 }
 
@@ -418,9 +344,6 @@ MultiGpuTraversal::MultiGpuTraversal(const CsrView& g, int gpus, const GpuOption
   m.opt = opt;
   m.all_words = words_of(g.n);
   m.bounds = range_bounds(g, gpus);
-  for (int k = 0; k < gpus; ++k)
-    if (m.bounds[k + 1] > m.bounds[k])
-      m.slice_words = std::max(m.slice_words, words_of(m.bounds[k + 1]) - m.bounds[k] / 32);
   int previous = 0;
   CUDA_CHECK(cudaGetDevice(&previous));
   const double t0 = now_s();

@@ -324,25 +324,19 @@ __global__ void bottom_up_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t br
   add_counts(found, arcs, counters);
 }
 
-// The set bits of words [first_word, first_word + words) of a frontier
-// bitmap as a queue (`size` zeroed before): where a small top-down branch
-// follows bottom-up ones, and a GPU's share of a small multi-GPU frontier.
+// The set bits of a frontier bitmap of `words` words as a queue (`size`
+// zeroed before): where a small top-down branch follows bottom-up ones, and
+// the multi-GPU traversal's small top-down branches.
 static __global__ void bitmap_to_queue_kernel(const std::uint32_t* bits, std::uint64_t words, vid_t* queue,
-                                              unsigned long long* size, std::uint64_t first_word = 0) {
+                                              unsigned long long* size) {
   for (const std::uint64_t w : grid_stride<std::uint64_t>(words)) {
-    std::uint32_t word = bits[first_word + w];
+    std::uint32_t word = bits[w];
     while (word) {
       const int b = __ffs(word) - 1;
       word &= word - 1;
-      queue[append_slot(size)] = vid_t((first_word + w) * 32 + b);
+      queue[append_slot(size)] = vid_t(w * 32 + b);
     }
   }
-}
-
-// The vertices of a queue as bits of a bitmap (zeroed before, or holding others already).
-static __global__ void queue_to_bitmap_kernel(const vid_t* queue, std::uint64_t size, std::uint32_t* bits) {
-  for (const std::uint64_t i : grid_stride<std::uint64_t>(size))
-    atomicOr(bits + (queue[i] >> 5), 1u << (queue[i] & 31));
 }
 
 // The bottom-up shapes built (GpuOptions::bottom_up_words / _arcs): 1/1, 2/2, 4/1, 4/2.
