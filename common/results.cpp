@@ -139,6 +139,8 @@ ResultsWriter::ResultsWriter(const CommonOptions& opt, const Cli& cli, const std
   meta_["cpu_cores"] = std::to_string(cpu_cores());
   meta_["ram_bytes"] = std::to_string(host_memory_total());
   meta_["gpu_name"] = q(gpu.present ? gpu.name : "none");
+  meta_["gpu_count"] = std::to_string(gpu.count);
+  meta_["gpu_names"] = q(gpu.present ? gpu.all_names : "none");
   meta_["gpu_memory_bytes"] = std::to_string(gpu.total_memory);
   meta_["gpu_driver_cuda_version"] = q(gpu.driver_version);
   meta_["cuda_runtime_version"] = q(gpu.runtime_version);

@@ -70,6 +70,12 @@ GpuInfo gpu_info() {
     }
     info.present = true;
     info.name = p.name;
+    info.count = count;
+    for (int d = 0; d < count; ++d) {
+      cudaDeviceProp other{};
+      const bool named = cudaGetDeviceProperties(&other, d) == cudaSuccess;
+      info.all_names += (d ? "; " : "") + std::string(named ? other.name : "?");
+    }
     info.total_memory = p.totalGlobalMem;
     info.sm_count = p.multiProcessorCount;
     int v = 0;

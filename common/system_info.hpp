@@ -13,6 +13,8 @@ struct GpuInfo {
   std::string runtime_version;
   std::uint64_t total_memory = 0;
   int sm_count = 0;
+  int count = 0;           // devices of this host
+  std::string all_names;   // every device's name, "; " between them
   std::string why_absent;  // "built without CUDA", "no CUDA device", ...
 };
 

@@ -11,7 +11,8 @@ lists (``Module(claims=..., targets=...)``); both are judged the same way.
 ``measure`` raises ``ResultsMissing`` (or returns ``None``) when the data it
 needs is absent: the verdict is then NOT_RUN with that reason.  A claim that
 names a size (``paper.scope``) sees only those rows; without them its verdict
-is NOT_AT_SCALE, naming the sizes the results have.  Rules return
+is NOT_AT_SCALE, naming the sizes the results have (NOT_RUN where the rows it
+measures are absent at every size).  Rules return
 (verdict, reason); ``rule.text`` says the rule in words for the report.  A
 reason that comes with a failed verdict says what was false ("0.5x < 1x",
 "not faster than BGL at n = 8192, 16384"), never the condition that failed
@@ -234,11 +235,11 @@ def evaluate(claim, results, absent_reason=None):
     if results is None:
         return Outcome(claim, NOT_RUN, "–", absent_reason or "no results")
     about = scope.of(results.experiment, claim.id)
-    if about is not None:
-        results, why_not = about.select(results)
-        if results is None:
-            return Outcome(claim, NOT_AT_SCALE, "–", why_not)
     try:
+        if about is not None:
+            results, why_not = about.select(results)
+            if results is None:
+                return Outcome(claim, NOT_AT_SCALE, "–", why_not)
         m = claim.measure(results)
     except ResultsMissing as e:
         return Outcome(claim, NOT_RUN, "–", str(e))

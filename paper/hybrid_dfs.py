@@ -12,7 +12,7 @@ Table 1 (sequential and random read bandwidth: rows whose algorithm starts with
 
 import os
 
-from paper import measure, plots, scale_out, select, style, tables
+from paper import measure, multi_gpu, plots, scale_out, select, style, tables
 from paper.claims import Check, Claim, Measured, about, at_least, at_most, conditions, share, within
 from paper.module import Figure, Module, Table
 from paper.results import Results, ResultsMissing
@@ -509,7 +509,12 @@ MODULE = Module(
     "giant component (Fig. 5a and 5b: 3). "
     + SCALE_OUT.describe(
         "Fig. 5a's N = 4M, M = 32M graph (on the main graph one rank count would not fit a " "10-minute command)"
-    ),
+    )
+    + " Beyond one GPU: `dobfs_mgpu`, one traversal over G GPUs of one host (a contiguous vertex range per GPU, "
+    "the frontier exchanged with NCCL), at G = 1, 2, 4 (as many as the machine has) beside `dobfs_gpu` on one "
+    "GPU of the same run, on RMAT N = 2^26, M = 2^30 and N = 2^27, M = 2^31 (strong scaling) and a weak-scaling "
+    "series at 2^29 edges per GPU from N = 2^25, M = 2^29 (piece `multi-gpu`, run only where there are 2 or more "
+    "GPUs; docs/SCALE-OUT.md).",
     figures=[
         Figure("fig3_cpu_threads", "Fig. 3: CPU methods vs threads (GTEPS)", fig3_cpu_threads),
         Figure("fig4_gpu", "Fig. 4: GPU, CPU+GPU hybrid and the CPU methods (GTEPS)", fig4_gpu),
@@ -521,12 +526,14 @@ MODULE = Module(
             "Traversals against their bandwidth floor (main graph and road grids)",
             fraction_of_floor,
         ),
-    ],
+    ]
+    + multi_gpu.FIGURES,
     tables=[
         Table("table1_bandwidth", "Table 1: read bandwidth", table1_bandwidth),
         Table("teps", "Throughput on the main graph", teps_table),
         SCALE_OUT.table_item(),
-    ],
+    ]
+    + multi_gpu.TABLES,
     claims=[
         Claim("D1", "Read-based beats stack-based on the CPU (bandwidth)", read_beats_stack, share(partly=0.5)),
         Claim(
@@ -613,5 +620,24 @@ MODULE = Module(
             at_most(50.0, unit=" ms"),
         ),
         SCALE_OUT.target_item(),
+        Claim(
+            "D-T10",
+            "Target: on N = 2^27, M = 2^31, dobfs_mgpu on 2 GPUs at least 1.8x dobfs_gpu on one GPU of the same run",
+            multi_gpu.speedup_over_one_gpu(2),
+            at_least(1.8, unit="x"),
+        ),
+        Claim(
+            "D-T11",
+            "Target: on N = 2^27, M = 2^31, dobfs_mgpu on 4 GPUs at least 3.2x dobfs_gpu on one GPU of the same run",
+            multi_gpu.speedup_over_one_gpu(4),
+            at_least(3.2, unit="x"),
+        ),
+        Claim(
+            "D-T12",
+            "Target: weak scaling at 2^29 edges per GPU: dobfs_mgpu's GTEPS per GPU at G = 4 (N = 2^27) at least "
+            "80% of G = 1's (N = 2^25)",
+            multi_gpu.weak_efficiency(4),
+            at_least(80.0, unit="%"),
+        ),
     ],
 )

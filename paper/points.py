@@ -12,14 +12,15 @@ KEY = ("piece", "graph", "algorithm", "threads", "device")
 def _groups(results):
     groups = {}
     for r in results.rows:
-        piece = r["piece"] + ("-p" + r["ranks"] if r.get("ranks") else "")
+        piece = r["piece"] + ("-p" + r["ranks"] if r.get("ranks") else "") + ("-g" + r["gpus"] if r.get("gpus") else "")
         groups.setdefault(piece, {}).setdefault(tuple(r[c] for c in KEY[1:]), []).append(r["seconds"])
     return groups
 
 
 def medians(results):
     """{piece: {(graph, algorithm, threads, device): median seconds}}; a
-    distributed program's rows count per rank count (piece ``scale-out-p4``)."""
+    distributed program's rows count per rank count (piece ``scale-out-p4``),
+    a multi-GPU program's per GPU count (piece ``multi-gpu-g2``)."""
     return {p: {k: Summary(v).median for k, v in g.items()} for p, g in _groups(results).items()}
 
 

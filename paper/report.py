@@ -84,6 +84,8 @@ def fmt_meta(key, values):
 def ours_table(results):
     rows = [[label, fmt_meta(key, results.meta_value(key)) or "–"] for label, key in OURS_KEYS]
     rows.insert(len(OURS_KEYS) - 3, ["code version", ", ".join(code_versions(results))])
+    if results.meta_value("gpu_count"):  # a piece over several GPUs says how many the machine had
+        rows.insert(4, ["GPUs", fmt_meta("gpu_count", results.meta_value("gpu_count"))])
     rows.append(["result files", ", ".join("`%s`" % f for f in results.files)])
     extra = sorted(
         {

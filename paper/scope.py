@@ -9,10 +9,14 @@ run): it is judged on whatever sizes the results hold.
 
 ``At(what, **columns)``: the rows whose column has that value (or one of a
 list); every listed value must be present.  ``Above`` gives a lower bound
-instead ("n > 4096": ``At("n > 4096", n=Above(4096))``).
+instead ("n > 4096": ``At("n > 4096", n=Above(4096))``).  ``needs=Needs(...)``
+names the rows the claim measures at all (a piece that runs only on some
+machines): without any, the verdict is "not run" with its reason, not "not
+run at this scale".
 """
 
 from paper import measure
+from paper.results import ResultsMissing
 
 
 def _fmt(v):
@@ -33,12 +37,28 @@ class Above:
         return "%s %s" % ("≥" if self.inclusive else ">", _fmt(self.bound))
 
 
+class Needs:
+    """Rows a claim measures (``columns`` {column: value} as in ``Results.where``)
+    and ``why`` they may be absent."""
+
+    def __init__(self, why, **columns):
+        self.why, self.columns = why, columns
+
+    def check(self, results):
+        """Raises ResultsMissing (the claim is not run) when no row matches."""
+        if not results.where(**self.columns).rows:
+            raise ResultsMissing(
+                "%s: no rows with %s: %s"
+                % (results.experiment, ", ".join("%s = %s" % kv for kv in self.columns.items()), self.why)
+            )
+
+
 class At:
     """The rows a claim is about: ``what`` in words, ``columns`` {column: value,
-    list of values (each needed), or Above(bound)}."""
+    list of values (each needed), or Above(bound)}; ``needs``: a Needs, or None."""
 
-    def __init__(self, what, **columns):
-        self.what, self.columns = what, columns
+    def __init__(self, what, needs=None, **columns):
+        self.what, self.needs, self.columns = what, needs, columns
 
     def _wanted(self, col):
         want = self.columns[col]
@@ -46,7 +66,10 @@ class At:
 
     def select(self, results):
         """(rows, None) or (None, why not): the rows this claim is about, or the
-        sentence saying which of its sizes are absent and which are present."""
+        sentence saying which of its sizes are absent and which are present.
+        Raises ResultsMissing when the rows it ``needs`` are absent."""
+        if self.needs is not None:
+            self.needs.check(results)
 
         def ok(r):
             for col in self.columns:
@@ -76,6 +99,16 @@ N_4M = At("n = 4x10^6", n=4_000_000)
 GRID_2048 = At("the 2048 x 2048 grid", generator="grid", n=2048 * 2048)
 EDGES_100M = At("the 100M-edge graph", m=100_000_000)
 RMAT_MAIN = At("the main graph (N = 2^25, M = 2^28)", n=2**25, m=2**28)
+# hybrid_dfs's multi-gpu piece: dobfs_mgpu rows exist only where a machine had two or more GPUs.
+MULTI_GPU = Needs("the piece multi-gpu runs only on a machine with 2 or more GPUs", algorithm="dobfs_mgpu")
+MGPU_STRONG = At("N = 2^27, M = 2^31", needs=MULTI_GPU, generator="rmat", n=2**27, m=2**31)
+MGPU_WEAK = At(
+    "the weak-scaling series from N = 2^25, M = 2^29 (1 GPU) to N = 2^27, M = 2^31 (4 GPUs)",
+    needs=MULTI_GPU,
+    generator="rmat",
+    n=[2**25, 2**27],
+    m=[2**29, 2**31],
+)
 
 SCOPES = {
     "prim_gpu": {
@@ -98,6 +131,9 @@ SCOPES = {
         "D-T3": RMAT_MAIN,
         "D-T4": RMAT_MAIN,
         "D-T5": At("Fig. 5b's sizes (N = 2^25, M from 2^28)", n=2**25, m=Above(2**28, inclusive=True)),
+        "D-T10": MGPU_STRONG,
+        "D-T11": MGPU_STRONG,
+        "D-T12": MGPU_WEAK,
     },
     "dijkstra_deg5": {
         "E3": N_4M,

@@ -34,7 +34,7 @@ KINDS = {
         Kind(
             "ratio",
             0.15,
-            "a speedup or ratio of two times of one run (unit x, or none)",
+            "a speedup or ratio of two times of one run (unit x, %, or none)",
             "both times come from one run, so most drift cancels",
         ),
         # Edges per second: an inverse time, as noisy as one.
@@ -51,7 +51,15 @@ KINDS = {
     )
 }
 
-UNIT_KINDS = {"": "ratio", "x": "ratio", " s": "time", " ms": "time", " us": "time", " GTEPS": "throughput"}
+UNIT_KINDS = {
+    "": "ratio",
+    "x": "ratio",
+    "%": "ratio",
+    " s": "time",
+    " ms": "time",
+    " us": "time",
+    " GTEPS": "throughput",
+}
 
 
 def value_kind(value, unit=""):

@@ -66,16 +66,33 @@ def recorded_env(json_path):
     return {} if text == "default" else dict(w.split("=", 1) for w in text.split() if "=" in w)
 
 
+def gpus_of_run(results):
+    """The most GPUs any result file of ``results`` says its host had (metadata
+    ``gpu_count``; 1 where no file says: runs before it was recorded)."""
+    most = 0
+    for path in glob.glob(os.path.join(results, "*.json")):
+        try:
+            with open(path, encoding="utf-8") as f:
+                most = max(most, int(json.load(f).get("gpu_count", 0)))
+        except (OSError, ValueError, TypeError, AttributeError):
+            continue  # check() names an unreadable file
+    return most or 1
+
+
 def piece_problems(results, build, scale="paper"):
     """One line per piece of the build's experiments without its files in
     ``results`` or run without the protocol's environment (or per experiment
-    whose pieces cannot be listed)."""
+    whose pieces cannot be listed). A multi-GPU piece (kind mgpu) belongs only
+    to a run on a host with enough GPUs, as make reproduce runs it."""
     rp = reproduce_module()
     problems = []
+    gpus = gpus_of_run(results)
     for exp in rp.EXPERIMENTS:
         for p in rp.list_pieces(exp, os.path.join(build, "bin", exp), scale):
             if p.status != "pending":
                 problems.append("%s: cannot list its pieces: %s" % (exp, p.reason))
+                continue
+            if p.kind == "mgpu" and gpus < rp.MGPU_MIN:
                 continue
             for q in [rp.Piece(exp, p.name, p.est, p.kind, p.exe, r) for r in rp.RANKS] if p.kind == "mpi" else [p]:
                 stem = os.path.join(results, q.stem)

@@ -86,6 +86,17 @@ if compgen -G "$DEBS/*.deb" > /dev/null; then
   mpirun --version 2>&1 | head -1
 fi
 
+# NCCL (dobfs_mgpu, the multi-GPU traversal): the machine's Python wheel
+# (nvidia-nccl-cu13) where GS_NCCL_ROOT is not set; cmake/FindNCCL.cmake also
+# looks in the system's and the CUDA toolkit's folders. NVLink SHARP stays off
+# for every program started from here (the machines forbid multicast objects).
+if [ -z "${GS_NCCL_ROOT:-}" ]; then
+  GS_NCCL_ROOT=$(python3 -c "import nvidia.nccl; print(list(nvidia.nccl.__path__)[0])" 2> /dev/null || true)
+fi
+[ -n "${GS_NCCL_ROOT:-}" ] && export GS_NCCL_ROOT && echo "NCCL from $GS_NCCL_ROOT"
+export NCCL_NVLS_ENABLE=0 NVSHMEM_DISABLE_NVLS=1
+nvidia-smi topo -m 2> /dev/null | head -6
+
 SRC=/tmp/gs-src
 # The source's fingerprint (scripts/source-hash.sh: compare it with the tagged
 # commit's after a release run); a machine still warm from an earlier command
@@ -104,7 +115,7 @@ else
   tar cf - --exclude=./build --exclude=./.git --exclude=./.debs . | (cd "$SRC" && tar xf -)
   cd "$SRC" || exit 1
   cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=90 "${CMAKE_PREFIX_ARGS[@]}" > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
-  grep -E "graphsuite: (MPI|CombBLAS)" "$OUT/configure.log" | head -3
+  grep -E "graphsuite: (MPI|CombBLAS|NCCL)" "$OUT/configure.log" | head -4
   grep -E "^(Boost_DIR|MPI_CXX_COMPILER|MPIEXEC_EXECUTABLE):" build/default/CMakeCache.txt
   # shellcheck disable=SC2086
   cmake --build --preset default -j "$(nproc)" ${TARGETS:+--target $TARGETS} > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }

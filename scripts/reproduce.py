@@ -9,7 +9,7 @@ committed paper/, see paper/outputs.py).
                          [--ranks 1,2,4,8,16] [--max-ranks N]
 
 For each experiment, ``<build>/bin/<exp> --scale S --list-pieces`` names its
-pieces (``name<TAB>est_seconds<TAB>cpu|gpu|mpi``); each piece runs as
+pieces (``name<TAB>est_seconds<TAB>cpu|gpu|mpi|mgpu``); each piece runs as
 ``<exp> --scale S --piece NAME --out RESULTS`` and writes
 ``<exp>-<NAME>.csv`` + ``.json``, renamed into place only when complete.
 
@@ -24,6 +24,10 @@ are all of them when ``mpirun`` is not on PATH or the executable lists no
 distributed program (``[mpi]`` in ``--list-algorithms``; a build without MPI
 says so there or answers "nothing to run here").
 
+A piece of kind ``mgpu`` (one program over several GPUs of this host) runs as a
+piece of kind ``gpu`` does, but only where ``nvidia-smi -L`` lists at least
+``MGPU_MIN`` GPUs; elsewhere it is skipped with the count found.
+
 Resuming: a piece whose CSV and JSON are both there, whose JSON parses and whose
 CSV has the contract's header and exactly the JSON's ``rows`` rows is done and is
 never rerun.  Anything else left by an interrupted run (``*.partial``, a JSON
@@ -31,7 +35,8 @@ without its CSV, a CSV that does not match its JSON) is removed or set aside as
 ``*.stale`` and the piece reruns.  So Ctrl-C, a kill or a lost machine at any
 moment costs at most the piece that was running.
 
-Outcomes: ran, done (earlier), skipped (GPU piece without a GPU; an mpi piece
+Outcomes: ran, done (earlier), skipped (GPU piece without a GPU; an mgpu piece
+with fewer GPUs than it needs; an mpi piece
 without mpirun, MPI or enough cores; the executable's exit 3: no device / not
 enough memory, or its "nothing to run here"; the --budget), not
 implemented (no executable yet), failed (exit 1/2 or another code, or files
@@ -64,7 +69,8 @@ STATUS_FILE = "reproduce-status.json"
 # experiments/hybrid_dfs/README.md has the measurements.
 PIECE_ENV = {"hybrid_dfs": {"OMP_WAIT_POLICY": "active"}}
 EXIT_RESOURCE = 3  # docs/DESIGN.md: not enough memory / no device for the requested size
-KINDS = ("cpu", "gpu", "mpi")
+KINDS = ("cpu", "gpu", "mpi", "mgpu")
+MGPU_MIN = 2  # the GPUs an mgpu piece needs: one is the gpu pieces' measurement
 RANKS = (1, 2, 4, 8, 16)  # the rank counts of an mpi piece (strong scaling)
 # The experiment's words when every selected program was skipped (exit 0, no files).
 NOTHING_TO_RUN = "nothing to run here"
@@ -132,17 +138,26 @@ def log(msg):
     print("[reproduce] " + msg, file=sys.stderr, flush=True)
 
 
-def gpu_present():
-    """True when ``nvidia-smi -L`` lists at least one GPU."""
+def gpus_present():
+    """(how many GPUs ``nvidia-smi -L`` lists, its first line or why none)."""
     if not shutil.which("nvidia-smi"):
-        return False, "no GPU: nvidia-smi not found"
+        return 0, "no GPU: nvidia-smi not found"
     try:
         r = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired) as e:
-        return False, "no GPU: nvidia-smi -L failed (%s)" % e
-    if r.returncode == 0 and "GPU" in r.stdout:
-        return True, r.stdout.strip().splitlines()[0]
-    return False, "no GPU: nvidia-smi -L found none (exit %d)" % r.returncode
+        return 0, "no GPU: nvidia-smi -L failed (%s)" % e
+    # One line per GPU ("GPU 0: NVIDIA H100 ..."); MIG devices are indented lines below their GPU.
+    gpus = [line for line in r.stdout.splitlines() if line.startswith("GPU ")]
+    if r.returncode == 0 and gpus:
+        return len(gpus), gpus[0].strip()
+    return 0, "no GPU: nvidia-smi -L found none (exit %d)" % r.returncode
+
+
+def mgpu_note(count, gpu_note):
+    """Why an mgpu piece cannot run with ``count`` GPUs, or "" when it can."""
+    if count >= MGPU_MIN:
+        return ""
+    return "needs %d or more GPUs; %s" % (MGPU_MIN, gpu_note if count == 0 else "1 GPU here (%s)" % gpu_note)
 
 
 def usable_cores():
@@ -274,6 +289,7 @@ class Runner:
             "scale": self.args.scale,
             "build": self.args.build,
             "gpu": self.gpu_note,
+            "gpus": self.gpu_count,
             "updated": datetime.datetime.now().isoformat(timespec="seconds"),
             "pieces": [p.as_dict() for p in self.pieces],
         }
@@ -308,9 +324,11 @@ class Runner:
 
     def plan(self):
         a = self.args
-        self.have_gpu, self.gpu_note = (False, "no GPU: --no-gpu given") if a.no_gpu else gpu_present()
+        self.gpu_count, self.gpu_note = (0, "no GPU: --no-gpu given") if a.no_gpu else gpus_present()
+        self.have_gpu = self.gpu_count > 0
         self.mpirun, self.mpi_note = mpi_launcher()
-        log("scale %s, results in %s, %s" % (a.scale, self.results, self.gpu_note))
+        gpus = " (%d GPUs)" % self.gpu_count if self.gpu_count > 1 else ""
+        log("scale %s, results in %s, %s%s" % (a.scale, self.results, self.gpu_note, gpus))
         bindir = os.path.join(a.build, "bin")
         for exp in a.only:
             pieces = list_pieces(exp, os.path.join(bindir, exp), a.scale)
@@ -334,6 +352,8 @@ class Runner:
                     p.status, p.reason = "done", "complete from an earlier run"
                 elif p.kind == "gpu" and not self.have_gpu:
                     p.status, p.reason = "skipped", self.gpu_note
+                elif p.kind == "mgpu" and mgpu_note(self.gpu_count, self.gpu_note):
+                    p.status, p.reason = "skipped", mgpu_note(self.gpu_count, self.gpu_note)
             self.pieces += pieces
 
     # --- running -----------------------------------------------------------

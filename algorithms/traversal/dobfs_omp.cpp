@@ -210,7 +210,8 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
   std::uint64_t prev_size = 0;
   for (std::uint32_t branch = 0; frontier_size > 0; ++branch) {
     const WallTimer timer;
-    if (!bottom_up && double(frontier_arcs) > double(unexplored_arcs) / opt.alpha && frontier_size > prev_size) {
+    const FrontierState now{frontier_size, prev_size, frontier_arcs, unexplored_arcs};
+    if (!bottom_up && turn_bottom_up(now, opt.alpha)) {
       if (snapshot_before_last_step) {
         ws.branch_bits.snapshot(ws.visited);
         frontier_from_snapshots(ws.branch_bits, *frontier);
@@ -218,7 +219,7 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
         frontier_from_stack(ws.stack.data() + begin, end - begin, *frontier);
       }
       bottom_up = true;
-    } else if (bottom_up && double(frontier_size) < double(g.n) / opt.beta && frontier_size < prev_size) {
+    } else if (bottom_up && turn_top_down(now, g.n, opt.beta)) {
       begin = ws.stack.end();
       bitmap_to_stack(*frontier, ws.stack, opt.local_threshold);
       end = ws.stack.end();

@@ -99,7 +99,8 @@ void list_programs(const std::vector<ProgramInfo>& programs) {
 void list_pieces(const std::vector<Piece>& pieces, const std::vector<ProgramInfo>& programs) {
   for (const auto& piece : pieces) {
     // A piece is "gpu" when none of its programs runs without one (make reproduce skips
-    // it on a machine without a GPU), "mpi" when all of them are distributed (make
+    // it on a machine without a GPU), "mgpu" when it is also a multi-GPU piece (skipped
+    // with fewer than its min_gpus), "mpi" when all of them are distributed (make
     // reproduce runs it under mpirun); otherwise its CPU programs run anywhere.
     bool all_gpu = true, all_mpi = true;
     for (const auto& p : programs) {
@@ -107,7 +108,8 @@ void list_pieces(const std::vector<Piece>& pieces, const std::vector<ProgramInfo
       all_gpu = all_gpu && needs_gpu(p);
       all_mpi = all_mpi && p.device == Device::mpi;
     }
-    std::printf("%s\t%.0f\t%s\n", piece.name.c_str(), piece.est_seconds, all_gpu ? "gpu" : all_mpi ? "mpi" : "cpu");
+    const char* kind = all_gpu ? (piece.min_gpus >= 2 ? "mgpu" : "gpu") : all_mpi ? "mpi" : "cpu";
+    std::printf("%s\t%.0f\t%s\n", piece.name.c_str(), piece.est_seconds, kind);
   }
 }
 

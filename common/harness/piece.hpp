@@ -41,6 +41,9 @@ struct Piece {
   // most `max_warmups` warm-ups (-1: no cap).
   int max_trials = 0;
   int max_warmups = -1;
+  // GPUs a machine needs for this piece to be worth running (a multi-GPU
+  // piece: 2); --list-pieces then prints its kind as "mgpu".
+  int min_gpus = 0;
 };
 
 // The kind of a piece of distributed programs (role scale_out), as --list-pieces prints it.

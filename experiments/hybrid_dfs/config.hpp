@@ -23,6 +23,8 @@ struct ProgramOptions {
   int gpu_bottom_up_words = 4;  // GpuOptions::bottom_up_words / _arcs
   int gpu_bottom_up_arcs = 2;
   int gpu_small_levels = 1;  // GpuOptions::small_level_blocks_per_sm
+  // dobfs_mgpu: the GPU counts it runs at (--gpu-counts); empty: 1, 2, 4, ... up to the GPUs present.
+  std::vector<int> gpu_counts;
 };
 
 struct Config {
@@ -31,6 +33,7 @@ struct Config {
   bool gpu_early_copy = true;
   std::string gpu_bottom_up = "4/2";
   std::int64_t gpu_small_levels = 1;
+  std::string gpu_counts;  // "1,2,4"; empty: powers of two up to the GPUs present
   std::int64_t t1 = 64, t2 = 0, t3 = 2048, t4 = 16384;
   double alpha = 2.0, beta = 2.0;
   std::int64_t local_stack = 256;

@@ -17,6 +17,9 @@
 #ifdef GS_HAVE_COMBBLAS
 #include "algorithms/distributed/combblas_bfs.hpp"
 #endif
+#ifdef GS_HAVE_NCCL
+#include "algorithms/traversal/mgpu_traversal.hpp"
+#endif
 
 namespace gs::hybrid_dfs {
 namespace {
@@ -94,6 +97,22 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
                  .programs = single_process,
                  .graphs = roads,
                  .kind = kGrid});
+  // dobfs_mgpu over the GPUs of one host beside dobfs_gpu on one of them: strong scaling on
+  // N = 2^26 and 2^27 (16 edges per vertex), weak scaling with 2^29 edges per GPU (G = 1, 2, 4 on
+  // the three graphs in turn; quick: 2^20). Five roots each: verifying a 2^31-edge traversal
+  // takes seconds, and the whole piece must fit one command.
+  std::vector<GraphSize> multi_gpu;
+  for (int s = paper ? 25 : 16; s <= (paper ? 27 : 18); ++s) multi_gpu.push_back({1ull << s, 16ull << s});
+  double multi_gpu_edges = 0;
+  for (const GraphSize& size : multi_gpu) multi_gpu_edges += double(size.m);
+  out.push_back({.name = "multi-gpu",
+                 .role = Role::extension,
+                 .est_seconds = paper ? 60.0 + 1.6e-7 * multi_gpu_edges : 15.0,
+                 .programs = {dobfs_gpu, dobfs_mgpu},
+                 .graphs = multi_gpu,
+                 .kind = kRmatEachSize,
+                 .max_trials = 5,
+                 .min_gpus = 2});
   // PBGL's traversals at the main graph's size would take minutes each at P = 2..16
   // (NOTES.md): at paper scale the piece runs on fig5a's N = 2^22, M = 2^25 graph (the
   // same graph; its single-node programs run there), three roots, no warm-up, so that
@@ -119,6 +138,9 @@ void options(Cli& cli, Config& c) {
              "dobfs_gpu: consecutive small top-down branches in one persistent launch of N blocks per "
              "multiprocessor; 0 = a launch per branch",
              c.gpu_small_levels);
+  cli.option("gpu-counts",
+             "dobfs_mgpu: the GPU counts it runs at, e.g. 1,2,4 (default: 1, 2, 4, ... up to the GPUs present)",
+             c.gpu_counts);
   cli.option("t1", "hybrid: sequential -> stack above this branch size", c.t1);
   cli.option("t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", c.t2);
   cli.option("t3", "hybrid: stack -> read above this size when growing by > alpha", c.t3);
@@ -170,6 +192,18 @@ void check(Config& c, const CommonOptions& opt) {
   p.gpu_bottom_up_arcs = bu[2] - '0';
   if (c.gpu_small_levels < 0 || c.gpu_small_levels > 32) throw InputError("--gpu-small-levels: 0 .. 32");
   p.gpu_small_levels = int(c.gpu_small_levels);
+  p.gpu_counts.clear();
+  std::size_t at = 0;
+  while (at < c.gpu_counts.size()) {
+    const std::size_t comma = std::min(c.gpu_counts.find(',', at), c.gpu_counts.size());
+    const std::string item = c.gpu_counts.substr(at, comma - at);
+    char* end = nullptr;
+    const long g = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0' || g < 1 || g > 64)
+      throw InputError("--gpu-counts: '" + item + "' is not a GPU count (1 .. 64); e.g. 1,2,4");
+    p.gpu_counts.push_back(int(g));
+    at = comma + 1;
+  }
 }
 
 void begin(harness::Session& s, Config& c) {
@@ -197,9 +231,25 @@ void begin(harness::Session& s, Config& c) {
         "(make reproduce sets it; experiments/hybrid_dfs/README.md)");
 }
 
+// dobfs_mgpu needs NCCL and two GPUs or more (and as many as --gpu-counts asks for).
+std::string multi_gpu_problem(const std::vector<int>& counts) {
+#ifndef GS_HAVE_NCCL
+  (void)counts;
+  return "built without NCCL (a system install, or GS_NCCL_ROOT naming its folder: docs/SCALE-OUT.md)";
+#else
+  const int present = traversal::MultiGpuTraversal::gpus_present();
+  if (present < 2) return "needs 2 or more GPUs (" + std::to_string(present) + " here)";
+  for (int g : counts)
+    if (g > present)
+      return "--gpu-counts asks for " + std::to_string(g) + " GPUs, " + std::to_string(present) + " here";
+  return "";
+#endif
+}
+
 // combblas_bfs needs CombBLAS and a square number of ranks (its 2D grid): the
 // launcher's rank count, where it gives one (else the program finds out itself).
-std::string unavailable(const harness::ProgramInfo& p, const Piece&, const Config&) {
+std::string unavailable(const harness::ProgramInfo& p, const Piece&, const Config& c) {
+  if (p.name == name::dobfs_mgpu) return multi_gpu_problem(c.programs.gpu_counts);
   if (p.name != name::combblas_bfs) return "";
 #ifndef GS_HAVE_COMBBLAS
   return "built without CombBLAS (scripts/deps.sh installs libcombblas-dev)";
@@ -231,7 +281,9 @@ harness::Experiment<Config> declaration() {
       "combblas_bfs on square rank counts,\non the ranks of an MPI job, paper: fig5a's N = 2^22\n"
       "graph, quick: the main graph:\n"
       "mpirun -np P hybrid_dfs --piece scale-out; each rank generates its own share; the same roots, found with\n"
-      "all-reduces).";
+      "all-reduces), multi-gpu (dobfs_mgpu on 1, 2, 4, ... GPUs of this host (--gpu-counts; column gpus) beside\n"
+      "dobfs_gpu, on N = 2^25..2^27, M = 16N; runs only with 2 or more GPUs and NCCL; comm_s = the NCCL exchange,\n"
+      "level_ms = per level compute/comm, imbalance = slowest / mean GPU compute).";
   e.seconds_definition =
       "CPU: the traversal incl. O(N) initialisation; GPU: branch-array initialisation on the GPU + "
       "traversal + copying the levels back to page-locked host memory, 4 bits per vertex plus the vertices "
@@ -242,9 +294,10 @@ harness::Experiment<Config> declaration() {
   e.programs = traversals().infos();
   for (const auto& p : read_benchmarks().infos()) e.programs.push_back(p);
   e.input_programs = traversals().names();
-  e.columns = {"source",  "teps",      "component_edges", "upload_s",  "cpu_s", "h2d_s",
-               "init_s",  "compute_s", "d2h_s",           "setup_s",   "gbs",   "states",
-               "widen_s", "late",      "branch_ms",       "bytes_read"};
+  e.columns = {"source",     "teps",   "component_edges", "upload_s",  "cpu_s",
+               "h2d_s",      "init_s", "compute_s",       "d2h_s",     "setup_s",
+               "gbs",        "states", "widen_s",         "late",      "branch_ms",
+               "bytes_read", "gpus",   "comm_s",          "imbalance", "level_ms"};
   e.takes_sources = true;
   e.options = options;
   e.check = check;

@@ -10,6 +10,9 @@
 #include "common/verify/traversal.hpp"
 #ifdef GS_HAVE_CUDA
 #include "algorithms/traversal/gpu_traversal.hpp"
+#ifdef GS_HAVE_NCCL
+#include "algorithms/traversal/mgpu_traversal.hpp"
+#endif
 #else
 namespace gs::traversal {
 class GpuTraversal {};  // never constructed in a CPU-only build; complete so unique_ptr can delete it
@@ -19,6 +22,19 @@ class GpuTraversal {};  // never constructed in a CPU-only build; complete so un
 namespace gs::hybrid_dfs {
 
 using harness::Device;
+
+#ifdef GS_HAVE_CUDA
+namespace {
+traversal::GpuOptions gpu_options(const ProgramOptions& opt) {
+  traversal::GpuOptions gopt;
+  gopt.early_copy = opt.gpu_early_copy;
+  gopt.bottom_up_words = opt.gpu_bottom_up_words;
+  gopt.bottom_up_arcs = opt.gpu_bottom_up_arcs;
+  gopt.small_level_blocks_per_sm = opt.gpu_small_levels;
+  return gopt;
+}
+}  // namespace
+#endif
 
 GraphState::GraphState(const Csr<std::uint32_t>& g) : graph(g), ws(g.n), level(g.n) {}
 GraphState::~GraphState() = default;
@@ -35,12 +51,7 @@ bgl::Digraph<std::uint32_t>& GraphState::bgl() {
 traversal::GpuTraversal& GraphState::gpu([[maybe_unused]] const ProgramOptions& opt) {
 #ifdef GS_HAVE_CUDA
   if (!gpu_) {
-    traversal::GpuOptions gopt;
-    gopt.early_copy = opt.gpu_early_copy;
-    gopt.bottom_up_words = opt.gpu_bottom_up_words;
-    gopt.bottom_up_arcs = opt.gpu_bottom_up_arcs;
-    gopt.small_level_blocks_per_sm = opt.gpu_small_levels;
-    gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(graph), gopt);
+    gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(graph), gpu_options(opt));
     gpu_->pin_output(level);
   }
   return *gpu_;
@@ -48,6 +59,8 @@ traversal::GpuTraversal& GraphState::gpu([[maybe_unused]] const ProgramOptions& 
   throw ResourceError("built without CUDA");
 #endif
 }
+
+void GraphState::release_gpu() { gpu_.reset(); }
 
 double GraphState::upload_seconds() const {
 #ifdef GS_HAVE_CUDA
@@ -226,6 +239,7 @@ class GpuProgram : public Traversal {
     if (r.early_copy) out.phases["late"] = std::to_string(r.late_vertices);
     out.phases["branch_ms"] = milliseconds_list(r.branch_s);  // each GPU branch, to see where the time goes
     out.phases["upload_s"] = fmt_seconds(state.upload_seconds());
+    out.phases["gpus"] = "1";
     return out;
   }
 
@@ -282,6 +296,80 @@ class HybridCpuGpu final : public GpuProgram {
 };
 #endif
 
+#ifdef GS_HAVE_NCCL
+// Per level "compute/comm" in ms; beyond kListedBranches levels a summary.
+std::string level_ms(const traversal::MultiGpuRunTimes& r) {
+  const std::size_t levels = r.level_compute_s.size();
+  char part[96];
+  if (levels > kListedBranches) {
+    std::snprintf(part, sizeof part, "%zu levels: compute %.3f ms, comm %.3f ms", levels, r.compute_s * 1e3,
+                  r.comm_s * 1e3);
+    return part;
+  }
+  std::string out;
+  for (std::size_t l = 0; l < levels; ++l) {
+    std::snprintf(part, sizeof part, "%s%.3f/%.3f", out.empty() ? "" : " ", r.level_compute_s[l] * 1e3,
+                  r.level_comm_s[l] * 1e3);
+    out += part;
+  }
+  return out;
+}
+
+// dobfs_gpu's traversal over the GPUs of this host (traversal/mgpu_traversal.hpp), at
+// each GPU count in turn; its own upload (the one-GPU copy is freed first).
+class DobfsMgpu final : public Traversal {
+ public:
+  explicit DobfsMgpu(const Config& c) : opt_(c.programs) {}
+  std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) const override {
+    std::uint64_t most = 0;
+    for (int g : gpu_counts()) most = std::max(most, traversal::MultiGpuTraversal::host_bytes(n, arcs, g));
+    return most;
+  }
+  std::uint64_t device_bytes(std::uint64_t n, std::uint64_t arcs) const override {
+    std::uint64_t most = 0;  // per GPU: the fewest GPUs need the most
+    for (int g : gpu_counts()) most = std::max(most, traversal::MultiGpuTraversal::device_bytes_per_gpu(n, arcs, g));
+    return most;
+  }
+  std::vector<int> gpu_counts() const override {
+    if (!opt_.gpu_counts.empty()) return opt_.gpu_counts;
+    std::vector<int> counts;
+    for (int g = 1; g <= traversal::MultiGpuTraversal::gpus_present(); g *= 2) counts.push_back(g);
+    return counts;
+  }
+  void use_gpus(GraphState& state, int gpus) override {
+    state.release_gpu();
+    mgpu_.reset();  // one upload on the GPUs at a time
+    if (gpus > 0)
+      mgpu_ = std::make_unique<traversal::MultiGpuTraversal>(traversal::view_of(state.graph), gpus, gpu_options(opt_));
+  }
+  RunOutcome run(GraphState& state, vid_t source) override {
+    if (!mgpu_) use_gpus(state, gpu_counts().front());
+    RunOutcome out;
+    const traversal::MultiGpuRunTimes r =
+        mgpu_->direction_optimising(source, state.level, opt_.direction.alpha, opt_.direction.beta);
+    out.seconds = r.seconds;
+    out.phases["gpus"] = std::to_string(mgpu_->gpus());
+    out.phases["init_s"] = fmt_seconds(r.init_s);
+    out.phases["compute_s"] = fmt_seconds(r.compute_s);
+    out.phases["comm_s"] = fmt_seconds(r.comm_s);
+    out.phases["d2h_s"] = fmt_seconds(r.d2h_s);
+    out.phases["widen_s"] = fmt_seconds(r.widen_s);
+    out.phases["imbalance"] = fmt_number(r.imbalance);
+    out.phases["level_ms"] = level_ms(r);
+    out.phases["upload_s"] = fmt_seconds(mgpu_->upload_seconds());
+    traversal::DirectionTrace trace;
+    trace.bottom_up = r.bottom_up;
+    out.phases["states"] = directions(trace);
+    out.branch_kinds = direction_kinds(trace);
+    return out;
+  }
+
+ private:
+  ProgramOptions opt_;
+  std::unique_ptr<traversal::MultiGpuTraversal> mgpu_;
+};
+#endif
+
 template <class Bench, std::unique_ptr<Bench> ReadArrays::*kArray>
 class ArrayRead final : public ReadBenchmark {
  public:
@@ -310,6 +398,11 @@ template <class P>
 std::unique_ptr<Traversal> make_gpu(const Config& c) {
   return std::make_unique<P>(c);
 }
+#ifdef GS_HAVE_NCCL
+std::unique_ptr<Traversal> make_mgpu(const Config& c) { return std::make_unique<DobfsMgpu>(c); }
+#else
+std::unique_ptr<Traversal> make_mgpu(const Config&) { throw ResourceError("built without NCCL"); }
+#endif
 template <bool kRandom>
 std::unique_ptr<ReadBenchmark> gpu_read(const Config&) {
   return std::make_unique<ArrayRead<bench::GpuReadBench, &ReadArrays::gpu>>(kRandom);
@@ -327,6 +420,7 @@ std::unique_ptr<ReadBenchmark> gpu_read(const Config&) {
 class ReadGpu;
 class DobfsGpu;
 class HybridCpuGpu;
+std::unique_ptr<Traversal> make_mgpu(const Config&) { throw ResourceError("built without CUDA"); }
 #endif
 
 template <bool kRandom>
@@ -354,6 +448,11 @@ const harness::ProgramTable<Traversal, Config>& traversals() {
        make_gpu<HybridCpuGpu>},
       {{name::dobfs_gpu, "direction-optimising top-down/bottom-up on the GPU (beyond the paper)", Device::gpu, false},
        make_gpu<DobfsGpu>},
+      {{name::dobfs_mgpu,
+        "dobfs_gpu over the GPUs of one host: vertex ranges, frontier bitmap slices exchanged with NCCL "
+        "(beyond the paper)",
+        Device::gpu, false},
+       make_mgpu},
       // Made and run on the ranks of an MPI job by scale_out.cpp.
       {{name::pbgl_bfs, "Parallel BGL breadth_first_search on the ranks of an MPI job (beyond the paper)", Device::mpi,
         false},

@@ -36,6 +36,7 @@ inline constexpr const char* dobfs_omp = "dobfs_omp";
 inline constexpr const char* read_gpu = "read_gpu";
 inline constexpr const char* hybrid_cpu_gpu = "hybrid_cpu_gpu";
 inline constexpr const char* dobfs_gpu = "dobfs_gpu";
+inline constexpr const char* dobfs_mgpu = "dobfs_mgpu";
 inline constexpr const char* pbgl_bfs = "pbgl_bfs";
 inline constexpr const char* combblas_bfs = "combblas_bfs";
 inline constexpr const char* bw_seq_cpu = "bw_seq_cpu";
@@ -61,6 +62,8 @@ class GraphState {
   double bgl_setup_seconds() const { return bgl_setup_s_; }
   traversal::GpuTraversal& gpu(const ProgramOptions& opt);
   double upload_seconds() const;
+  // Frees the one-GPU copy of the graph (before a multi-GPU program uploads its own).
+  void release_gpu();
 
  private:
   std::unique_ptr<bgl::Digraph<std::uint32_t>> bgl_;
@@ -70,7 +73,8 @@ class GraphState {
 
 struct RunOutcome {
   double seconds = 0;
-  // Extra columns: cpu_s, h2d_s, init_s, compute_s, d2h_s, widen_s, late, branch_ms, states, upload_s, setup_s.
+  // Extra columns: cpu_s, h2d_s, init_s, compute_s, d2h_s, widen_s, late, branch_ms, states, upload_s, setup_s;
+  // GPU programs: gpus; the multi-GPU program: comm_s, imbalance, level_ms.
   std::map<std::string, std::string> phases;
   const std::vector<vid_t>* parent = nullptr;  // BGL also returns parents
   // The kind of each branch run, for the bytes_read column (traversal/bytes_read.hpp),
@@ -89,6 +93,10 @@ class Traversal {
   virtual void prepare(GraphState& /*state*/) {}
   // One traversal from `source` into state.level; times itself.
   virtual RunOutcome run(GraphState& state, vid_t source) = 0;
+  // A multi-GPU program: the GPU counts it runs at, one after another (empty: not
+  // one), and the switch to one of them (builds and uploads; untimed; 0 frees its GPUs).
+  virtual std::vector<int> gpu_counts() const { return {}; }
+  virtual void use_gpus(GraphState& /*state*/, int /*gpus*/) {}
 };
 
 // table1's arrays: each allocated and filled (untimed) by the first program that reads it.

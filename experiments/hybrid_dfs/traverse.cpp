@@ -105,26 +105,33 @@ void run_programs(harness::Session& s, const Config& c, const harness::GraphId& 
   GraphState state(g);
   for (Selected& p : programs) {
     p.program->prepare(state);
-    for (int threads : s.threads_for(p.info)) {
-      auto trial = [&](int k) {
-        const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
-        const RunOutcome r = p.program->run(state, source);
-        const harness::ScopedThreads all(s.max_threads());  // verifying and counting are not timed
-        const verify::TraversalSummary v = verify::check_traversal(g, source, state.level, r.parent, p.info.name);
-        TrialOutcome out;
-        out.seconds = r.seconds;
-        out.answer = v.answer();
-        out.extra = r.phases;
-        out.extra["source"] = std::to_string(ids.file_id(source));
-        out.extra["teps"] = fmt_number(double(v.component_edges) / r.seconds);
-        out.extra["component_edges"] = std::to_string(v.component_edges);
-        if (!r.branch_kinds.empty())
-          out.extra["bytes_read"] =
-              std::to_string(traversal::bytes_read(traversal::view_of(g), state.level, r.branch_kinds));
-        return out;
-      };
-      s.trials(s.row(id, p.info, threads), trial, int(roots.size()) * c.trials_per_root);
+    std::vector<int> gpu_counts = p.program->gpu_counts();  // a multi-GPU program: each count in turn
+    const bool multi_gpu = !gpu_counts.empty();
+    if (!multi_gpu) gpu_counts = {0};
+    for (int gpus : gpu_counts) {
+      if (multi_gpu) p.program->use_gpus(state, gpus);
+      for (int threads : s.threads_for(p.info)) {
+        auto trial = [&](int k) {
+          const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
+          const RunOutcome r = p.program->run(state, source);
+          const harness::ScopedThreads all(s.max_threads());  // verifying and counting are not timed
+          const verify::TraversalSummary v = verify::check_traversal(g, source, state.level, r.parent, p.info.name);
+          TrialOutcome out;
+          out.seconds = r.seconds;
+          out.answer = v.answer();
+          out.extra = r.phases;
+          out.extra["source"] = std::to_string(ids.file_id(source));
+          out.extra["teps"] = fmt_number(double(v.component_edges) / r.seconds);
+          out.extra["component_edges"] = std::to_string(v.component_edges);
+          if (!r.branch_kinds.empty())
+            out.extra["bytes_read"] =
+                std::to_string(traversal::bytes_read(traversal::view_of(g), state.level, r.branch_kinds));
+          return out;
+        };
+        s.trials(s.row(id, p.info, threads), trial, int(roots.size()) * c.trials_per_root);
+      }
     }
+    if (multi_gpu) p.program->use_gpus(state, 0);  // its GPUs' memory back before the next program
   }
 }
 

@@ -9,7 +9,7 @@ Driven by environment variables:
   FAKE_LOG         file to which each --piece run appends "<experiment> <piece>"
   FAKE_HANG        piece that writes a partial CSV and then sleeps (to be killed)
   FAKE_EXIT        "piece=code,...": exit with that code (3 prints a resource message)
-  FAKE_GPU         "1" when a GPU is present; a gpu piece without it exits 3
+  FAKE_GPU         "1" when a GPU is present; a gpu or mgpu piece without it exits 3
   FAKE_ALGORITHMS  what --list-algorithms prints, lines separated by "|"
                    (default: one cpu program and one "[mpi]" program)
   FAKE_NOTHING     "1": every piece says "nothing to run here" and writes nothing
@@ -52,7 +52,7 @@ def main(argv):
         with open(os.environ["FAKE_LOG"], "a") as f:
             f.write("%s %s\n" % (exp, tag))
     codes = dict(kv.split("=") for kv in os.environ.get("FAKE_EXIT", "").split(",") if kv)
-    if kinds[piece] == "gpu" and os.environ.get("FAKE_GPU") != "1":
+    if kinds[piece] in ("gpu", "mgpu") and os.environ.get("FAKE_GPU") != "1":
         print("%s: piece %s needs a GPU: no CUDA device" % (exp, piece), file=sys.stderr)
         return 3
     if piece in codes:

@@ -40,6 +40,7 @@ ROLES = {
     "opencl-cpu": "extension",
     "scale-out": "scale-out",
     "grid": "extension",
+    "multi-gpu": "extension",
 }
 TRIALS = 3
 rng = random.Random(20240601)
@@ -589,6 +590,69 @@ def hybrid_dfs_road():
     write_piece("hybrid_dfs", "road", rows, extra)
 
 
+# The multi-gpu piece's graphs: weak scaling at 2^29 edges per GPU, strong scaling on the two larger.
+MULTI_GPU_GRAPHS = ((25, 2**29), (26, 2**30), (27, 2**31))
+MULTI_GPU_COLUMNS = ["source", "teps", "component_edges", "init_s", "compute_s", "comm_s", "d2h_s"]
+MULTI_GPU_COLUMNS += ["imbalance", "states", "level_ms", "gpus"]
+
+
+def hybrid_dfs_multi_gpu(out=OUT, gpus=(1, 2, 4), efficiency=None, name="Fixture GPU", graphs=MULTI_GPU_GRAPHS):
+    """The multi-gpu piece of a machine with max(gpus) GPUs (own random stream):
+    dobfs_gpu on one GPU and dobfs_mgpu at each of ``gpus`` on every graph
+    (``graphs``: (scale, M) pairs, the smallest M the edges per GPU).
+    ``efficiency`` {G: dobfs_mgpu's TEPS / (G x dobfs_gpu's)} shapes the targets:
+    by default 2 GPUs reach 1.94x, 4 GPUs 3.28x, and the weak series 78% per GPU."""
+    global rng
+    kept, rng = rng, random.Random(20261127)
+    efficiency = efficiency or {1: 0.95, 2: 0.97, 4: 0.82, 8: 0.7}
+    states = "TTBBBTTT"
+    rows = []
+    for k, (scale, m) in enumerate(graphs):
+        n = 2**scale
+        one = 40e9 * (1 - 0.05 * k)  # dobfs_gpu's TEPS, a little lower on larger graphs
+        reached = int(m * 0.98)
+        for algo, g in [("dobfs_gpu", 1)] + [("dobfs_mgpu", g) for g in gpus]:
+            rate = one * (1 if algo == "dobfs_gpu" else g * efficiency[g])
+            sec = reached / rate
+            comm = 0.0 if algo == "dobfs_gpu" else sec * 0.25 * (g > 1)
+            base = dict(
+                graph="rmat-s%d-m%d" % (scale, m),
+                generator="rmat",
+                n=n,
+                m=m,
+                seed=1,
+                algorithm=algo,
+                threads=1,
+                device="gpu",
+                answer="reached=%d;levelsum=%d" % (int(n * 0.7), int(n * 4.1)),
+                component_edges=reached,
+                gpus=g,
+                states=states,
+                init_s="%.6g" % (sec * 0.02),
+                compute_s="%.6g" % (sec * 0.9 - comm),
+                d2h_s="%.6g" % (sec * 0.05),
+            )
+            if algo == "dobfs_mgpu":
+                per = [(sec * 0.9 - comm) / len(states) * 1e3, comm / len(states) * 1e3]
+                base.update(
+                    comm_s="%.6g" % comm,
+                    imbalance="%.4g" % (1 + 0.04 * (g - 1)),
+                    level_ms=" ".join("%.3f/%.3f" % (per[0], per[1]) for _ in states),
+                )
+            rows += trials(
+                base, sec, {"teps": lambda r: "%.6g" % (r["component_edges"] / float(r["seconds"]))}, (11, 977)
+            )
+    write_piece(
+        "hybrid_dfs",
+        "multi-gpu",
+        rows,
+        MULTI_GPU_COLUMNS,
+        meta={"gpu_count": max(gpus), "gpu_names": [name] * max(gpus)},
+        out=out,
+    )
+    rng = kept
+
+
 if __name__ == "__main__":
     for f in os.listdir(OUT) if os.path.isdir(OUT) else []:
         os.remove(os.path.join(OUT, f))
@@ -600,4 +664,5 @@ if __name__ == "__main__":
     scale_out()
     dijkstra_grid()
     hybrid_dfs_road()
+    hybrid_dfs_multi_gpu()
     print("wrote", OUT)

@@ -87,8 +87,8 @@ class CheckRelease(unittest.TestCase):
         self.assertIn("not in this repository's history", out)
         self.assertIn("c-z: JSON without its CSV", out)
 
-    def fake_build(self):
-        """A build/bin of fake experiments, each with a cpu piece and an mpi piece."""
+    def fake_build(self, pieces="main:1:cpu,scale-out:1:mpi"):
+        """A build/bin of fake experiments, each with a cpu piece and an mpi piece (or `pieces`)."""
         build = os.path.join(self.dir, "build")
         os.makedirs(os.path.join(build, "bin"))
         with open(os.path.join(REPO, "experiments", "list.txt")) as f:
@@ -97,8 +97,8 @@ class CheckRelease(unittest.TestCase):
             exe = os.path.join(build, "bin", exp)
             with open(exe, "w") as f:
                 f.write(
-                    '#!/bin/sh\nFAKE_PIECES=main:1:cpu,scale-out:1:mpi exec "%s" "%s" "$@"\n'
-                    % (sys.executable, os.path.join(HERE, "fake_experiment.py"))
+                    '#!/bin/sh\nFAKE_PIECES=%s exec "%s" "%s" "$@"\n'
+                    % (pieces, sys.executable, os.path.join(HERE, "fake_experiment.py"))
                 )
             os.chmod(exe, 0o755)
         return build, experiments
@@ -171,6 +171,37 @@ class CheckRelease(unittest.TestCase):
         )
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("every piece of", r.stdout)
+
+    def test_a_multi_gpu_piece_is_wanted_only_from_a_host_with_two_gpus(self):
+        sha, own = head(), head_hash()
+        build, experiments = self.fake_build("main:1:cpu,multi-gpu:1:mgpu")
+        results = self.dir = os.path.join(self.dir, "results")
+        os.makedirs(results)
+
+        def run():
+            r = subprocess.run(
+                [sys.executable, SCRIPT, "--results", results, "--build", build],
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            return r.returncode, r.stdout
+
+        for gpu_count in (1, 2):
+            for exp in experiments:
+                self.piece(
+                    "%s-main" % exp,
+                    source_commit=sha,
+                    source_hash=own,
+                    gpu_count=gpu_count,
+                    openmp_env=self.protocol_env(exp, "main"),
+                )
+            rc, out = run()
+            if gpu_count == 1:  # a one-GPU host's release has no multi-GPU piece
+                self.assertEqual(rc, 0, out)
+            else:
+                self.assertEqual(rc, 1, out)
+                self.assertIn("piece multi-gpu not in the run", out)
 
     def test_a_missing_directory_is_a_usage_error(self):
         r = subprocess.run(

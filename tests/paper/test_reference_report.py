@@ -1,7 +1,8 @@
 """The committed paper/REPORT.md is exactly what paper.report writes from the
 committed reference results: a rerun of `make paper RESULTS=results/reference/h100`
 changes no byte (no generation time, no order that depends on the file system).
-The same for the quick-scale reference's results/reference/h100-quick/paper/REPORT.md."""
+The same for the quick-scale reference's results/reference/h100-quick/paper/REPORT.md and for
+the multi-GPU machine kinds' references (results/reference/h100-x2, h100-x4: the multi-gpu piece alone)."""
 
 import contextlib
 import io
@@ -13,6 +14,7 @@ from paper import outputs, report
 
 REFERENCE = "results/reference/h100"
 QUICK_REFERENCE = "results/reference/h100-quick"
+MULTI_GPU_REFERENCES = ("results/reference/h100-x2", "results/reference/h100-x4")
 
 
 def regenerate(results, report_dir):
@@ -44,6 +46,11 @@ class ReferenceReportTest(unittest.TestCase):
 
     def test_committed_quick_report_regenerates_byte_for_byte(self):
         self.check(QUICK_REFERENCE, os.path.join(outputs.REPO, QUICK_REFERENCE, "paper"))
+
+    def test_committed_multi_gpu_reports_regenerate_byte_for_byte(self):
+        for results in MULTI_GPU_REFERENCES:
+            with self.subTest(results=results):
+                self.check(results, os.path.join(outputs.REPO, results, "paper"))
 
 
 if __name__ == "__main__":

@@ -366,7 +366,71 @@ class ReproduceMpiTest(Harness):
     def test_an_unknown_kind_is_refused(self):
         r = self.mpi(FAKE_PIECES="a:1:tpu")
         self.assertEqual(r.returncode, 1)
-        self.assertIn("cpu|gpu|mpi", r.stdout)
+        self.assertIn("cpu|gpu|mpi|mgpu", r.stdout)
+
+
+class ReproduceMgpuTest(Harness):
+    """Pieces of kind mgpu: run only where nvidia-smi -L lists two or more GPUs."""
+
+    PIECES = "a:1:cpu,g:1:gpu,multi-gpu:1:mgpu"
+
+    def setUp(self):
+        super().setUp()
+        # A fake nvidia-smi ahead of any real one: -L lists FAKE_GPUS GPUs, each with a MIG device below it.
+        self.path = os.path.join(self.tmp.name, "path")
+        os.makedirs(self.path)
+        with open(os.path.join(self.path, "nvidia-smi"), "w") as f:
+            f.write(
+                '#!/bin/sh\ni=0\nwhile [ "$i" -lt "${FAKE_GPUS:-0}" ]; do\n'
+                '  echo "GPU $i: Fake H100 (UUID: GPU-$i)"\n  echo "  MIG 1g.10gb Device 0: (UUID: MIG-$i)"\n'
+                "  i=$((i + 1))\ndone\n"
+            )
+        os.chmod(os.path.join(self.path, "nvidia-smi"), 0o755)
+        self.fake("hybrid_dfs")
+
+    def env(self, **kw):
+        env = super().env(PATH=self.path + os.pathsep + os.environ["PATH"], FAKE_PIECES=self.PIECES, FAKE_GPU="1")
+        env.update(kw)
+        return env
+
+    def run_with(self, gpus, *extra):
+        r = self.reproduce("--only", "hybrid_dfs", *extra, FAKE_GPUS=str(gpus))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return self.status()[("hybrid_dfs", "multi-gpu")]
+
+    def test_two_gpus_run_it(self):
+        st = self.run_with(2)
+        self.assertEqual(st["status"], "ran")
+        self.assertEqual(st["kind"], "mgpu")
+        self.assertEqual(self.invocations(), ["hybrid_dfs a", "hybrid_dfs g", "hybrid_dfs multi-gpu"])
+        self.assertTrue(os.path.exists(os.path.join(self.results, "hybrid_dfs-multi-gpu.csv")))
+        with open(os.path.join(self.results, "reproduce-status.json")) as f:
+            self.assertEqual(json.load(f)["gpus"], 2)  # GPUs, not their MIG devices
+
+    def test_one_gpu_skips_it_with_the_count(self):
+        st = self.run_with(1)
+        self.assertEqual(st["status"], "skipped")
+        self.assertIn("needs 2 or more GPUs; 1 GPU here (GPU 0: Fake H100", st["reason"])
+        self.assertEqual(self.invocations(), ["hybrid_dfs a", "hybrid_dfs g"])
+
+    def test_no_gpu_skips_it_and_the_gpu_piece(self):
+        st = self.run_with(0)
+        self.assertEqual(st["status"], "skipped")
+        self.assertIn("needs 2 or more GPUs; no GPU: nvidia-smi -L found none", st["reason"])
+        self.assertEqual(self.status()[("hybrid_dfs", "g")]["status"], "skipped")
+        self.assertEqual(self.invocations(), ["hybrid_dfs a"])
+
+    def test_no_gpu_flag_skips_it_on_a_multi_gpu_machine(self):
+        st = self.run_with(4, "--no-gpu")
+        self.assertEqual(st["status"], "skipped")
+        self.assertIn("--no-gpu given", st["reason"])
+        self.assertEqual(self.invocations(), ["hybrid_dfs a"])
+
+    def test_a_skipped_piece_done_earlier_stays_done(self):
+        self.run_with(2)
+        st = self.run_with(1)
+        self.assertEqual(st["status"], "done")
+        self.assertEqual(self.invocations(), ["hybrid_dfs a", "hybrid_dfs g", "hybrid_dfs multi-gpu"])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,103 @@
+// The direction-optimising traversal over several GPUs (traversal/mgpu_traversal.hpp)
+// against BGL levels, at every GPU count this machine has (1 included). Labelled `gpu`
+// and `mgpu`: skipped without a device; with one GPU only the one-GPU case runs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "algorithms/traversal/cpu_traversals.hpp"
+#include "algorithms/traversal/mgpu_partition.hpp"
+#include "algorithms/traversal/mgpu_traversal.hpp"
+#include "common/verify/traversal.hpp"
+#include "traversal_test_graphs.hpp"
+
+namespace gs {
+namespace {
+
+using namespace traversal;
+
+std::vector<int> gpu_counts() {
+  std::vector<int> out;
+  for (int g = 1; g <= std::min(MultiGpuTraversal::gpus_present(), 8); ++g) out.push_back(g);
+  return out;
+}
+
+// The suite's graphs plus the partition's edge cases: a range without arcs,
+// a vertex count no GPU count divides, a path deeper than 254 levels.
+std::vector<test::TestGraph> graphs() {
+  std::vector<test::TestGraph> out = test::traversal_graphs();
+  std::vector<std::pair<vid_t, vid_t>> e;
+  for (vid_t i = 0; i < 64; ++i) e.push_back({i, (i * 7 + 3) % 64});
+  for (vid_t i = 0; i < 63; ++i) e.push_back({i, i + 1});
+  out.push_back({"arcs-in-the-first-range-only", test::undirected(4096, e), {0, 63, 4000}});
+  e.clear();
+  for (vid_t i = 0; i + 1 < 1000; ++i) e.push_back({i, (i * 31 + 17) % 1000});
+  out.push_back({"n-1000", test::undirected(1000, e), {0, 999, 500}});
+  e.clear();
+  for (vid_t i = 0; i + 1 < 700; ++i) e.push_back({i, i + 1});
+  out.push_back({"path-700", test::undirected(700, e), {0, 350, 699}});
+  return out;
+}
+
+TEST(MultiGpuTraversal, MatchesBglLevelsAtEveryGpuCount) {
+  const std::vector<test::TestGraph> all = graphs();
+  const std::vector<int> counts = gpu_counts();
+  for (int gpus : counts) {
+    for (const auto& tg : all) {
+      const CsrView view = view_of(tg.g);
+      for (bool early_copy : {true, false}) {
+        if (!early_copy && gpus != counts.back()) continue;  // the copy after the last level: once
+        GpuOptions opt;
+        opt.early_copy = early_copy;
+        MultiGpuTraversal mgpu(view, gpus, opt);
+        EXPECT_EQ(mgpu.bounds(), range_bounds(view, gpus));
+        for (vid_t root : tg.roots) {
+          SCOPED_TRACE(tg.name + " gpus " + std::to_string(gpus) + " root " + std::to_string(root) +
+                       (early_copy ? "" : " late copy"));
+          const auto expected = test::bgl_levels(tg.g, root);
+          std::vector<std::uint32_t> level(3, 9);
+          const DirectionOptions d;
+          MultiGpuRunTimes t = mgpu.direction_optimising(root, level, d.alpha, d.beta);
+          EXPECT_EQ(level, expected) << "default switch points";
+          EXPECT_EQ(t.level_compute_s.size(), t.bottom_up.size());
+          EXPECT_GE(t.imbalance, 1.0 - 1e-9);
+          const DirectionOptions eager = test::eager_bottom_up();
+          t = mgpu.direction_optimising(root, level, eager.alpha, eager.beta);
+          EXPECT_EQ(level, expected) << "eager bottom-up";
+          if (tg.g.n > 1 && tg.g.degree(root) > 0) {
+            EXPECT_TRUE(std::count(t.bottom_up.begin(), t.bottom_up.end(), true) > 0) << "no bottom-up level ran";
+          }
+          EXPECT_NO_THROW(verify::check_traversal(tg.g, root, level, nullptr, "dobfs_mgpu"));
+        }
+      }
+    }
+  }
+}
+
+TEST(MultiGpuTraversal, RefusesMoreGpusThanPresentAndBadSources) {
+  const Csr<std::uint32_t> g = test::undirected(100, {{0, 1}});
+  const int present = MultiGpuTraversal::gpus_present();
+  EXPECT_THROW(MultiGpuTraversal(view_of(g), present + 1), std::invalid_argument);
+  EXPECT_THROW(MultiGpuTraversal(view_of(g), 0), std::invalid_argument);
+  MultiGpuTraversal mgpu(view_of(g), 1);
+  std::vector<std::uint32_t> level;
+  EXPECT_THROW(mgpu.direction_optimising(100, level, 14, 24), std::invalid_argument);
+}
+
+TEST(MultiGpuTraversal, DeviceBytesPerGpu) {
+  // One GPU holds the graph once; from two on, a GPU holds its own arcs and the
+  // arcs into its range grouped by all n sources, both shrinking with G.
+  const std::uint64_t n = 1ull << 27, arcs = 1ull << 32;
+  const std::uint64_t one = MultiGpuTraversal::device_bytes_per_gpu(n, arcs, 1);
+  const std::uint64_t two = MultiGpuTraversal::device_bytes_per_gpu(n, arcs, 2);
+  const std::uint64_t four = MultiGpuTraversal::device_bytes_per_gpu(n, arcs, 4);
+  EXPECT_GT(one, arcs * 4);          // at least the arcs themselves
+  EXPECT_GT(two, 2 * arcs * 4 / 2);  // both sets of a half
+  EXPECT_LT(four, two);
+  EXPECT_LT(four, one);
+  EXPECT_GT(four, 8 * n + 2 * (n / 8));  // the sources' offsets and the two whole frontier bitmaps stay on every GPU
+}
+
+}  // namespace
+}  // namespace gs
