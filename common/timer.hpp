@@ -9,6 +9,11 @@
 
 namespace gs {
 
+// Now on the steady clock, in seconds: for phases read off shared timestamps.
+inline double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 class WallTimer {
  public:
   WallTimer() : start_(clock::now()) {}

@@ -23,7 +23,7 @@ import os
 from paper import measure, scope, select, style, tables
 from paper.claims import Measured
 from paper.module import Figure, Table
-from paper.results import ResultsMalformed, ResultsMissing
+from paper.results import ResultsMissing
 from paper.stats import Summary
 
 PROGRAM = "dobfs_mgpu"
@@ -40,12 +40,7 @@ class GraphLine(style.Algo):
 
 def gpus_of(row):
     """The row's GPU count (column ``gpus``)."""
-    v = row.num("gpus")
-    if v is None or v < 1 or v != int(v):
-        raise ResultsMalformed(
-            "%s line %s: a multi-GPU row without a GPU count (column gpus)" % (row.get("_file"), row.get("_line"))
-        )
-    return int(v)
+    return row.count("gpus", "a multi-GPU row without a GPU count")
 
 
 def graph_text(g):

@@ -71,6 +71,17 @@ class Row(dict):
                 "%s line %s: column %r is %r, not a number" % (self.get("_file"), self.get("_line"), col, value)
             ) from None
 
+    def count(self, col, missing, error=None):
+        """The positive whole number in ``col`` (a rank or GPU count); else
+        ``error`` (ResultsMalformed by default) naming the file, the line and
+        ``missing``, what such a row lacks."""
+        v = self.num(col)
+        if v is None or v < 1 or v != int(v):
+            raise (error or ResultsMalformed)(
+                "%s line %s: %s (column %s)" % (self.get("_file"), self.get("_line"), missing, col)
+            )
+        return int(v)
+
     def answer_value(self, key):
         """A field of the ``answer`` column (``weight=W;edges=K``), or None."""
         for part in self.get("answer", "").split(";"):

@@ -56,12 +56,7 @@ wins_or_scales = _rule()
 
 def ranks_of(row):
     """The row's MPI world size (column ``ranks``)."""
-    v = row.num("ranks")
-    if v is None or v < 1 or v != int(v):
-        raise ResultsMissing(
-            "%s line %s: a scale-out row without a rank count (column ranks)" % (row.get("_file"), row.get("_line"))
-        )
-    return int(v)
+    return row.count("ranks", "a scale-out row without a rank count", ResultsMissing)
 
 
 class ScaleOut:

@@ -42,7 +42,6 @@
 #include <cooperative_groups.h>
 
 #include <algorithm>
-#include <chrono>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -51,6 +50,7 @@
 #include "algorithms/traversal/level_codes.hpp"
 #include "algorithms/traversal/level_copy_gpu.cuh"
 #include "algorithms/traversal/traversal_steps.cuh"
+#include "common/timer.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
 #include "common/cuda/cooperative.cuh"
@@ -194,17 +194,6 @@ __global__ void init_kernel(DeviceLevels L, vid_t n, std::uint32_t* visited, con
   if (seeded && first == 0) queue[0] = source;
 }
 
-// The visited bitmap's starting value: vertices without arcs (nothing reaches
-// them), and the bits beyond n of the last word.
-__global__ void no_arcs_kernel(DeviceGraph g, std::uint64_t words, std::uint32_t* bits) {
-  const unsigned lane = threadIdx.x & 31;
-  for (const std::uint64_t i : grid_stride<std::uint64_t>(words * 32)) {
-    const bool empty = i >= g.n || g.off[i + 1] == g.off[i];
-    const unsigned mask = __ballot_sync(kFullWarp, empty);
-    if (lane == 0) bits[i >> 5] = mask;
-  }
-}
-
 // Fig. 2's GPU initialisation: the CPU's stacks (every vertex found so far, in
 // branch order; branch k = [segments[k], segments[k+1])) become the branch array.
 __global__ void rebuild_kernel(const vid_t* stack, std::uint64_t size, const std::uint64_t* segments, int branches,
@@ -230,8 +219,6 @@ __global__ void publish_counters_kernel(const unsigned long long* slot, unsigned
 // Chunks listed in one branch: each vertex of degree d >= kLargeDegree gives
 // ceil(d / kChunkArcs) <= d / kChunkArcs + d / kLargeDegree.
 std::uint64_t chunk_capacity(std::uint64_t arcs) { return arcs / kChunkArcs + arcs / kLargeDegree + 1; }
-
-double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 }  // namespace
 
@@ -349,13 +336,13 @@ struct GpuTraversal::Impl {
     return host_counters;
   }
   void record_branch(double& since) {
-    const double t = now_s();
+    const double t = steady_seconds();
     if (branch_s) branch_s->push_back(t - since);
     since = t;
   }
   // Read-based branches from `branch` until one finds nothing; returns the deepest level.
   std::uint32_t read_branches(std::uint32_t branch) {
-    double since = now_s();
+    double since = steady_seconds();
     for (;; ++branch) {
       const std::uint64_t found =
           expand<Source::kCodes, Output::kNone>(branch, nullptr, 0, nullptr, NextFrontier{})[kFound];
@@ -369,13 +356,13 @@ struct GpuTraversal::Impl {
   void finish(std::uint32_t deepest, double start, double init_done, double compute_done,
               std::vector<std::uint32_t>& level, GpuRunTimes& t) {
     copy->finish(code.data(), deep.data(), deepest, level, t);
-    const double end = now_s();
+    const double end = steady_seconds();
     t.init_s = init_done - start;
     t.compute_s = compute_done - init_done;
     t.d2h_s = end - compute_done;
     t.seconds = end - start;
     copy->widen(level, t);
-    t.widen_s = now_s() - end;
+    t.widen_s = steady_seconds() - end;
     branch_s = nullptr;
   }
 };
@@ -397,11 +384,11 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
   m.opt = opt;
   const GpuInfo info = gpu_info();
   m.grid = std::max(1, info.sm_count) * 2048 / kThreads;
-  const double t0 = now_s();
+  const double t0 = steady_seconds();
   m.off.upload(g.offsets, std::size_t(g.n) + 1);
   m.adj.upload(g.adj, g.arcs);
   CUDA_CHECK(cudaDeviceSynchronize());
-  m.upload_s = now_s() - t0;
+  m.upload_s = steady_seconds() - t0;
   const std::size_t n = g.n ? g.n : 1, words = (n + 31) / 32;
   m.code.resize(n);
   m.deep.resize(n);
@@ -417,7 +404,7 @@ GpuTraversal::GpuTraversal(const CsrView& g, const GpuOptions& opt) : impl_(new 
   m.max_chunks = std::max<std::uint64_t>(1, (max_degree + kChunkArcs - 1) / kChunkArcs);
   m.no_arcs.resize(words);
   if (g.n) {
-    no_arcs_kernel<<<m.blocks_for(words * 32), kThreads>>>(m.dg(), words, m.no_arcs.data());
+    no_arcs_kernel<<<m.blocks_for(words * 32), kThreads>>>(m.off.data(), g.n, 0, words, m.no_arcs.data());
     CUDA_CHECK_LAUNCH();
   } else {
     m.no_arcs.fill_bytes(0xff);
@@ -456,11 +443,11 @@ GpuRunTimes GpuTraversal::read_based(vid_t source, std::vector<std::uint32_t>& l
   Impl& m = *impl_;
   GpuRunTimes t;
   m.branch_s = &t.branch_s;
-  const double t0 = now_s();
+  const double t0 = steady_seconds();
   m.init_from_source(source);
-  const double t1 = now_s();
+  const double t1 = steady_seconds();
   const std::uint32_t deepest = m.read_branches(0);
-  m.finish(deepest, t0, t1, now_s(), level, t);
+  m.finish(deepest, t0, t1, steady_seconds(), level, t);
   return t;
 }
 
@@ -470,9 +457,9 @@ GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std
   if (trace) trace->clear();
   GpuRunTimes t;
   m.branch_s = &t.branch_s;
-  const double t0 = now_s();
+  const double t0 = steady_seconds();
   m.init_from_source(source);
-  const double t1 = now_s();
+  const double t1 = steady_seconds();
   vid_t* cur = m.queue_a.data();
   vid_t* next = m.queue_b.data();
   std::uint32_t* front = m.frontier_a.data();
@@ -501,7 +488,7 @@ GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std
       prev_size = f.prev_size;
       frontier_arcs = f.arcs;
       unexplored = f.unexplored;
-      since = now_s();
+      since = steady_seconds();
       continue;
     }
     const unsigned long long* c;
@@ -538,7 +525,7 @@ GpuRunTimes GpuTraversal::direction_optimising_gpu(vid_t source, std::vector<std
     unexplored -= frontier_arcs;
   }
   // The last branch found nothing: the deepest level is branch - 1.
-  m.finish(branch - 1, t0, t1, now_s(), level, t);
+  m.finish(branch - 1, t0, t1, steady_seconds(), level, t);
   return t;
 }
 
@@ -547,7 +534,7 @@ GpuRunTimes GpuTraversal::read_based_from_stack(const vid_t* stack, const std::v
   Impl& m = *impl_;
   GpuRunTimes t;
   m.branch_s = &t.branch_s;
-  const double t1 = now_s();
+  const double t1 = steady_seconds();
   // Only the stacks travel (O(visited so far)), not an O(N) branch array.
   const std::size_t found = segment_begin.back();
   const int branches = int(segment_begin.size()) - 1;
@@ -556,16 +543,16 @@ GpuRunTimes GpuTraversal::read_based_from_stack(const vid_t* stack, const std::v
   CUDA_CHECK(cudaMemcpyAsync(m.queue_a.data(), stack, found * sizeof(vid_t), cudaMemcpyHostToDevice));
   m.segments.upload(seg);
   CUDA_CHECK(cudaStreamSynchronize(0));
-  const double t2 = now_s();
+  const double t2 = steady_seconds();
   m.init_branch_array(m.host.n);
   rebuild_kernel<<<m.blocks_for(found), kThreads>>>(m.queue_a.data(), found, m.segments.data(), branches, m.dl(),
                                                     m.visited.data());
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaStreamSynchronize(0));
-  const double t3 = now_s();
+  const double t3 = steady_seconds();
   t.gpu_from_branch = std::uint32_t(branches - 1);  // the last branch found on the CPU is expanded on the GPU
   const std::uint32_t deepest = m.read_branches(t.gpu_from_branch);
-  m.finish(deepest, t2, t3, now_s(), level, t);
+  m.finish(deepest, t2, t3, steady_seconds(), level, t);
   t.h2d_s = t2 - t1;
   t.seconds += t.h2d_s;
   return t;

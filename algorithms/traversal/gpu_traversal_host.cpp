@@ -1,17 +1,11 @@
 // The GPU traversals' entry points that use the CPU side (cpu_traversals.hpp,
 // C++20): the direction options and trace, and the CPU+GPU hybrid of Fig. 2.
 // The GPU parts are in gpu_traversal.cu.
-#include <chrono>
-
 #include "algorithms/traversal/cpu_traversals.hpp"
 #include "algorithms/traversal/gpu_traversal.hpp"
+#include "common/timer.hpp"
 
 namespace gs::traversal {
-namespace {
-
-double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
-
-}  // namespace
 
 GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::uint32_t>& level,
                                                const DirectionOptions& opt, DirectionTrace* trace) {
@@ -20,15 +14,15 @@ GpuRunTimes GpuTraversal::direction_optimising(vid_t source, std::vector<std::ui
 
 GpuRunTimes GpuTraversal::cpu_gpu_hybrid(vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                                          const HybridOptions& opt, std::uint64_t t4) {
-  const double t0 = now_s();
+  const double t0 = steady_seconds();
   const CpuPrefix p = cpu_prefix(graph(), source, ws, opt, t4);
-  const double cpu_s = now_s() - t0;
+  const double cpu_s = steady_seconds() - t0;
   GpuRunTimes t;
   if (p.finished) {
     levels_from_stack(p, ws.stack, graph().n, level);
     t.moved_to_gpu = false;
     t.cpu_s = cpu_s;
-    t.seconds = now_s() - t0;
+    t.seconds = steady_seconds() - t0;
     return t;
   }
   t = read_based_from_stack(ws.stack.data(), p.segment_begin, level);  // its seconds: from the stack's upload on

@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <exception>
 #include <optional>
 #include <stdexcept>
@@ -27,6 +26,7 @@
 #include "algorithms/traversal/level_copy_gpu.cuh"
 #include "algorithms/traversal/mgpu_partition.hpp"
 #include "algorithms/traversal/traversal_steps.cuh"
+#include "common/timer.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
 #include "common/cuda/grid.cuh"
@@ -45,23 +45,7 @@ constexpr std::uint64_t kRuntimeBytes = std::uint64_t(768) << 20;
 // scanning all n bits a word per warp.
 constexpr std::uint64_t kQueueDivisor = 64;
 
-double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
-
 std::uint64_t words_of(std::uint64_t vertices) { return (vertices + 31) / 32; }
-
-// The visited bitmap's starting value for a range's words [first_word,
-// first_word + words): vertices without arcs (nothing reaches them) and
-// those beyond the range's end (only the last range has a partial word).
-__global__ void range_no_arcs_kernel(const eid_t* own_off, vid_t lo, vid_t hi, std::uint64_t first_word,
-                                     std::uint64_t words, std::uint32_t* bits) {
-  const unsigned lane = threadIdx.x & 31;
-  for (const std::uint64_t i : grid_stride<std::uint64_t>(words * 32)) {
-    const std::uint64_t v = first_word * 32 + i;
-    const bool empty = v >= hi || own_off[v - lo + 1] == own_off[v - lo];
-    const unsigned mask = __ballot_sync(kFullWarp, empty);
-    if (lane == 0) bits[i >> 5] = mask;
-  }
-}
 
 // Before a traversal, on one GPU: its range's codes unreached (the source's
 // 0 where it is in the range), its visited words from `no_arcs` (plus the
@@ -130,12 +114,6 @@ struct Part {
   }
 };
 
-template <class T>
-void upload_on(DeviceBuffer<T>& buffer, const T* host, std::size_t count) {
-  buffer.resize(std::max<std::size_t>(1, count));
-  if (count) CUDA_CHECK(cudaMemcpy(buffer.data(), host, count * sizeof(T), cudaMemcpyHostToDevice));
-}
-
 }  // namespace
 
 struct MultiGpuTraversal::Impl {
@@ -165,14 +143,14 @@ struct MultiGpuTraversal::Impl {
     // Its own arcs: the CSR's slice, with offsets from 0.
     std::vector<eid_t> off(std::size_t(range) + 1);
     for (vid_t x = 0; x <= range; ++x) off[x] = host.offsets[p.lo + x] - host.offsets[p.lo];
-    upload_on(p.own_off, off.data(), off.size());
-    upload_on(p.own_adj, host.adj + host.offsets[p.lo], std::size_t(off.back()));
+    p.own_off.upload(off);
+    p.own_adj.upload(host.adj + host.offsets[p.lo], std::size_t(off.back()));
     eid_t into_arcs = off.back(), max_into_degree = 0;
     off = {};
     if (parts.size() > 1) {
       const ArcsInto into = arcs_into(host, p.lo, p.hi);
-      upload_on(p.into_off, into.offsets.data(), into.offsets.size());
-      upload_on(p.into_adj, into.adj.data(), into.adj.size());
+      p.into_off.upload(into.offsets);
+      p.into_adj.upload(into.adj);
       into_arcs = into.adj.size();
       for (vid_t x = 0; x < host.n; ++x)
         max_into_degree = std::max(max_into_degree, into.offsets[x + 1] - into.offsets[x]);
@@ -193,8 +171,8 @@ struct MultiGpuTraversal::Impl {
     p.gathered.resize(2 * parts.size());
     p.host_gathered.resize(2 * parts.size());
     if (p.words) {
-      range_no_arcs_kernel<<<p.blocks_for(p.words * 32), kThreads>>>(p.own_off.data(), p.lo, p.hi, p.first_word,
-                                                                     p.words, p.no_arcs.data());
+      no_arcs_kernel<<<p.blocks_for(p.words * 32), kThreads>>>(p.own_off_view(), p.hi, p.first_word, p.words,
+                                                               p.no_arcs.data());
       CUDA_CHECK_LAUNCH();
     }
     p.copy.emplace(range, p.grid, opt.early_copy);
@@ -208,7 +186,7 @@ struct MultiGpuTraversal::Impl {
     p.compute_ms.clear();
     p.comm_ms.clear();
     p.bottom_up.clear();
-    const double t0 = now_s();
+    const double t0 = steady_seconds();
     CUDA_CHECK(cudaMemsetAsync(p.frontier[0].data(), 0, all_words * sizeof(std::uint32_t), p.stream));
     range_init_kernel<<<p.blocks_for(std::max<std::uint64_t>(p.hi - p.lo, p.words)), kThreads, 0, p.stream>>>(
         p.code.data(), p.lo, p.hi, p.visited.data(), p.no_arcs.data(), p.first_word, p.words, p.counters.data(), source,
@@ -216,7 +194,7 @@ struct MultiGpuTraversal::Impl {
     CUDA_CHECK_LAUNCH();
     p.copy->reset();
     CUDA_CHECK(cudaStreamSynchronize(p.stream));
-    p.init_s = now_s() - t0;
+    p.init_s = steady_seconds() - t0;
     const int gpus = int(parts.size());
     const vid_t n = host.n;
     FrontierState f{1, 0, host.degree(source), host.arcs - host.degree(source)};
@@ -293,14 +271,14 @@ struct MultiGpuTraversal::Impl {
       cur ^= 1;
     }
     // The last branch found nothing: the deepest level is branch - 1.
-    const double t1 = now_s();
+    const double t1 = steady_seconds();
     GpuRunTimes copy_times;
     p.copy->finish(p.code.data(), p.deep.data(), branch - 1, p.level, copy_times);
-    p.done_at = now_s();
+    p.done_at = steady_seconds();
     p.d2h_s = p.done_at - t1;
     p.copy->widen(p.level, copy_times);
     std::copy(p.level.begin(), p.level.end(), level.begin() + p.lo);
-    p.widen_s = now_s() - p.done_at;
+    p.widen_s = steady_seconds() - p.done_at;
   }
 };
 
@@ -346,14 +324,14 @@ MultiGpuTraversal::MultiGpuTraversal(const CsrView& g, int gpus, const GpuOption
   m.bounds = range_bounds(g, gpus);
   int previous = 0;
   CUDA_CHECK(cudaGetDevice(&previous));
-  const double t0 = now_s();
+  const double t0 = steady_seconds();
   for (int k = 0; k < gpus; ++k) m.parts.push_back(std::make_unique<Part>());
   for (int k = 0; k < gpus; ++k) {
     CUDA_CHECK(cudaSetDevice(k));
     m.build_part(k);
   }
   m.comms = shared_nccl_comms(gpus);
-  m.upload_s = now_s() - t0;
+  m.upload_s = steady_seconds() - t0;
   CUDA_CHECK(cudaSetDevice(previous));
 }
 
@@ -382,7 +360,7 @@ MultiGpuRunTimes MultiGpuTraversal::direction_optimising(vid_t source, std::vect
   const int gpus = int(m.parts.size());
   std::vector<std::exception_ptr> errors(gpus);
   std::atomic<bool> failed{false};
-  const double t0 = now_s();
+  const double t0 = steady_seconds();
   run_concurrently(gpus, [&](int k) {
     try {
       m.traverse(k, source, alpha, beta, level);

@@ -339,6 +339,22 @@ static __global__ void bitmap_to_queue_kernel(const std::uint32_t* bits, std::ui
   }
 }
 
+// The visited bitmap's starting value for words [first_word, first_word +
+// words) (bits[0] is word first_word): vertices without arcs, which no
+// traversal reaches (the graph is symmetric) unless one is the source, and
+// vertices at or beyond `end` (the last word's bits past n). `off` is indexed
+// by global id (a range's offsets shifted back by its start).
+static __global__ void no_arcs_kernel(const eid_t* off, vid_t end, std::uint64_t first_word, std::uint64_t words,
+                                      std::uint32_t* bits) {
+  const unsigned lane = threadIdx.x & 31;
+  for (const std::uint64_t i : grid_stride<std::uint64_t>(words * 32)) {
+    const std::uint64_t v = first_word * 32 + i;
+    const bool empty = v >= end || off[v + 1] == off[v];
+    const unsigned mask = __ballot_sync(kFullWarp, empty);
+    if (lane == 0) bits[i >> 5] = mask;
+  }
+}
+
 // The bottom-up shapes built (GpuOptions::bottom_up_words / _arcs): 1/1, 2/2, 4/1, 4/2.
 inline void check_bottom_up_shape(int words, int arcs) {
   const bool built = (words == 1 && arcs == 1) || (words == 2 && arcs == 2) || (words == 4 && (arcs == 1 || arcs == 2));

@@ -44,7 +44,7 @@ class NcclComms {
 };
 
 // The process's communicators over GPUs 0 .. gpus - 1, made on first use
-// (making them takes about a second) and kept: every multi-GPU object of
+// (making them is slow: NCCL connects every pair of GPUs) and kept: every multi-GPU object of
 // that size shares them. Aborted ones are replaced by new ones.
 std::shared_ptr<NcclComms> shared_nccl_comms(int gpus);
 

@@ -40,9 +40,9 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   using namespace name;
   const std::vector<std::string> cpu = {stack_omp, read_omp, hybrid_omp, dobfs_omp};
   const std::vector<std::string> gpu = {read_gpu, hybrid_cpu_gpu, dobfs_gpu, hybrid_omp, dobfs_omp};
-  std::vector<std::string> single_process;  // every program but the distributed ones
+  std::vector<std::string> single_process;  // every program on one device: not the distributed or multi-GPU ones
   for (const harness::ProgramInfo& info : traversals().infos())
-    if (info.device != harness::Device::mpi) single_process.push_back(info.name);
+    if (info.device != harness::Device::mpi && info.name != dobfs_mgpu) single_process.push_back(info.name);
   const std::vector<std::string> sizes = {stack_omp, hybrid_omp, dobfs_omp, read_gpu, hybrid_cpu_gpu, dobfs_gpu};
   // Paper-scale estimates: the pieces' measured wall times on the reference machine (NOTES.md).
   std::vector<Piece> out = {

@@ -239,7 +239,7 @@ class GpuProgram : public Traversal {
     if (r.early_copy) out.phases["late"] = std::to_string(r.late_vertices);
     out.phases["branch_ms"] = milliseconds_list(r.branch_s);  // each GPU branch, to see where the time goes
     out.phases["upload_s"] = fmt_seconds(state.upload_seconds());
-    out.phases["gpus"] = "1";
+    out.phases["gpus"] = std::to_string(1);  // (a literal here trips GCC 12's -Wrestrict)
     return out;
   }
 
