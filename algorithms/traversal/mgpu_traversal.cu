@@ -164,7 +164,12 @@ struct MultiGpuTraversal::Impl {
     p.deep.fill_bytes(0);  // copied back whole when a traversal goes deep; never read uninitialised
     p.visited.resize(std::max<std::uint64_t>(1, p.words));
     p.no_arcs.resize(std::max<std::uint64_t>(1, p.words));
-    for (auto& f : p.frontier) f.resize(std::max<std::uint64_t>(1, all_words));
+    // Zeroed once: the other owners' slices arrive through NCCL, whose kernels a
+    // sanitizer run leaves out, so nothing in them reads as never written.
+    for (auto& f : p.frontier) {
+      f.resize(std::max<std::uint64_t>(1, all_words));
+      f.fill_bytes(0);
+    }
     p.queue.resize(host.n / kQueueDivisor + 1);
     p.queued.resize(1);
     p.counters.resize(2 * kCounters);
