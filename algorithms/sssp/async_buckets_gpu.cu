@@ -847,6 +847,7 @@ void AsyncBucketsGpu::load(const Csr<float>& g, float width) {
   s.cells.fill_bytes(0, s.stream);  // epoch 0: empty for every launch
   s.epoch = 0;
   s.control.resize(1);
+  s.control.fill_bytes(0, s.stream);  // its alignment padding too: the whole struct is read back
   s.counters.resize(1);
 
   // Persistent grid: workers spin waiting for each other's work, so every block must be resident

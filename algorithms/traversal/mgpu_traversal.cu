@@ -164,8 +164,9 @@ struct MultiGpuTraversal::Impl {
     p.deep.fill_bytes(0);  // copied back whole when a traversal goes deep; never read uninitialised
     p.visited.resize(std::max<std::uint64_t>(1, p.words));
     p.no_arcs.resize(std::max<std::uint64_t>(1, p.words));
-    // Zeroed once: the other owners' slices arrive through NCCL, whose kernels a
-    // sanitizer run leaves out, so nothing in them reads as never written.
+    // The buffers NCCL writes (the other owners' slices, the gathered counters)
+    // are zeroed once: a sanitizer run leaves NCCL's kernels out, and nothing
+    // in them may then read as never written.
     for (auto& f : p.frontier) {
       f.resize(std::max<std::uint64_t>(1, all_words));
       f.fill_bytes(0);
@@ -174,6 +175,7 @@ struct MultiGpuTraversal::Impl {
     p.queued.resize(1);
     p.counters.resize(2 * kCounters);
     p.gathered.resize(2 * parts.size());
+    p.gathered.fill_bytes(0);
     p.host_gathered.resize(2 * parts.size());
     if (p.words) {
       no_arcs_kernel<<<p.blocks_for(p.words * 32), kThreads>>>(p.own_off_view(), p.hi, p.first_word, p.words,

@@ -31,11 +31,29 @@ void NcclComms::abort() {
     if (c) ncclCommAbort(c);
 }
 
+namespace {
+
+std::mutex cache_lock;
+// Not a static object: at exit the CUDA runtime may be gone before a static's destructor runs.
+std::map<int, std::shared_ptr<NcclComms>>* cache = nullptr;
+
+// Registered with atexit after CUDA's runtime made its own exit handler (our
+// first CUDA call came before), so it runs first, while the runtime is
+// still there: the communicators are destroyed and NCCL frees what it holds.
+void destroy_shared_comms() {
+  const std::lock_guard<std::mutex> hold(cache_lock);
+  delete cache;
+  cache = nullptr;
+}
+
+}  // namespace
+
 std::shared_ptr<NcclComms> shared_nccl_comms(int gpus) {
-  static std::mutex lock;
-  // Never destroyed: at exit the CUDA runtime may be gone before a static's destructor runs.
-  static auto* cache = new std::map<int, std::shared_ptr<NcclComms>>;
-  const std::lock_guard<std::mutex> hold(lock);
+  const std::lock_guard<std::mutex> hold(cache_lock);
+  if (!cache) {
+    cache = new std::map<int, std::shared_ptr<NcclComms>>;
+    std::atexit(destroy_shared_comms);
+  }
   std::shared_ptr<NcclComms>& comms = (*cache)[gpus];
   if (!comms || comms->aborted()) comms = std::make_shared<NcclComms>(gpus);
   return comms;
