@@ -124,7 +124,7 @@ fi
 
 if [ "${CTEST_REGEX:-}" != none ]; then
   stamp "ctest ${CTEST_REGEX:+-R $CTEST_REGEX }(all labels, GPU tests included)"
-  ctest --preset default -j 4 --timeout 300 ${CTEST_REGEX:+-R "$CTEST_REGEX"} > "$OUT/ctest.log" 2>&1
+  ctest --preset default -j 4 --timeout 300 --output-on-failure ${CTEST_REGEX:+-R "$CTEST_REGEX"} > "$OUT/ctest.log" 2>&1
   echo "ctest rc=$?"
   grep -E "tests passed|tests failed|Skipped|Failed|\*\*\*" "$OUT/ctest.log" | tail -30
 fi

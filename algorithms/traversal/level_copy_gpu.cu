@@ -95,8 +95,8 @@ void LevelCopyGpu::start(const std::uint8_t* code, std::uint32_t final_level) {
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaEventRecord(packed_done_, 0));
   CUDA_CHECK(cudaStreamWaitEvent(copy_stream_, packed_done_, 0));
-  CUDA_CHECK(
-      cudaMemcpyAsync(host_packed_.data(), packed_.data(), packed_.size(), cudaMemcpyDeviceToHost, copy_stream_));
+  // The codes' bytes, none for an empty range (whose buffers hold one unwritten byte).
+  packed_.download(host_packed_.data(), (std::size_t(n_) + 1) / 2, copy_stream_);
   settled_ = int(std::min<std::uint32_t>(final_level, kPackedDeep - 1));  // deeper codes are always gathered
 }
 
