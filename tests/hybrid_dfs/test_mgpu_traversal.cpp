@@ -86,9 +86,7 @@ TEST_P(MultiGpuLevels, MatchBglLevels) {
 }
 
 INSTANTIATE_TEST_SUITE_P(GpuCounts, MultiGpuLevels, ::testing::Range(1, kMostGpus + 1),
-                         [](const ::testing::TestParamInfo<int>& info) {
-                           return "gpus" + std::to_string(info.param);
-                         });
+                         [](const ::testing::TestParamInfo<int>& info) { return "gpus" + std::to_string(info.param); });
 
 TEST(MultiGpuTraversal, RefusesMoreGpusThanPresentAndBadSources) {
   const Csr<std::uint32_t> g = test::undirected(100, {{0, 1}});
