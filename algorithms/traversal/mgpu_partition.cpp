@@ -1,18 +1,30 @@
 #include "algorithms/traversal/mgpu_partition.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace gs::traversal {
 
-std::vector<vid_t> range_bounds(const CsrView& g, int parts) {
+namespace {
+
+void check_arc_weight(double arc_weight) {
+  if (!std::isfinite(arc_weight) || arc_weight < 0)
+    throw std::invalid_argument("the ranges' arc weight must be finite and >= 0");
+}
+
+}  // namespace
+
+std::vector<vid_t> range_bounds(const CsrView& g, int parts, double arc_weight) {
   if (parts < 1) throw std::invalid_argument("range_bounds: parts must be >= 1");
-  // Cost of vertices [0, x): their arcs + x, i.e. offsets[x] + x (increasing in x).
-  const auto cost = [&](vid_t x) { return g.offsets[x] + eid_t(x); };
-  const eid_t total = cost(g.n);
+  check_arc_weight(arc_weight);
+  // Cost of vertices [0, x): x + weight x their arcs (increasing in x). Exact
+  // in a double for whole weights: both terms stay far below 2^53.
+  const auto cost = [&](vid_t x) { return double(x) + arc_weight * double(g.offsets[x]); };
+  const double total = cost(g.n);
   std::vector<vid_t> bounds(std::size_t(parts) + 1, 0);
   for (int k = 1; k < parts; ++k) {
-    const eid_t target = eid_t((unsigned __int128)total * unsigned(k) / unsigned(parts));
+    const double target = std::floor(total * k / parts);
     vid_t lo = 0, hi = g.n;  // the first x with cost(x) >= target
     while (lo < hi) {
       const vid_t mid = lo + (hi - lo) / 2;
@@ -24,6 +36,13 @@ std::vector<vid_t> range_bounds(const CsrView& g, int parts) {
   }
   bounds[parts] = g.n;
   return bounds;
+}
+
+std::uint64_t largest_range_arcs(std::uint64_t n, std::uint64_t arcs, int parts, double arc_weight) {
+  check_arc_weight(arc_weight);
+  const double g = std::max(1, parts), a = double(arcs);
+  const double balanced = arc_weight > 0 ? a / g + double(n) / (arc_weight * g) : a;
+  return std::uint64_t(std::min(a, balanced + a / 20));
 }
 
 ArcsInto arcs_into(const CsrView& g, vid_t lo, vid_t hi) {

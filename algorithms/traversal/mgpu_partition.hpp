@@ -16,12 +16,23 @@
 
 namespace gs::traversal {
 
+// What an arc weighs against a vertex when the ranges are balanced: a
+// range costs its vertices + this x its arcs. 1 weighs both alike (RMAT's
+// hubs sit at small ids, so the first range gets fewer vertices); 0 gives
+// equal vertex counts, whatever the arcs.
+inline constexpr double kDefaultRangeArcWeight = 1.0;
+
 // parts + 1 bounds: range k = [bounds[k], bounds[k + 1]), bounds[0] = 0,
 // bounds[parts] = n, every inner bound a multiple of 32 (a range is whole
-// words of the bitmaps). The ranges balance degree + 1 per vertex: RMAT's
-// hubs sit at small ids, so equal vertex counts would give the first GPU
-// most of the arcs. A range may be empty (a graph of few vertices).
-std::vector<vid_t> range_bounds(const CsrView& g, int parts);
+// words of the bitmaps), the ranges' costs as equal as whole words allow
+// (arc_weight >= 0, finite). A range may be empty (a graph of few vertices).
+std::vector<vid_t> range_bounds(const CsrView& g, int parts, double arc_weight = kDefaultRangeArcWeight);
+
+// At most how many arcs the largest of range_bounds' ranges holds, from the
+// sizes alone (admission, before the graph exists): a range costs about
+// (n + w arcs) / parts, so it holds at most that / w arcs (all of them when
+// w = 0), plus arcs / 20 for the bounds' rounding to words.
+std::uint64_t largest_range_arcs(std::uint64_t n, std::uint64_t arcs, int parts, double arc_weight);
 
 struct ArcsInto {
   std::vector<eid_t> offsets;  // n + 1: the arcs of source x are [offsets[x], offsets[x + 1])

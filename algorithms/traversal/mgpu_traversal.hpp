@@ -24,6 +24,7 @@
 
 #include "algorithms/traversal/csr_view.hpp"
 #include "algorithms/traversal/gpu_traversal.hpp"
+#include "algorithms/traversal/mgpu_partition.hpp"
 
 namespace gs::traversal {
 
@@ -42,19 +43,24 @@ struct MultiGpuRunTimes {
 
 class MultiGpuTraversal {
  public:
-  // GPUs 0 .. gpus - 1 (at most gpus_present()); `g` must outlive this object.
-  MultiGpuTraversal(const CsrView& g, int gpus, const GpuOptions& opt = {});
+  // GPUs 0 .. gpus - 1 (at most gpus_present()), their ranges balanced with
+  // `range_arc_weight` (range_bounds); `g` must outlive this object.
+  MultiGpuTraversal(const CsrView& g, int gpus, const GpuOptions& opt = {},
+                    double range_arc_weight = kDefaultRangeArcWeight);
   ~MultiGpuTraversal();
   MultiGpuTraversal(const MultiGpuTraversal&) = delete;
   MultiGpuTraversal& operator=(const MultiGpuTraversal&) = delete;
 
   // The GPUs of this host (0 without a driver).
   static int gpus_present();
-  // Device bytes per GPU for n vertices and `arcs` arcs over `gpus` GPUs, the
-  // ranges assumed balanced (admission control; NCCL's buffers included).
-  static std::uint64_t device_bytes_per_gpu(std::uint64_t n, std::uint64_t arcs, int gpus);
+  // Device bytes per GPU for n vertices and `arcs` arcs over `gpus` GPUs, for
+  // the largest range's arcs (largest_range_arcs; admission control, NCCL's
+  // buffers included).
+  static std::uint64_t device_bytes_per_gpu(std::uint64_t n, std::uint64_t arcs, int gpus,
+                                            double range_arc_weight = kDefaultRangeArcWeight);
   // Host bytes beyond the graph while the arcs into each range are built and uploaded.
-  static std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs, int gpus);
+  static std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs, int gpus,
+                                  double range_arc_weight = kDefaultRangeArcWeight);
 
   int gpus() const;
   // Partitioning (host) and uploading, the slowest GPU's copy included.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/traversal/cpu_traversals.hpp"
+#include "algorithms/traversal/mgpu_partition.hpp"
 #include "common/harness/graph_source.hpp"
 #include "common/harness/session.hpp"
 
@@ -25,6 +26,7 @@ struct ProgramOptions {
   int gpu_small_levels = 1;  // GpuOptions::small_level_blocks_per_sm
   // dobfs_mgpu: the GPU counts it runs at (--gpu-counts); empty: 1, 2, 4, ... up to the GPUs present.
   std::vector<int> gpu_counts;
+  double mgpu_arc_weight = traversal::kDefaultRangeArcWeight;  // its ranges' balance (range_bounds)
 };
 
 struct Config {
@@ -34,6 +36,7 @@ struct Config {
   std::string gpu_bottom_up = "4/2";
   std::int64_t gpu_small_levels = 1;
   std::string gpu_counts;  // "1,2,4"; empty: powers of two up to the GPUs present
+  double mgpu_arc_weight = traversal::kDefaultRangeArcWeight;
   std::int64_t t1 = 64, t2 = 0, t3 = 2048, t4 = 16384;
   double alpha = 2.0, beta = 2.0;
   std::int64_t local_stack = 256;

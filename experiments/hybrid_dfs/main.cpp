@@ -5,6 +5,7 @@
 // levels, checked against the Graph500 rules.
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -141,6 +142,10 @@ void options(Cli& cli, Config& c) {
   cli.option("gpu-counts",
              "dobfs_mgpu: the GPU counts it runs at, e.g. 1,2,4 (default: 1, 2, 4, ... up to the GPUs present)",
              c.gpu_counts);
+  cli.option("mgpu-arc-weight",
+             "dobfs_mgpu: its GPUs' vertex ranges balance vertices + W x arcs (1: both alike; 0: equal vertex "
+             "counts)",
+             c.mgpu_arc_weight);
   cli.option("t1", "hybrid: sequential -> stack above this branch size", c.t1);
   cli.option("t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", c.t2);
   cli.option("t3", "hybrid: stack -> read above this size when growing by > alpha", c.t3);
@@ -192,6 +197,9 @@ void check(Config& c, const CommonOptions& opt) {
   p.gpu_bottom_up_arcs = bu[2] - '0';
   if (c.gpu_small_levels < 0 || c.gpu_small_levels > 32) throw InputError("--gpu-small-levels: 0 .. 32");
   p.gpu_small_levels = int(c.gpu_small_levels);
+  if (!std::isfinite(c.mgpu_arc_weight) || c.mgpu_arc_weight < 0 || c.mgpu_arc_weight > 1e6)
+    throw InputError("--mgpu-arc-weight: must be a number from 0 to 1e6");
+  p.mgpu_arc_weight = c.mgpu_arc_weight;
   p.gpu_counts.clear();
   std::size_t at = 0;
   while (at < c.gpu_counts.size()) {
@@ -221,6 +229,7 @@ void begin(harness::Session& s, Config& c) {
   w.set_meta("gpu_early_copy", c.gpu_early_copy ? "1" : "0");
   w.set_meta("gpu_bottom_up", c.gpu_bottom_up);
   w.set_meta("gpu_small_levels", double(c.gpu_small_levels));
+  w.set_meta("mgpu_arc_weight", c.mgpu_arc_weight);
   w.set_meta("roots_per_graph",
              double(s.opt().sources_given ? s.opt().sources.size() : std::size_t(c.roots_per_graph)));
   w.set_meta("trials_per_root", double(c.trials_per_root));

@@ -322,12 +322,14 @@ class DobfsMgpu final : public Traversal {
   explicit DobfsMgpu(const Config& c) : opt_(c.programs) {}
   std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) const override {
     std::uint64_t most = 0;
-    for (int g : gpu_counts()) most = std::max(most, traversal::MultiGpuTraversal::host_bytes(n, arcs, g));
+    for (int g : gpu_counts())
+      most = std::max(most, traversal::MultiGpuTraversal::host_bytes(n, arcs, g, opt_.mgpu_arc_weight));
     return most;
   }
   std::uint64_t device_bytes(std::uint64_t n, std::uint64_t arcs) const override {
     std::uint64_t most = 0;  // per GPU: the fewest GPUs need the most
-    for (int g : gpu_counts()) most = std::max(most, traversal::MultiGpuTraversal::device_bytes_per_gpu(n, arcs, g));
+    for (int g : gpu_counts())
+      most = std::max(most, traversal::MultiGpuTraversal::device_bytes_per_gpu(n, arcs, g, opt_.mgpu_arc_weight));
     return most;
   }
   std::vector<int> gpu_counts() const override {
@@ -340,7 +342,8 @@ class DobfsMgpu final : public Traversal {
     state.release_gpu();
     mgpu_.reset();  // one upload on the GPUs at a time
     if (gpus > 0)
-      mgpu_ = std::make_unique<traversal::MultiGpuTraversal>(traversal::view_of(state.graph), gpus, gpu_options(opt_));
+      mgpu_ = std::make_unique<traversal::MultiGpuTraversal>(traversal::view_of(state.graph), gpus, gpu_options(opt_),
+                                                             opt_.mgpu_arc_weight);
   }
   RunOutcome run(GraphState& state, vid_t source) override {
     if (!mgpu_) use_gpus(state, gpu_counts().front());

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <utility>
 
@@ -69,6 +70,43 @@ TEST(MgpuPartition, BalancesDegreePlusOneNotVertexCounts) {
     const eid_t c = cost(b[k], b[k + 1]);
     EXPECT_NEAR(double(c), double(total) / 4, double(total) / 8) << "range " << k;
   }
+}
+
+TEST(MgpuPartition, ArcWeightZeroGivesEqualVertexCountsAndMoreWeightFewerHubVertices) {
+  const auto graphs = test::traversal_graphs();
+  const CsrView g = view_of(graphs.front().g);  // rmat-s11: hubs at small ids
+  const std::vector<vid_t> vertices = range_bounds(g, 4, 0.0);
+  expect_valid_bounds(g, 4, vertices);
+  for (int k = 1; k < 4; ++k) EXPECT_EQ(vertices[k], vid_t((g.n * k / 4 + 16) / 32 * 32)) << "bound " << k;
+  vid_t first = g.n;  // the first range shrinks as arcs weigh more
+  for (double w : {0.0, 0.25, 1.0, 8.0}) {
+    const std::vector<vid_t> b = range_bounds(g, 4, w);
+    expect_valid_bounds(g, 4, b);
+    EXPECT_LE(b[1], first) << "arc weight " << w;
+    first = b[1];
+  }
+  EXPECT_LT(first, vertices[1]);
+  EXPECT_EQ(range_bounds(g, 4), range_bounds(g, 4, kDefaultRangeArcWeight));
+  for (double bad : {-1.0, std::nan(""), HUGE_VAL}) EXPECT_THROW(range_bounds(g, 4, bad), std::invalid_argument) << bad;
+}
+
+TEST(MgpuPartition, LargestRangeArcsBoundsTheRangesOfAnRmatGraph) {
+  // The admission bound from the sizes alone, on the kind of graph the multi-gpu
+  // piece runs (on tiny graphs a word's rounding can move a hub: no bound holds there).
+  const EdgeList<std::uint32_t> el = gen::rmat(16, 1u << 20, 0.45, 0.25, 0.15, 3);
+  const Csr<std::uint32_t> csr = edge_list_to_csr(el);
+  const CsrView g = view_of(csr);
+  for (int parts : {1, 2, 4, 8})
+    for (double w : {0.0, 0.1, 1.0, 4.0}) {
+      const std::vector<vid_t> b = range_bounds(g, parts, w);
+      const std::uint64_t bound = largest_range_arcs(g.n, g.arcs, parts, w);
+      EXPECT_LE(bound, g.arcs);
+      for (int k = 0; k < parts; ++k)
+        EXPECT_LE(g.offsets[b[k + 1]] - g.offsets[b[k]], bound)
+            << "parts " << parts << " weight " << w << " range " << k;
+    }
+  EXPECT_EQ(largest_range_arcs(1000, 64000, 4, 0.0), 64000u);  // arcs not balanced: all of them
+  EXPECT_THROW(largest_range_arcs(1000, 64000, 4, -0.5), std::invalid_argument);
 }
 
 TEST(MgpuPartition, EdgeCasesEmptyRangesIsolatedVerticesAndUnevenCounts) {

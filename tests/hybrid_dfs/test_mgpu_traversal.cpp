@@ -47,6 +47,36 @@ std::vector<test::TestGraph> graphs() {
   return out;
 }
 
+// Levels equal to BGL's on every graph, from several roots, with the default and
+// the eager switch points, over `gpus` GPUs with ranges balanced by `arc_weight`.
+void expect_bgl_levels(int gpus, bool early_copy, double arc_weight) {
+  for (const auto& tg : graphs()) {
+    const CsrView view = view_of(tg.g);
+    GpuOptions opt;
+    opt.early_copy = early_copy;
+    MultiGpuTraversal mgpu(view, gpus, opt, arc_weight);
+    EXPECT_EQ(mgpu.bounds(), range_bounds(view, gpus, arc_weight));
+    for (vid_t root : tg.roots) {
+      SCOPED_TRACE(tg.name + " gpus " + std::to_string(gpus) + " root " + std::to_string(root) +
+                   (early_copy ? "" : " late copy") + " arc weight " + std::to_string(arc_weight));
+      const auto expected = test::bgl_levels(tg.g, root);
+      std::vector<std::uint32_t> level(3, 9);
+      const DirectionOptions d;
+      MultiGpuRunTimes t = mgpu.direction_optimising(root, level, d.alpha, d.beta);
+      EXPECT_EQ(level, expected) << "default switch points";
+      EXPECT_EQ(t.level_compute_s.size(), t.bottom_up.size());
+      EXPECT_GE(t.imbalance, 1.0 - 1e-9);
+      const DirectionOptions eager = test::eager_bottom_up();
+      t = mgpu.direction_optimising(root, level, eager.alpha, eager.beta);
+      EXPECT_EQ(level, expected) << "eager bottom-up";
+      if (tg.g.n > 1 && tg.g.degree(root) > 0) {
+        EXPECT_TRUE(std::count(t.bottom_up.begin(), t.bottom_up.end(), true) > 0) << "no bottom-up level ran";
+      }
+      EXPECT_NO_THROW(verify::check_traversal(tg.g, root, level, nullptr, "dobfs_mgpu"));
+    }
+  }
+}
+
 // One GPU count per case (1 .. kMostGpus; those beyond the GPUs present skip),
 // so that each runs, and is checked under a sanitizer, on its own.
 class MultiGpuLevels : public ::testing::TestWithParam<int> {};
@@ -54,35 +84,15 @@ class MultiGpuLevels : public ::testing::TestWithParam<int> {};
 TEST_P(MultiGpuLevels, MatchBglLevels) {
   const int gpus = GetParam(), present = MultiGpuTraversal::gpus_present();
   if (gpus > present) GTEST_SKIP() << gpus << " GPUs asked for, " << present << " present";
-  const bool most = gpus == std::min(present, kMostGpus);
-  for (const auto& tg : graphs()) {
-    const CsrView view = view_of(tg.g);
-    for (bool early_copy : {true, false}) {
-      if (!early_copy && !most) continue;  // the copy after the last level: once, at the most GPUs
-      GpuOptions opt;
-      opt.early_copy = early_copy;
-      MultiGpuTraversal mgpu(view, gpus, opt);
-      EXPECT_EQ(mgpu.bounds(), range_bounds(view, gpus));
-      for (vid_t root : tg.roots) {
-        SCOPED_TRACE(tg.name + " gpus " + std::to_string(gpus) + " root " + std::to_string(root) +
-                     (early_copy ? "" : " late copy"));
-        const auto expected = test::bgl_levels(tg.g, root);
-        std::vector<std::uint32_t> level(3, 9);
-        const DirectionOptions d;
-        MultiGpuRunTimes t = mgpu.direction_optimising(root, level, d.alpha, d.beta);
-        EXPECT_EQ(level, expected) << "default switch points";
-        EXPECT_EQ(t.level_compute_s.size(), t.bottom_up.size());
-        EXPECT_GE(t.imbalance, 1.0 - 1e-9);
-        const DirectionOptions eager = test::eager_bottom_up();
-        t = mgpu.direction_optimising(root, level, eager.alpha, eager.beta);
-        EXPECT_EQ(level, expected) << "eager bottom-up";
-        if (tg.g.n > 1 && tg.g.degree(root) > 0) {
-          EXPECT_TRUE(std::count(t.bottom_up.begin(), t.bottom_up.end(), true) > 0) << "no bottom-up level ran";
-        }
-        EXPECT_NO_THROW(verify::check_traversal(tg.g, root, level, nullptr, "dobfs_mgpu"));
-      }
-    }
-  }
+  expect_bgl_levels(gpus, true, kDefaultRangeArcWeight);
+  // The copy after the last level: once, at the most GPUs.
+  if (gpus == std::min(present, kMostGpus)) expect_bgl_levels(gpus, false, kDefaultRangeArcWeight);
+}
+
+TEST(MultiGpuTraversal, EqualVertexCountRangesMatchBglLevels) {
+  const int gpus = std::min(MultiGpuTraversal::gpus_present(), kMostGpus);
+  if (gpus < 2) GTEST_SKIP() << "one GPU: a single range whatever the weight";
+  expect_bgl_levels(gpus, true, 0.0);
 }
 
 INSTANTIATE_TEST_SUITE_P(GpuCounts, MultiGpuLevels, ::testing::Range(1, kMostGpus + 1),

@@ -1,0 +1,155 @@
+// mgpu_range_model: how evenly dobfs_mgpu's vertex ranges share the work of a
+// traversal, modelled on the host for a choice of --mgpu-arc-weight, before a
+// GPU machine measures it (experiments/hybrid_dfs/NOTES.md).
+//
+// On an RMAT graph of the suite's generator, from a few roots, it follows the
+// direction-optimising traversal level by level with the programs' own rule
+// (frontier_state.hpp) and charges each range (range_bounds, the programs' own
+// partition) with the work its GPU would do:
+//   * bottom-up: per unreached vertex with arcs, 1 + the arcs it reads until it
+//     finds a parent (all of them if none), plus `--word-cost` per bitmap word;
+//   * top-down: the frontier's arcs into the range.
+// Reported per GPU count and weight: the sum over levels of the busiest range's
+// work against the mean range's (1 = balanced), for all levels and for each
+// direction, and the largest range's share of the arcs (its memory).
+// A model: it counts arcs and vertices, not memory traffic or warp divergence.
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "algorithms/traversal/cpu_traversals.hpp"
+#include "algorithms/traversal/frontier_state.hpp"
+#include "algorithms/traversal/mgpu_partition.hpp"
+#include "common/cli.hpp"
+#include "common/convert.hpp"
+#include "common/errors.hpp"
+#include "common/run_main.hpp"
+#include "generators/generators.hpp"
+
+namespace gs::hybrid_dfs {
+namespace {
+
+using traversal::CsrView;
+
+struct Balance {
+  double busiest = 0, mean = 0;
+  void add(const std::vector<double>& work) {
+    busiest += *std::max_element(work.begin(), work.end());
+    for (double w : work) mean += w / double(work.size());
+  }
+  double ratio() const { return mean > 0 ? busiest / mean : 1; }
+};
+
+struct Model {
+  Balance all, bottom_up, top_down;
+};
+
+// Which range holds vertex v.
+int range_of(const std::vector<vid_t>& bounds, vid_t v) {
+  return int(std::upper_bound(bounds.begin(), bounds.end(), v) - bounds.begin()) - 1;
+}
+
+void traverse(const CsrView& g, const std::vector<vid_t>& bounds, vid_t root, double word_cost, Model& m) {
+  const int parts = int(bounds.size()) - 1;
+  const traversal::DirectionOptions d;
+  std::vector<std::int64_t> level(g.n, -1);
+  level[root] = 0;
+  std::vector<vid_t> frontier = {root}, next;
+  traversal::FrontierState f{1, 0, g.degree(root), g.arcs - g.degree(root)};
+  bool bottom_up = false;
+  for (std::int64_t depth = 0; !frontier.empty(); ++depth) {
+    if (!bottom_up && traversal::turn_bottom_up(f, d.alpha)) bottom_up = true;
+    else if (bottom_up && traversal::turn_top_down(f, g.n, d.beta)) bottom_up = false;
+    std::vector<double> work(std::size_t(parts), 0.0);
+    next.clear();
+    if (bottom_up) {
+      for (int k = 0; k < parts; ++k) {
+        work[k] += word_cost * double((bounds[k + 1] - bounds[k] + 31) / 32);
+        for (vid_t v = bounds[k]; v < bounds[k + 1]; ++v) {
+          if (level[v] >= 0 || g.degree(v) == 0) continue;
+          eid_t read = 0;
+          for (eid_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
+            ++read;
+            if (level[g.adj[e]] == depth) {
+              next.push_back(v);
+              break;
+            }
+          }
+          work[k] += 1 + double(read);
+        }
+      }
+      for (vid_t v : next) level[v] = depth + 1;
+    } else {
+      for (vid_t u : frontier)
+        for (eid_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+          const vid_t t = g.adj[e];
+          work[range_of(bounds, t)] += 1;
+          if (level[t] < 0) {
+            level[t] = depth + 1;
+            next.push_back(t);
+          }
+        }
+    }
+    m.all.add(work);
+    (bottom_up ? m.bottom_up : m.top_down).add(work);
+    std::uint64_t arcs = 0;
+    for (vid_t v : next) arcs += g.degree(v);
+    f = {next.size(), frontier.size(), arcs, f.unexplored - arcs};
+    frontier.swap(next);
+  }
+}
+
+int run(int argc, char** argv) {
+  Cli cli("mgpu_range_model",
+          "models how evenly dobfs_mgpu's vertex ranges share a traversal's work (RMAT, host only)");
+  std::int64_t scale = 21, edges_per_vertex = 16, roots = 4;
+  std::vector<std::int64_t> gpus = {2, 4};
+  std::string weights = "1,0,0.25,4";
+  double word_cost = 4;
+  cli.option("rmat-scale", "RMAT N = 2^this", scale);
+  cli.option("edges-per-vertex", "M = this x N (the multi-gpu piece: 16)", edges_per_vertex);
+  cli.option("gpu-counts", "the range counts", gpus, "2,4");
+  cli.option("weights", "comma-separated --mgpu-arc-weight values", weights);
+  cli.option("roots", "roots, each a vertex with arcs drawn from the seed", roots);
+  cli.option("word-cost", "bottom-up work per bitmap word of a range", word_cost);
+  const CommonOptions opt = cli.parse(argc, argv);
+  const std::uint64_t seed = opt.seed;
+  if (scale < 5 || scale > 30) throw InputError("--rmat-scale: 5 .. 30");
+  if (edges_per_vertex < 1 || roots < 1) throw InputError("--edges-per-vertex and --roots: >= 1");
+  std::vector<double> ws;
+  for (const std::string& w : split(weights, ',')) ws.push_back(parse_double(w, "--weights"));
+  for (std::int64_t p : gpus)
+    if (p < 1 || p > 64) throw InputError("--gpu-counts: 1 .. 64");
+
+  const Csr<std::uint32_t> csr =
+      edge_list_to_csr(gen::rmat(int(scale), eid_t(edges_per_vertex) << scale, 0.45, 0.25, 0.15, seed));
+  const CsrView g = traversal::view_of(csr);
+  std::vector<vid_t> picked;
+  for (std::uint64_t x = seed; picked.size() < std::size_t(roots); x = x * 6364136223846793005ull + 1) {
+    const vid_t v = vid_t((x >> 33) % g.n);
+    if (g.degree(v) > 0) picked.push_back(v);
+  }
+  std::printf("RMAT N = 2^%lld, %llu arcs, %lld roots, word cost %g\n", (long long)scale, (unsigned long long)g.arcs,
+              (long long)roots, word_cost);
+  std::printf("%5s %8s  %9s %9s %9s  %s\n", "gpus", "weight", "all", "bottom-up", "top-down",
+              "largest range's share of the arcs");
+  for (std::int64_t p : gpus)
+    for (double w : ws) {
+      const std::vector<vid_t> bounds = traversal::range_bounds(g, int(p), w);
+      Model m;
+      for (vid_t root : picked) traverse(g, bounds, root, word_cost, m);
+      eid_t largest = 0;
+      for (std::size_t k = 0; k + 1 < bounds.size(); ++k)
+        largest = std::max(largest, g.offsets[bounds[k + 1]] - g.offsets[bounds[k]]);
+      std::printf("%5lld %8g  %9.3f %9.3f %9.3f  %.3f\n", (long long)p, w, m.all.ratio(), m.bottom_up.ratio(),
+                  m.top_down.ratio(), double(largest) / double(g.arcs));
+    }
+  return 0;
+}
+
+}  // namespace
+}  // namespace gs::hybrid_dfs
+
+int main(int argc, char** argv) {
+  return gs::run_main("mgpu_range_model", [&] { return gs::hybrid_dfs::run(argc, argv); });
+}
