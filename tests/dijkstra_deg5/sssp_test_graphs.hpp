@@ -7,11 +7,13 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/convert.hpp"
 #include "common/errors.hpp"
 #include "common/graph.hpp"
+#include "algorithms/sssp/sssp_input.hpp"
 #include "common/verify/sssp.hpp"
 #include "generators/generators.hpp"
 
@@ -112,6 +114,15 @@ inline void expect_correct_on_all_graphs(const Solver& solve, const std::string&
       }
     }
   }
+}
+
+// Reached vertices and the arcs leaving them, from a reference distance vector.
+inline std::pair<std::uint64_t, std::uint64_t> reached_and_their_arcs(const Csr<float>& g,
+                                                                      const std::vector<double>& ref) {
+  std::uint64_t reached = 0, arcs = 0;
+  for (vid_t v = 0; v < g.n; ++v)
+    if (ref[v] < kUnreachable) ++reached, arcs += g.offsets[v + 1] - g.offsets[v];
+  return {reached, arcs};
 }
 
 // A graph with one negative arc, which every program must refuse.

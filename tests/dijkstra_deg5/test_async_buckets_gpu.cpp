@@ -68,14 +68,6 @@ AsyncBucketsTuning base_tuning() {
   return t;
 }
 
-// Reached vertices and the arcs leaving them, from a reference distance vector.
-std::pair<std::uint64_t, std::uint64_t> reached_and_their_arcs(const Csr<float>& g, const std::vector<double>& ref) {
-  std::uint64_t reached = 0, arcs = 0;
-  for (vid_t v = 0; v < g.n; ++v)
-    if (ref[v] < kUnreachable) ++reached, arcs += g.offsets[v + 1] - g.offsets[v];
-  return {reached, arcs};
-}
-
 // Runs every source of `sources` in one call; each result against the
 // reference Dijkstra, and the counters against the graph: every reached vertex
 // is expanded at least once, so every arc leaving it is relaxed.

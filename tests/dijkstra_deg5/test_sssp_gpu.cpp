@@ -30,14 +30,6 @@ TEST(TwoKernelCuda, MatchesReferenceOnAllGraphs) {
   expect_correct_on_all_graphs(solver_of(prog), "two_kernel_cuda");
 }
 
-// Reached vertices and the arcs leaving them, from a reference distance vector.
-std::pair<std::uint64_t, std::uint64_t> reached_and_their_arcs(const Csr<float>& g, const std::vector<double>& ref) {
-  std::uint64_t reached = 0, arcs = 0;
-  for (vid_t v = 0; v < g.n; ++v)
-    if (ref[v] < kUnreachable) ++reached, arcs += g.offsets[v + 1] - g.offsets[v];
-  return {reached, arcs};
-}
-
 // Runs near_far_gpu with every source of `sources` in one call and checks each
 // result against the reference Dijkstra, and the stats against the graph: every
 // reached vertex is expanded at least once, so every arc leaving it is relaxed.
