@@ -91,6 +91,18 @@ inline std::vector<NamedGraph> test_graphs() {
 // A program under test: distances for each of `sources`, in order.
 using Solver = std::function<std::vector<std::vector<float>>(const Csr<float>&, const std::vector<vid_t>&)>;
 
+// A Solver for a program with load(g, width) and run(sources): each graph loaded
+// with the width default_delta(g, factor), every source in one call.
+template <class Program>
+Solver loading_solver(Program& prog, float factor) {
+  return [&prog, factor](const Csr<float>& g, const std::vector<vid_t>& sources) {
+    prog.load(g, default_delta(g, factor));
+    std::vector<std::vector<float>> out;
+    for (auto& r : prog.run(sources)) out.push_back(std::move(r.dist));
+    return out;
+  };
+}
+
 // Runs `solve` on every test graph (all sources in one call) and checks each
 // result with the verifier: distances, +infinity for unreachable vertices, no
 // relaxable arc.

@@ -140,14 +140,7 @@ TEST_P(AsyncBuckets, MatchesReferenceOnAllGraphs) {
   tuning.lookahead = lookahead;
   tuning.local_steps = steps;
   prog.set_tuning(tuning);
-  expect_correct_on_all_graphs(
-      [&prog, factor = factor](const Csr<float>& g, const std::vector<vid_t>& sources) {
-        prog.load(g, default_delta(g, factor));
-        std::vector<std::vector<float>> out;
-        for (auto& r : prog.run(sources)) out.push_back(std::move(r.dist));
-        return out;
-      },
-      "async_buckets_gpu");
+  expect_correct_on_all_graphs(loading_solver(prog, factor), "async_buckets_gpu");
   for (const NamedGraph& t : extra_graphs()) {
     prog.load(t.g, default_delta(t.g, factor));
     expect_correct(prog, t.g, t.sources, t.name);

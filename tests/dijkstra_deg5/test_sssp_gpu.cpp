@@ -94,14 +94,7 @@ TEST_P(NearFar, MatchesReferenceOnAllGraphs) {
   NearFarTuning tuning;
   tuning.local_steps = steps;
   prog.set_tuning(tuning);
-  expect_correct_on_all_graphs(
-      [&prog, factor = factor](const Csr<float>& g, const std::vector<vid_t>& sources) {
-        prog.load(g, default_delta(g, factor));
-        std::vector<std::vector<float>> out;
-        for (auto& r : prog.run(sources)) out.push_back(std::move(r.dist));
-        return out;
-      },
-      "near_far_gpu");
+  expect_correct_on_all_graphs(loading_solver(prog, factor), "near_far_gpu");
   for (const NamedGraph& t : near_far_extra_graphs()) {
     prog.load(t.g, default_delta(t.g, factor));
     expect_near_far_correct(prog, t.g, t.sources, t.name);
