@@ -26,7 +26,8 @@
 #include "common/io/graph_io.hpp"
 #include "common/run_main.hpp"
 #include "common/verify/sssp.hpp"
-#include "generators/generators.hpp"
+#include "experiments/dijkstra_deg5/config.hpp"
+#include "generators/cached_generators.hpp"
 
 namespace gs::dijkstra_deg5 {
 namespace {
@@ -121,9 +122,10 @@ int run(int argc, char** argv) {
     fs.push_back(parse_double(f, "--factors"));
     if (!(fs.back() > 0)) throw InputError("--factors: every factor must be > 0");
   }
-  const Csr<float> g = opt.input.empty()
-                           ? edge_list_to_csr(gen::grid(vid_t(grid_side), vid_t(grid_side), 1.0f, 1000.0f, opt.seed))
-                           : io::read_csr<float>(opt.input);
+  const Csr<float> g =
+      opt.input.empty()
+          ? edge_list_to_csr(gen::cached_grid(vid_t(grid_side), vid_t(grid_side), kMinWeight, kMaxWeight, opt.seed))
+          : io::read_csr<float>(opt.input);
   sssp::require_nonnegative_weights(g, "sssp_width_model");
   if (g.n == 0) throw InputError("the graph has no vertex");
   const vid_t source = opt.sources_given ? vid_t(opt.sources.front()) : g.n / 2;

@@ -24,7 +24,9 @@
 #include "common/convert.hpp"
 #include "common/errors.hpp"
 #include "common/run_main.hpp"
-#include "generators/generators.hpp"
+#include "common/verify/traversal.hpp"
+#include "experiments/hybrid_dfs/config.hpp"
+#include "generators/cached_generators.hpp"
 
 namespace gs::hybrid_dfs {
 namespace {
@@ -49,15 +51,18 @@ int range_of(const std::vector<vid_t>& bounds, vid_t v) {
   return int(std::upper_bound(bounds.begin(), bounds.end(), v) - bounds.begin()) - 1;
 }
 
-void traverse(const CsrView& g, const std::vector<vid_t>& bounds, vid_t root, double word_cost, Model& m) {
+// One traversal from `root`, its work charged to m; the levels are checked with
+// the Graph500 rules, as the programs' are.
+void traverse(const Csr<std::uint32_t>& csr, const std::vector<vid_t>& bounds, vid_t root, double word_cost, Model& m) {
+  const CsrView g = traversal::view_of(csr);
   const int parts = int(bounds.size()) - 1;
   const traversal::DirectionOptions d;
-  std::vector<std::int64_t> level(g.n, -1);
+  std::vector<std::uint32_t> level(g.n, verify::kUnreached);
   level[root] = 0;
   std::vector<vid_t> frontier = {root}, next;
   traversal::FrontierState f{1, 0, g.degree(root), g.arcs - g.degree(root)};
   bool bottom_up = false;
-  for (std::int64_t depth = 0; !frontier.empty(); ++depth) {
+  for (std::uint32_t depth = 0; !frontier.empty(); ++depth) {
     if (!bottom_up && traversal::turn_bottom_up(f, d.alpha)) bottom_up = true;
     else if (bottom_up && traversal::turn_top_down(f, g.n, d.beta)) bottom_up = false;
     std::vector<double> work(std::size_t(parts), 0.0);
@@ -66,7 +71,7 @@ void traverse(const CsrView& g, const std::vector<vid_t>& bounds, vid_t root, do
       for (int k = 0; k < parts; ++k) {
         work[k] += word_cost * double((bounds[k + 1] - bounds[k] + 31) / 32);
         for (vid_t v = bounds[k]; v < bounds[k + 1]; ++v) {
-          if (level[v] >= 0 || g.degree(v) == 0) continue;
+          if (level[v] != verify::kUnreached || g.degree(v) == 0) continue;
           eid_t read = 0;
           for (eid_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
             ++read;
@@ -84,7 +89,7 @@ void traverse(const CsrView& g, const std::vector<vid_t>& bounds, vid_t root, do
         for (eid_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
           const vid_t t = g.adj[e];
           work[range_of(bounds, t)] += 1;
-          if (level[t] < 0) {
+          if (level[t] == verify::kUnreached) {
             level[t] = depth + 1;
             next.push_back(t);
           }
@@ -97,6 +102,7 @@ void traverse(const CsrView& g, const std::vector<vid_t>& bounds, vid_t root, do
     f = {next.size(), frontier.size(), arcs, f.unexplored - arcs};
     frontier.swap(next);
   }
+  verify::check_traversal(csr, root, level, nullptr, "mgpu_range_model");
 }
 
 int run(int argc, char** argv) {
@@ -122,7 +128,7 @@ int run(int argc, char** argv) {
     if (p < 1 || p > 64) throw InputError("--gpu-counts: 1 .. 64");
 
   const Csr<std::uint32_t> csr =
-      edge_list_to_csr(gen::rmat(int(scale), eid_t(edges_per_vertex) << scale, 0.45, 0.25, 0.15, seed));
+      edge_list_to_csr(gen::cached_rmat(int(scale), eid_t(edges_per_vertex) << scale, kRmatA, kRmatB, kRmatC, seed));
   const CsrView g = traversal::view_of(csr);
   std::vector<vid_t> picked;
   for (std::uint64_t x = seed; picked.size() < std::size_t(roots); x = x * 6364136223846793005ull + 1) {
@@ -137,7 +143,7 @@ int run(int argc, char** argv) {
     for (double w : ws) {
       const std::vector<vid_t> bounds = traversal::range_bounds(g, int(p), w);
       Model m;
-      for (vid_t root : picked) traverse(g, bounds, root, word_cost, m);
+      for (vid_t root : picked) traverse(csr, bounds, root, word_cost, m);
       eid_t largest = 0;
       for (std::size_t k = 0; k + 1 < bounds.size(); ++k)
         largest = std::max(largest, g.offsets[bounds[k + 1]] - g.offsets[bounds[k]]);
