@@ -45,6 +45,12 @@ std::uint64_t largest_range_arcs(std::uint64_t n, std::uint64_t arcs, int parts,
   return std::uint64_t(std::min(a, balanced + a / 20));
 }
 
+std::uint64_t largest_range_vertices(std::uint64_t n, std::uint64_t arcs, int parts, double arc_weight) {
+  check_arc_weight(arc_weight);
+  const double cost = (double(n) + arc_weight * double(arcs)) / std::max(1, parts);
+  return std::min<std::uint64_t>(n, std::uint64_t(cost) + 32);
+}
+
 ArcsInto arcs_into(const CsrView& g, vid_t lo, vid_t hi) {
   ArcsInto out;
   out.offsets.assign(std::size_t(g.n) + 1, 0);

@@ -33,6 +33,9 @@ std::vector<vid_t> range_bounds(const CsrView& g, int parts, double arc_weight =
 // (n + w arcs) / parts, so it holds at most that / w arcs (all of them when
 // w = 0), plus arcs / 20 for the bounds' rounding to words.
 std::uint64_t largest_range_arcs(std::uint64_t n, std::uint64_t arcs, int parts, double arc_weight);
+// The same for its vertices: a range's cost counts each vertex at least once,
+// so at most (n + w arcs) / parts of them, and a word more for the rounding.
+std::uint64_t largest_range_vertices(std::uint64_t n, std::uint64_t arcs, int parts, double arc_weight);
 
 struct ArcsInto {
   std::vector<eid_t> offsets;  // n + 1: the arcs of source x are [offsets[x], offsets[x + 1])

@@ -47,13 +47,6 @@ constexpr std::uint64_t kQueueDivisor = 64;
 
 std::uint64_t words_of(std::uint64_t vertices) { return (vertices + 31) / 32; }
 
-// At most how many vertices the largest range holds (admission): its cost, (n
-// + w arcs) / gpus, counts each vertex at least once; a word more for the rounding.
-std::uint64_t range_vertices(std::uint64_t n, std::uint64_t arcs, int gpus, double range_arc_weight) {
-  const double cost = (double(n) + range_arc_weight * double(arcs)) / std::max(1, gpus);
-  return std::min<std::uint64_t>(n, std::uint64_t(cost)) + 32;
-}
-
 // Before a traversal, on one GPU: its range's codes unreached (the source's
 // 0 where it is in the range), its visited words from `no_arcs` (plus the
 // source), both counter slots zero, and the source's bit in the frontier
@@ -309,7 +302,7 @@ std::uint64_t MultiGpuTraversal::device_bytes_per_gpu(std::uint64_t n, std::uint
                                                       double range_arc_weight) {
   const std::uint64_t g = std::uint64_t(std::max(1, gpus));
   const std::uint64_t range_arcs = largest_range_arcs(n, arcs, gpus, range_arc_weight);
-  const std::uint64_t range = range_vertices(n, arcs, gpus, range_arc_weight);
+  const std::uint64_t range = largest_range_vertices(n, arcs, gpus, range_arc_weight);
   const std::uint64_t into = g > 1 ? 8 * (n + 1) + 4 * range_arcs : 0;
   return 8 * (range + 1) + 4 * range_arcs + into                          // the two sets of arcs
          + (range_arcs / kChunkArcs + range_arcs / kLargeDegree + 1) * 8  // large vertices' chunks
@@ -323,9 +316,9 @@ std::uint64_t MultiGpuTraversal::device_bytes_per_gpu(std::uint64_t n, std::uint
 std::uint64_t MultiGpuTraversal::host_bytes(std::uint64_t n, std::uint64_t arcs, int gpus, double range_arc_weight) {
   const std::uint64_t g = std::uint64_t(std::max(1, gpus));
   const std::uint64_t range_arcs = largest_range_arcs(n, arcs, gpus, range_arc_weight);
-  return (g > 1 ? 8 * (n + 1) + 4 * range_arcs : 0)                   // one range's arcs_into at a time
-         + 8 * (range_vertices(n, arcs, gpus, range_arc_weight) + 1)  // its own offsets
-         + n * (4 + 1 + 1) + n / 2;                                   // levels and the copy back's host arrays
+  return (g > 1 ? 8 * (n + 1) + 4 * range_arcs : 0)                           // one range's arcs_into at a time
+         + 8 * (largest_range_vertices(n, arcs, gpus, range_arc_weight) + 1)  // its own offsets
+         + n * (4 + 1 + 1) + n / 2;                                           // levels and the copy back's host arrays
 }
 
 MultiGpuTraversal::MultiGpuTraversal(const CsrView& g, int gpus, const GpuOptions& opt, double range_arc_weight)

@@ -90,7 +90,7 @@ TEST(MgpuPartition, ArcWeightZeroGivesEqualVertexCountsAndMoreWeightFewerHubVert
   for (double bad : {-1.0, std::nan(""), HUGE_VAL}) EXPECT_THROW(range_bounds(g, 4, bad), std::invalid_argument) << bad;
 }
 
-TEST(MgpuPartition, LargestRangeArcsBoundsTheRangesOfAnRmatGraph) {
+TEST(MgpuPartition, LargestRangeBoundsHoldForTheRangesOfAnRmatGraph) {
   // The admission bound from the sizes alone, on the kind of graph the multi-gpu
   // piece runs (on tiny graphs a word's rounding can move a hub: no bound holds there).
   const EdgeList<std::uint32_t> el = gen::rmat(16, 1u << 20, 0.45, 0.25, 0.15, 3);
@@ -100,12 +100,17 @@ TEST(MgpuPartition, LargestRangeArcsBoundsTheRangesOfAnRmatGraph) {
     for (double w : {0.0, 0.1, 1.0, 4.0}) {
       const std::vector<vid_t> b = range_bounds(g, parts, w);
       const std::uint64_t bound = largest_range_arcs(g.n, g.arcs, parts, w);
+      const std::uint64_t vertices = largest_range_vertices(g.n, g.arcs, parts, w);
       EXPECT_LE(bound, g.arcs);
-      for (int k = 0; k < parts; ++k)
+      EXPECT_LE(vertices, std::uint64_t(g.n));
+      for (int k = 0; k < parts; ++k) {
+        EXPECT_LE(b[k + 1] - b[k], vertices) << "parts " << parts << " weight " << w << " range " << k;
         EXPECT_LE(g.offsets[b[k + 1]] - g.offsets[b[k]], bound)
             << "parts " << parts << " weight " << w << " range " << k;
+      }
     }
-  EXPECT_EQ(largest_range_arcs(1000, 64000, 4, 0.0), 64000u);  // arcs not balanced: all of them
+  EXPECT_EQ(largest_range_arcs(1000, 64000, 4, 0.0), 64000u);    // arcs not balanced: all of them
+  EXPECT_EQ(largest_range_vertices(1000, 64000, 4, 0.0), 282u);  // a quarter, and a word
   EXPECT_THROW(largest_range_arcs(1000, 64000, 4, -0.5), std::invalid_argument);
 }
 
