@@ -894,9 +894,7 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
   const unsigned grid_blocks = s.blocks;  // the short kernels too: any grid covers any n
   CudaEventTimer compute, copy;
   for (const vid_t source : sources) {
-    if (source >= s.n)
-      throw InputError("async_buckets_gpu: source " + std::to_string(source) +
-                       " is not a vertex (n = " + std::to_string(s.n) + ")");
+    require_source(s.n, source, "async_buckets_gpu");
     SsspRun r;
     AsyncBucketsStats st;
     compute.start(s.stream);

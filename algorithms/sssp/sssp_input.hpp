@@ -26,9 +26,14 @@ inline void require_nonnegative_weights(const Csr<float>& g, const std::string& 
                          std::to_string(g.w[i]) + "; shortest-path programs need non-negative weights");
 }
 
+// For a program that holds only the vertex count (its graph on a device).
+inline void require_source(vid_t n, vid_t source, const std::string& who) {
+  if (source >= n)
+    throw InputError(who + ": source " + std::to_string(source) + " is not a vertex (n = " + std::to_string(n) + ")");
+}
+
 inline void require_source(const Csr<float>& g, vid_t source, const std::string& who) {
-  if (source >= g.n)
-    throw InputError(who + ": source " + std::to_string(source) + " is not a vertex (n = " + std::to_string(g.n) + ")");
+  require_source(g.n, source, who);
 }
 
 // A bucket width for delta-stepping / near-far: the mean arc weight over the
