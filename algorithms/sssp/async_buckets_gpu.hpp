@@ -45,9 +45,9 @@ struct AsyncBucketsTuning {
   // The target work: queued entries per worker block. Fewer in the lookahead: wider buckets.
   int work_per_block = 64;
   // The bucket width stays within the first width / this .. the first width x this.
-  int width_range = 256;
+  int width_range = 16;
   // Steps a block may chain the improvements that fall into its own bucket before handing them out.
-  int local_steps = 64;
+  int local_steps = 8;
   // Resident blocks per multiprocessor of the persistent grid (0: as many as fit).
   int blocks_per_sm = 0;
   // Arcs of a vertex a thread relaxes at once, their atomic minima in flight together (1 or 4).

@@ -39,10 +39,10 @@ RUNS = [
      ["--sizes", "100000", "--num-sources", "1"]),
     ("hybrid_dfs", "fig4", ["read_gpu", "dobfs_gpu", "hybrid_cpu_gpu"], ["--roots", "1"]),
 ]
-# Programs that size their buffers through OpenCL, not require_device_memory. The
-# OpenCL driver may not list a GPU at all while another process holds memory on it
-# (multi-GPU hosts), whatever is left free: such a program, refused cleanly at every
-# rung, is run once alone to show it works, and the table says so.
+# Programs that size their buffers through OpenCL, not require_device_memory. One
+# refused cleanly at every rung is run once alone: if it runs, the table says it ran
+# alone only; if it is refused alone too, this machine's OpenCL has no GPU for it
+# (the harness's "cannot run here"), and the table says it was skipped and why.
 NOT_CUDA_ADMITTED = {"two_kernel_opencl"}
 BISECTION_STEPS = 4
 LARGEST_FREE = 16 << 30
@@ -141,6 +141,12 @@ def oom_ladder(bin_dir, hog_exe, exp, piece, program, extra, tmp):
             problems.extend(f"alone: {p}" for p in success_problems(out, out_dir))
             failures.append((None, "ran alone, never beside the hog"))
             return problems, None, failures
+        refused = refusal_problems(out, exp, out_dir, ("cannot run",))
+        if not refused:
+            lines = out.error_lines(exp)
+            failures.append((None, "skipped, refused alone too: " + (lines[0] if lines else "")))
+            return [], None, failures
+        problems.extend(f"alone: {p}" for p in refused)
     if ok is None:
         return problems + [f"never ran with up to {LARGEST_FREE // MiB} MiB free"], None, failures
     if fail is None:
