@@ -18,6 +18,7 @@
 #include "algorithms/sssp/two_kernel_cl_source.hpp"  // generated: kTwoKernelClSource
 #include "common/errors.hpp"
 #include "common/memory.hpp"
+#include "common/opencl_drivers.hpp"
 #include "common/timer.hpp"
 
 namespace gs::sssp {
@@ -59,6 +60,7 @@ struct Found {
 
 // The first device of the kind over all platforms ("any": a GPU first).
 Found find_device(OpenClDeviceKind kind, std::string* why) {
+  const OpenClDrivers& drivers = opencl_drivers();  // before the loader's first call
   cl_uint np = 0;
   if (clGetPlatformIDs(0, nullptr, &np) != CL_SUCCESS || np == 0) {
     if (why) *why = "no OpenCL platform (install an ICD such as pocl-opencl-icd, or NVIDIA's driver)";
@@ -80,7 +82,8 @@ Found find_device(OpenClDeviceKind kind, std::string* why) {
   if (!f.device && kind == OpenClDeviceKind::cpu) f = first_of(CL_DEVICE_TYPE_CPU);
   if (!f.device && kind == OpenClDeviceKind::any) f = first_of(CL_DEVICE_TYPE_ALL);
   if (!f.device && why)
-    *why = std::string("no OpenCL ") + to_string(kind) + " device on " + std::to_string(np) + " platform(s)";
+    *why = std::string("no OpenCL ") + to_string(kind) + " device on " + std::to_string(np) +
+           " platform(s) of the drivers " + drivers.describe();
   return f;
 }
 

@@ -4,6 +4,7 @@
 
 #include "common/host_profile.hpp"
 #include "common/memory.hpp"
+#include "common/opencl_drivers.hpp"
 
 namespace gs::harness {
 
@@ -53,6 +54,13 @@ ResultRow Session::row(const GraphId& graph, const ProgramInfo& program, int thr
 void Session::start_piece(const Piece& piece, std::vector<ProgramInfo> programs) {
   piece_ = &piece;
   programs_ = std::move(programs);
+  // Which loader and drivers an OpenCL program was offered: a GPU it did not find is
+  // traced to them. The device and its platform are each row's own column.
+  if (std::any_of(programs_.begin(), programs_.end(),
+                  [](const ProgramInfo& p) { return p.device == Device::opencl; })) {
+    writer_.set_meta("opencl_loader", opencl_drivers().loader);
+    writer_.set_meta("opencl_drivers", opencl_drivers().describe());
+  }
   swept_threads_ = swept_threads_ || piece.thread_sweep;
   progress_.note("piece " + piece.name + " (" + role_name(piece.role) + ", " + scale_name(opt_.scale) + " scale)");
   // The metadata's trials and warmups are the command's; a piece's caps are named beside them.
