@@ -97,14 +97,15 @@ class ClaimComparison:
     def trace_programs(self, once, reference, rerun):
         """Sets ``once`` and ``common`` from the programs that ran in one of the
         two Results only: the claim reads one when its outcome in the run that has
-        it changes without its rows."""
+        it changes without its rows (the verdict, the value, or what was measured:
+        a claim that falls back to another program may come to the same value)."""
         if self.status in (AGREE, NOT_RUN_EITHER) or not once:
             return
         sides = {one_run.REFERENCE: (reference, self.ref), one_run.RERUN: (rerun, self.new)}
         for o in once:
             results, outcome = sides[o.side]
             without = claims_mod.evaluate(self.claim, one_run.without(results, [o]))
-            if (without.verdict, without.value) != (outcome.verdict, outcome.value):
+            if (without.verdict, without.value, without.measured) != (outcome.verdict, outcome.value, outcome.measured):
                 self.once.append(o)
         if self.once:
             self.common = ClaimComparison(
