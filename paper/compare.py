@@ -123,8 +123,18 @@ class ClaimComparison:
 
     def classify(self, experiment, here, reference, same_scale=True, gpu_both=True):
         """Sets ``machines`` (one of MACHINE_CLASSES) and ``machines_text`` for a
-        claim that differs, from the programs both runs ran and the two host characterisations."""
+        claim that differs: what differs between the whole runs first (scale, a
+        GPU), then a program one run lacks, then the two host characterisations."""
         if self.status != DIFFER:
+            return
+        if not same_scale:
+            self.machines, self.machines_text = OTHER_SCALE, "the two runs are of different scales"
+            return
+        bound = bounds.of(experiment, self.claim.id)
+        if not gpu_both and bound is not None and any(r.startswith("gpu") for r in bound.resources):
+            self.machines, self.machines_text = OTHER_DEVICE, (
+                "its programs are bound by the GPU and one side has none: the claim was judged on other devices"
+            )
             return
         if self.once:
             self.common.classify(experiment, here, reference, same_scale, gpu_both)
@@ -134,17 +144,8 @@ class ClaimComparison:
                 _common_text(self.common),
             )
             return
-        if not same_scale:
-            self.machines, self.machines_text = OTHER_SCALE, "the two runs are of different scales"
-            return
-        bound = bounds.of(experiment, self.claim.id)
         if bound is None:
             self.machines, self.machines_text = UNCLASSIFIED, "paper/bounds.py names no bound for this claim"
-            return
-        if not gpu_both and any(r.startswith("gpu") for r in bound.resources):
-            self.machines, self.machines_text = OTHER_DEVICE, (
-                "its programs are bound by the GPU and one side has none: the claim was judged on other devices"
-            )
             return
         pred = bounds.predicted(bound, here, reference, self.tolerance)
         if pred.factor is None:
@@ -233,7 +234,7 @@ class PieceComparison:
             if not same_scale:
                 self.classes[key] = (OTHER_SCALE, "the two runs are of different scales")
                 continue
-            bound = bounds.point_bound(self.experiment, key.threads, key.device)
+            bound = bounds.point_bound(self.experiment, key.threads, key.device, key.algorithm)
             if bound is None:
                 self.classes[key] = (UNCLASSIFIED, "no bound for a %s point" % key.device)
                 continue
