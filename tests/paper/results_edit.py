@@ -17,6 +17,18 @@ def copy_pieces(dest, source, *prefixes):
             shutil.copy(path, dest)
 
 
+def two_runs(parent, source, *prefixes):
+    """(reference, rerun): two new directories under ``parent``, each holding a copy
+    of ``source``'s results files that start with one of ``prefixes``."""
+    dirs = []
+    for side in ("reference", "rerun"):
+        d = os.path.join(parent, side)
+        os.makedirs(d)
+        copy_pieces(d, source, *prefixes)
+        dirs.append(d)
+    return tuple(dirs)
+
+
 def _meta(stem):
     with open(stem + ".json", encoding="utf-8") as f:
         return json.load(f)

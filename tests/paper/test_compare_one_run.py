@@ -36,10 +36,7 @@ class Sides(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
-        cls.ref, cls.new = (os.path.join(cls.tmp.name, side) for side in ("reference", "rerun"))
-        for d in (cls.ref, cls.new):
-            os.makedirs(d)
-            results_edit.copy_pieces(d, COMPLETE, "dijkstra_deg5-sweep.", "dijkstra_deg5-grid.")
+        cls.ref, cls.new = results_edit.two_runs(cls.tmp.name, COMPLETE, "dijkstra_deg5-sweep.", "dijkstra_deg5-grid.")
         skip_opencl(cls.new)
         if cls.slow_cuda:
             results_edit.scale_seconds(
@@ -137,10 +134,7 @@ class SkippedOnOneGraph(unittest.TestCase):
         why = "estimated work 2.7e+11 above --prim-max-work 1e+11"
         graph = "gtgraph-random-n16384"
         with tempfile.TemporaryDirectory() as tmp:
-            ref, new = os.path.join(tmp, "reference"), os.path.join(tmp, "rerun")
-            for d in (ref, new):
-                os.makedirs(d)
-                results_edit.copy_pieces(d, COMPLETE, "prim_gpu-paper.")
+            ref, new = results_edit.two_runs(tmp, COMPLETE, "prim_gpu-paper.")
             stem = os.path.join(new, "prim_gpu-paper")
             results_edit.drop_rows(stem, algorithm="prim_naive_gpu", graph=graph)
             results_edit.set_meta(stem, skipped_programs="paper prim_naive_gpu on %s: %s" % (graph, why))

@@ -28,10 +28,7 @@ class GpuCountAddedSince(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
-        cls.ref, cls.new = (os.path.join(cls.tmp.name, side) for side in ("reference", "rerun"))
-        for d in (cls.ref, cls.new):
-            os.makedirs(d)
-            results_edit.copy_pieces(d, COMPLETE, *(p + "." for p in PIECES))
+        cls.ref, cls.new = results_edit.two_runs(cls.tmp.name, COMPLETE, *(p + "." for p in PIECES))
         for piece in PIECES:
             results_edit.add_gpu_count(os.path.join(cls.new, piece))
         cls.cmp = compare.compare(cls.new, cls.ref)
@@ -67,10 +64,7 @@ class PieceRenamed(unittest.TestCase):
 
     def test_points_follow_their_identity_into_the_new_piece(self):
         with tempfile.TemporaryDirectory() as tmp:
-            ref, new = os.path.join(tmp, "reference"), os.path.join(tmp, "rerun")
-            for d in (ref, new):
-                os.makedirs(d)
-                results_edit.copy_pieces(d, COMPLETE, "hybrid_dfs-fig4.")
+            ref, new = results_edit.two_runs(tmp, COMPLETE, "hybrid_dfs-fig4.")
             stem = results_edit.rename_piece(os.path.join(new, "hybrid_dfs-fig4"), "fig4-g1")
             results_edit.add_gpu_count(stem)
             cmp = compare.compare(new, ref)
