@@ -56,7 +56,7 @@ class OneRun:
         because = "skipped %s: %s" % (self.other(), self.why) if self.why else "no reason recorded %s" % self.other()
         return "%s on %s ran in %s only (%s)" % (self.program, self.device, where, because)
 
-    def rows(self, row):
+    def matches(self, row):
         return (row["algorithm"], row["device"]) == (self.program, self.device)
 
 
@@ -74,4 +74,4 @@ def find(reference, rerun):
 
 def without(results, once):
     """``results`` without the rows of the programs in ``once``."""
-    return results.where(pred=lambda r: not any(o.rows(r) for o in once))
+    return results.where(pred=lambda r: not any(o.matches(r) for o in once))
