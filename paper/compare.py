@@ -11,27 +11,34 @@ device that differs between the two is said as such.
 
 Per experiment: every claim's measured value and verdict on both sides, and
 whether they agree (the same verdict and every number within the claim's
-tolerance, ``paper.tolerances``).  A claim that differs is classified by the
-two hosts' measured characterisations (``paper.hosts``) and what bounds its
-programs (``paper.bounds``): "differ as the machines predict" when the
-difference goes the way the hosts' ratios predict and is no larger, "differ
-beyond the machines" otherwise.  Then per piece the figure data points
-(``paper.points``) both sides have, how many lie within tolerance, the worst
-deviations, and the points only one side has.  A final summary counts both
-and names each side's machine and host ratios.
+tolerance, ``paper.tolerances``).  A claim that differs because it reads a
+program that ran in one run only (``paper.one_run``: skipped in the other, for
+the reason that run recorded) is "a program ran in one run only", with what
+the claim says without that program in either run.  Any other claim that
+differs is classified by the two hosts' measured characterisations
+(``paper.hosts``) and what bounds its programs (``paper.bounds``): "differ as
+the machines predict" when the difference goes the way the hosts' ratios
+predict and is no larger, "differ beyond the machines" otherwise.  Then per
+piece the figure data points (``paper.points``: graph, program, threads,
+device, GPU and rank counts, whatever piece each run filed them under) both
+sides have, how many lie within tolerance, the worst deviations, and the
+points only one side has, with the reason the other run gave for skipping
+their program.  A final summary counts both and names each side's machine
+and host ratios.
 
 Exit status: 0 when the comparison ran (agreeing or not); 1 with --strict when
-a claim or a point disagrees (claims not run and missing points are listed,
-not failures), or when a paper module does not import; 2 when a results
-directory is missing, holds no results, or holds malformed ones (the message
-names the file).
+a claim or a point disagrees (claims not run, missing points, and claims that
+differ only by a program one run lacks are listed, not failures), or when a
+paper module does not import; 2 when a results directory is missing, holds no
+results, or holds malformed ones (the message names the file).
 """
 
 import argparse
 import os
 import sys
+from collections import Counter, namedtuple
 
-from paper import agreement, bounds, hosts, points, registry, report, select, tolerances
+from paper import agreement, bounds, hosts, one_run, points, registry, report, select, tolerances
 from paper import claims as claims_mod
 from paper.results import ResultsMalformed, ResultsMissing, load, scale_of
 
@@ -52,8 +59,11 @@ BEYOND = "differ beyond the machines"
 UNCLASSIFIED = "differ, not classified"
 OTHER_SCALE = "differ, other scale"
 OTHER_DEVICE = "differ, other device"
-MACHINE_CLASSES = (AS_PREDICTED, BEYOND, UNCLASSIFIED, OTHER_SCALE, OTHER_DEVICE)
-POINT_CLASSES = MACHINE_CLASSES[:4]  # a point is on both sides' devices: never "other device"
+# A claim that reads a program only one run ran (paper.one_run): not the machines' doing.
+ONE_RUN = "a program ran in one run only"
+MACHINE_CLASSES = (AS_PREDICTED, BEYOND, ONE_RUN, UNCLASSIFIED, OTHER_SCALE, OTHER_DEVICE)
+# A point out of tolerance is in both runs, on both sides' devices: never "other device" nor "one run only".
+POINT_CLASSES = (AS_PREDICTED, BEYOND, UNCLASSIFIED, OTHER_SCALE)
 # Two hosts whose rates differ by less than this measure alike (one host's repeat runs vary by a few percent).
 HOST_NOISE = 0.10
 
@@ -64,12 +74,15 @@ class CompareError(Exception):
 
 class ClaimComparison:
     """``ref`` and ``new``: the claim's Outcome on each side; ``status`` one of
-    AGREE, DIFFER, NOT_RUN_*; ``diffs``: [agreement.Difference]."""
+    AGREE, DIFFER, NOT_RUN_*; ``diffs``: [agreement.Difference]; ``once``: the
+    programs it reads that ran in one run only (``paper.one_run``), and ``common``
+    the claim compared without them in either run."""
 
     def __init__(self, claim, ref, new):
         self.claim, self.ref, self.new = claim, ref, new
         self.kind, self.tolerance, self.diffs = None, None, []
         self.machines, self.machines_text = None, ""
+        self.once, self.common = [], None
         ref_ran, new_ran = claims_mod.ran(ref.verdict), claims_mod.ran(new.verdict)
         if not (ref_ran and new_ran):
             self.status = {(True, False): NOT_RUN_HERE, (False, True): NOT_RUN_REF}.get(
@@ -81,28 +94,73 @@ class ClaimComparison:
         same = ref.verdict == new.verdict and all(d.ok for d in self.diffs)
         self.status = AGREE if same else DIFFER
 
+    def trace_programs(self, once, reference, rerun):
+        """Sets ``once`` and ``common`` from the programs that ran in one of the
+        two Results only: the claim reads one when its outcome in the run that has
+        it changes without its rows (the verdict, the value, or what was measured:
+        a claim that falls back to another program may come to the same value)."""
+        if self.status in (AGREE, NOT_RUN_EITHER) or not once:
+            return
+        sides = {one_run.REFERENCE: (reference, self.ref), one_run.RERUN: (rerun, self.new)}
+        for o in once:
+            results, outcome = sides[o.side]
+            without = claims_mod.evaluate(self.claim, one_run.without(results, [o]))
+            if (without.verdict, without.value, without.measured) != (outcome.verdict, outcome.value, outcome.measured):
+                self.once.append(o)
+        if self.once:
+            self.common = ClaimComparison(
+                self.claim,
+                claims_mod.evaluate(self.claim, one_run.without(reference, self.once)),
+                claims_mod.evaluate(self.claim, one_run.without(rerun, self.once)),
+            )
+
+    def once_text(self):
+        return "; ".join(o.text() for o in self.once)
+
+    def disagrees(self):
+        """Differs, and not only by a program one run lacks."""
+        return self.status == DIFFER and (not self.once or self.common.status == DIFFER)
+
     def classify(self, experiment, here, reference, same_scale=True, gpu_both=True):
         """Sets ``machines`` (one of MACHINE_CLASSES) and ``machines_text`` for a
-        claim that differs, from the two host characterisations."""
+        claim that differs: what differs between the whole runs first (scale, a
+        GPU), then a program one run lacks, then the two host characterisations."""
         if self.status != DIFFER:
             return
         if not same_scale:
             self.machines, self.machines_text = OTHER_SCALE, "the two runs are of different scales"
             return
         bound = bounds.of(experiment, self.claim.id)
-        if bound is None:
-            self.machines, self.machines_text = UNCLASSIFIED, "paper/bounds.py names no bound for this claim"
-            return
-        if not gpu_both and any(r.startswith("gpu") for r in bound.resources):
+        if not gpu_both and bound is not None and any(r.startswith("gpu") for r in bound.resources):
             self.machines, self.machines_text = OTHER_DEVICE, (
                 "its programs are bound by the GPU and one side has none: the claim was judged on other devices"
             )
+            return
+        if self.once:
+            self.common.classify(experiment, here, reference, same_scale, gpu_both)
+            self.machines, self.machines_text = ONE_RUN, "%s; without %s in either run %s" % (
+                self.once_text(),
+                "it" if len(self.once) == 1 else "them",
+                _common_text(self.common),
+            )
+            return
+        if bound is None:
+            self.machines, self.machines_text = UNCLASSIFIED, "paper/bounds.py names no bound for this claim"
             return
         pred = bounds.predicted(bound, here, reference, self.tolerance)
         if pred.factor is None:
             self.machines, self.machines_text = UNCLASSIFIED, pred.text
             return
         self.machines, self.machines_text = classify(self.diffs, pred, self.tolerance, bound)
+
+
+def _common_text(c):
+    """What the comparison of a claim without the programs one run lacks says, in words."""
+    if c.status == AGREE:
+        return "the claim agrees"
+    if c.status == DIFFER:
+        return "it differs: %s (%s)" % (c.machines, c.machines_text)
+    return "it is %s" % c.status
 
 
 def classify(diffs, pred, tolerance, bound):
@@ -134,14 +192,21 @@ def classify(diffs, pred, tolerance, bound):
     )
 
 
-class PieceComparison:
-    """The figure data points of one piece: ``compared`` [(key, ref, new, rel, ok)],
-    ``missing`` (keys only in the reference), ``extra`` (keys only here)."""
+class Absence(namedtuple("Absence", "text one_run recorded")):
+    """Why a point is in one run only: ``text``; ``one_run``: its program ran in
+    that run only; ``recorded``: the other run said why it skipped it."""
 
-    def __init__(self, piece, ref, new, ref_spread=None, new_spread=None, experiment=None):
-        self.piece, self.experiment = piece, experiment
+
+class PieceComparison:
+    """The figure data points (``points.Point``) of one piece: ``compared`` [(key,
+    ref, new, rel, ok)], ``missing`` (keys only in the reference), ``extra`` (keys
+    only here); ``moved`` {key: the reference's piece} of the points the reference
+    filed under another piece."""
+
+    def __init__(self, piece, ref, new, ref_spread=None, new_spread=None, experiment=None, moved=None):
+        self.piece, self.experiment, self.moved = piece, experiment, moved or {}
         ref, new = ref or {}, new or {}
-        self.compared, self.tolerances, self.classes = [], {}, {}
+        self.compared, self.tolerances, self.classes, self.absent = [], {}, {}, {}
         for k in sorted(set(ref) & set(new)):
             rel = agreement.relative(ref[k], new[k])
             tol = tolerances.point_tolerance((ref_spread or {}).get(k, 0.0), (new_spread or {}).get(k, 0.0))
@@ -169,10 +234,9 @@ class PieceComparison:
             if not same_scale:
                 self.classes[key] = (OTHER_SCALE, "the two runs are of different scales")
                 continue
-            _, _, threads, device = key
-            bound = bounds.point_bound(self.experiment, threads, device)
+            bound = bounds.point_bound(self.experiment, key.threads, key.device, key.algorithm)
             if bound is None:
-                self.classes[key] = (UNCLASSIFIED, "no bound for a %s point" % device)
+                self.classes[key] = (UNCLASSIFIED, "no bound for a %s point" % key.device)
                 continue
             pred = bounds.predicted(bound, here, reference, self.tolerances[key])
             if pred.factor is None:
@@ -180,6 +244,23 @@ class PieceComparison:
                 continue
             diff = agreement.Difference("", False, "", rel)
             self.classes[key] = classify([diff], pred, self.tolerances[key], bound)
+
+    def explain_absent(self, once, reference, rerun):
+        """``absent[key]``, an Absence, of each point one run lacks for a reason:
+        its program ran in the other run only (``once``), or the run skipped it on
+        that graph; ``reference`` and ``rerun`` are the two Results."""
+        sides = (
+            (self.missing, one_run.REFERENCE, rerun, "here"),
+            (self.extra, one_run.RERUN, reference, "in the reference"),
+        )
+        for keys, side, lacking, where in sides:
+            for key in keys:
+                program = [o for o in once if o.side == side and (o.program, o.device) == (key.algorithm, key.device)]
+                why = one_run.reason(lacking, key.algorithm, key.graph)
+                if program:
+                    self.absent[key] = Absence(program[0].text(), True, program[0].why is not None)
+                elif why:
+                    self.absent[key] = Absence("%s skipped %s: %s" % (key.algorithm, where, why), False, True)
 
     def out_by_class(self):
         out = {}
@@ -211,7 +292,28 @@ class Comparison:
         return [p for e in self.experiments for p in e.pieces]
 
     def disagrees(self):
-        return bool(self.claims(DIFFER)) or any(p.out for p in self.pieces())
+        return any(c.disagrees() for c in self.claims()) or any(p.out for p in self.pieces())
+
+
+def _pieces(experiment, ref, new):
+    """[PieceComparison] of two Results (None: that side has none), the points
+    matched by what they measure and shown under the rerun's piece names."""
+    ref_pts, ref_spr = (points.medians(ref), points.spreads(ref)) if ref is not None else ({}, {})
+    new_pts, new_spr = (points.medians(new), points.spreads(new)) if new is not None else ({}, {})
+    moves = points.moved(ref_pts, new_pts)
+    ref_pts, ref_spr = points.refile(ref_pts, moves), points.refile(ref_spr, moves)
+    return [
+        PieceComparison(
+            p,
+            ref_pts.get(p),
+            new_pts.get(p),
+            ref_spr.get(p),
+            new_spr.get(p),
+            experiment,
+            {k: old for (old, k), new_piece in moves.items() if new_piece == p},
+        )
+        for p in sorted(set(ref_pts) | set(new_pts))
+    ]
 
 
 def _load_side(results_dir, experiment, status):
@@ -274,14 +376,15 @@ def compare(results_dir, reference_dir=None):
                 ClaimComparison(c, claims_mod.evaluate(c, ref, ref_absent), claims_mod.evaluate(c, new, new_absent))
                 for c in module.judged
             ]
-        except ResultsMalformed as e:  # a column a claim reads is broken: the loader's kind of error
+            pieces = _pieces(name, ref, new)
+            if ref is not None and new is not None:
+                once = one_run.find(ref, new)
+                for c in claims:
+                    c.trace_programs(once, ref, new)
+                for p in pieces:
+                    p.explain_absent(once, ref, new)
+        except ResultsMalformed as e:  # a column a claim or a point reads is broken: the loader's kind of error
             raise CompareError(str(e)) from None
-        ref_pts, ref_spr = (points.medians(ref), points.spreads(ref)) if ref is not None else ({}, {})
-        new_pts, new_spr = (points.medians(new), points.spreads(new)) if new is not None else ({}, {})
-        pieces = [
-            PieceComparison(p, ref_pts.get(p), new_pts.get(p), ref_spr.get(p), new_spr.get(p), name)
-            for p in sorted(set(ref_pts) | set(new_pts))
-        ]
         experiments.append(ExperimentComparison(name, module, claims, pieces, ref_absent, new_absent))
     for side, d in (("reference", reference_dir), ("rerun", results_dir)):
         if not found[side] and not broken:
@@ -336,6 +439,8 @@ def _claim_lines(c, experiment_absent=(None, None)):
     else:
         parts = _claim_parts(c)
     extra = ["         %s: %s" % (c.machines, c.machines_text)] if c.machines else []
+    if c.once and not c.machines:  # a claim not run in one run: the program it lacks, and why
+        extra.append("         %s: %s" % (ONE_RUN, c.once_text()))
     return [
         CLAIM_HEAD
         % (
@@ -375,7 +480,7 @@ def _piece_lines(p):
     )
     if not p.compared:
         side = "missing here (only in the reference)" if p.missing else "only here (not in the reference)"
-        return ["  %-18s %s: %d points" % (p.piece, side, len(p.missing) + len(p.extra))]
+        return ["  %-18s %s: %d points" % (p.piece, side, len(p.missing) + len(p.extra))] + _absent_lines(p, False)
     by_class = p.out_by_class()
     out_text = (
         " (%d out: %s)" % (len(p.out), ", ".join("%d %s" % (n, cls) for cls, n in sorted(by_class.items())))
@@ -386,10 +491,28 @@ def _piece_lines(p):
     worst = [c for c in p.worst() if c[3] != 0]
     if worst:
         lines.append("      worst: " + "; ".join(_point_text(c, p) for c in worst))
+    for old, n in sorted(Counter(p.moved.values()).items()):
+        lines.append("      %d of them filed in the reference under piece %s" % (n, old))
+    return lines + _absent_lines(p, True)
+
+
+def _labels(keys):
+    return ", ".join(points.label(k) for k in keys[:WORST]) + (", ..." if len(keys) > WORST else "")
+
+
+def _absent_lines(p, every):
+    """The points one run lacks, one line per reason; ``every``: also the points
+    without one, else only those of which the run lacking them recorded why (a
+    piece that one run lacks whole is said in a line already)."""
+    lines = []
     for what, keys in (("missing here", p.missing), ("only here", p.extra)):
-        if keys:
-            shown = ", ".join(points.label(k) for k in keys[:WORST])
-            lines.append("      %d %s: %s%s" % (len(keys), what, shown, ", ..." if len(keys) > WORST else ""))
+        by_reason = {}
+        for k in keys:
+            absence = p.absent.get(k, Absence("", False, False))
+            if every or absence.recorded:
+                by_reason.setdefault(absence.text, []).append(k)
+        for why, group in sorted(by_reason.items()):
+            lines.append("      %d %s%s: %s" % (len(group), what, ", " + why if why else "", _labels(group)))
     return lines
 
 
@@ -497,12 +620,14 @@ def render(cmp):
         % (", ".join("%d %s" % (len([c for c in cmp.claims(DIFFER) if c.machines == k]), k) for k in MACHINE_CLASSES)),
         "  figure data points out of tolerance: %s"
         % ", ".join("%d %s" % (sum(p.out_by_class().get(k, 0) for p in pieces), k) for k in POINT_CLASSES),
-        "  figure data points within tolerance: %d/%d (%d missing here, %d only here)"
+        "  figure data points within tolerance: %d/%d (%d missing here, %d only here; %d of a program that ran "
+        "in one run only)"
         % (
             sum(p.within for p in pieces),
             compared,
             sum(len(p.missing) for p in pieces),
             sum(len(p.extra) for p in pieces),
+            sum(1 for p in pieces for a in p.absent.values() if a.one_run),
         ),
         "  reference machine: %s" % _machine(cmp.machines["reference"]),
         "  this machine:      %s" % _machine(cmp.machines["rerun"]),

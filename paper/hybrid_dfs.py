@@ -277,7 +277,12 @@ def ratio_claim(algo, other, what):
 
 def gpu_beats_best_cpu(res):
     g = _main_at_max(res, "read_gpu")[0]
-    best, name = max((_main_at_max(res, a)[0], a) for a in CPU_PAPER if res.where(algorithm=a).rows)
+    cpu = [(_main_at_max(res, a)[0], a) for a in CPU_PAPER if res.where(algorithm=a).rows]
+    if not cpu:
+        raise ResultsMissing(
+            "hybrid_dfs: no CPU program of the paper (%s) to compare read_gpu with" % ", ".join(CPU_PAPER)
+        )
+    best, name = max(cpu)
     return Measured(g / best, "GPU %.3g vs best CPU (%s) %.3g GTEPS: %.3gx" % (g * 1e-9, name, best * 1e-9, g / best))
 
 

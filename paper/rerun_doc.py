@@ -53,6 +53,10 @@ def section_lines(reference_dir, rerun_dir=RERUN):
     def ids(pairs):
         return ", ".join(c.claim.id for _, c in pairs) or "none"
 
+    def with_texts(pairs):
+        """The ids, then each claim's classification text."""
+        return ids(pairs) + "".join("; %s: %s" % (c.claim.id, c.machines_text) for _, c in pairs)
+
     cpu_bound = [
         (e, c) for e, c in by_class[compare.AS_PREDICTED] if any(r.startswith("cpu") for r in _resources(e, c.claim.id))
     ]
@@ -72,13 +76,11 @@ def section_lines(reference_dir, rerun_dir=RERUN):
         "the resource that bounds the claim's programs, `python3 -m paper.compare --bounds`, and is no larger): "
         "%s; of these, bound by the CPU's memory system: %s." % (ids(by_class[compare.AS_PREDICTED]), ids(cpu_bound)),
         "",
-        "**Differ beyond the machines**: %s%s."
-        % (
-            ids(by_class[compare.BEYOND]),
-            "".join("; %s: %s" % (c.claim.id, c.machines_text) for _, c in by_class[compare.BEYOND]),
-        ),
+        "**Differ beyond the machines**: %s." % with_texts(by_class[compare.BEYOND]),
         "",
     ]
+    if by_class[compare.ONE_RUN]:
+        lines += ["**A program ran in one run only**: %s." % with_texts(by_class[compare.ONE_RUN]), ""]
     if by_class[compare.UNCLASSIFIED]:
         lines += ["**Not classified** (a resource neither run measured): %s." % ids(by_class[compare.UNCLASSIFIED]), ""]
     lines += [

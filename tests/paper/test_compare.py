@@ -2,7 +2,6 @@
 exactly its perturbations; exit codes."""
 
 import contextlib
-import csv
 import glob
 import importlib
 import io
@@ -11,9 +10,10 @@ import shutil
 import tempfile
 import unittest
 
-from paper import agreement, compare, registry, tolerances
+from paper import agreement, compare, points, registry, tolerances
 from paper.claims import NOT_RUN, PARTLY, REPRODUCED, Claim, Measured, Outcome, at_least
 from paper.results import load
+from tests.paper import results_edit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REFERENCE = os.path.join(ROOT, "results", "reference", "h100")
@@ -51,24 +51,13 @@ def run_main(*argv):
     return rc, out.getvalue(), err.getvalue()
 
 
-def scale_seconds(csv_path, algorithm, factor):
-    with open(csv_path, newline="", encoding="utf-8") as f:
-        rows = list(csv.reader(f))
-    sec, algo = rows[0].index("seconds"), rows[0].index("algorithm")
-    for r in rows[1:]:
-        if r and r[algo] == algorithm:
-            r[sec] = repr(float(r[sec]) * factor)
-    with open(csv_path, "w", newline="", encoding="utf-8") as f:
-        csv.writer(f, lineterminator="\n").writerows(rows)
-
-
 def perturbed_copy(dest):
     """prim_gpu and kruskal_100m of the reference, with SLOWED slowed and DROPPED gone."""
     for exp in ("prim_gpu", "kruskal_100m"):
         for path in glob.glob(os.path.join(REFERENCE, exp + "-*")):
             if not os.path.basename(path).startswith(DROPPED + "."):
                 shutil.copy(path, dest)
-    scale_seconds(os.path.join(dest, SLOW_PIECE + ".csv"), SLOWED, FACTOR)
+    results_edit.scale_seconds(os.path.join(dest, SLOW_PIECE), FACTOR, algorithm=SLOWED)
 
 
 class SelfComparison(unittest.TestCase):
@@ -154,7 +143,7 @@ class PerturbedComparison(unittest.TestCase):
 
     def test_exactly_the_slowed_points_are_out_of_tolerance(self):
         ref = load(REFERENCE, "prim_gpu").where(piece="paper", algorithm=SLOWED)
-        want = {(r["graph"], r["algorithm"], r["threads"], r["device"]) for r in ref.rows}
+        want = {points.point(r) for r in ref.rows}
         self.assertTrue(want)
         out = {(p.piece, c[0]) for p in self.cmp.pieces() for c in p.out}
         self.assertEqual(out, {("paper", k) for k in want})
@@ -166,7 +155,7 @@ class PerturbedComparison(unittest.TestCase):
         copied = [e for e in self.cmp.experiments if e.name in ("prim_gpu", "kruskal_100m")]
         missing = [(p.piece, len(p.missing)) for e in copied for p in e.pieces if p.missing]
         dropped = load(REFERENCE, "kruskal_100m").where(piece="sweep-edges-200m")
-        n_points = len({(r["graph"], r["algorithm"], r["threads"], r["device"]) for r in dropped.rows})
+        n_points = len({points.point(r) for r in dropped.rows})
         self.assertEqual(missing, [("sweep-edges-200m", n_points)])
         self.assertEqual([p.piece for p in self.cmp.pieces() if p.extra], [])
 

@@ -117,6 +117,13 @@ class MainRunTest(unittest.TestCase):
         self.assertIn("read_omp", out.measured)
         self.assertIn("0.625x", out.measured)
 
+    def test_without_a_cpu_program_of_the_paper_the_gpu_comparison_is_not_run(self):
+        res = fig4_and_fig5b()
+        res.rows = [r for r in res.rows if r["algorithm"] not in hybrid_dfs.CPU_PAPER]
+        out = evaluate(claim("D3"), res)
+        self.assertEqual(out.verdict, claims.NOT_RUN)
+        self.assertIn("no CPU program of the paper", out.reason)
+
 
 class Fig5bWallTimeTest(unittest.TestCase):
     def test_largest_admitted_size_is_judged(self):

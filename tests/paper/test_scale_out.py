@@ -160,9 +160,10 @@ class FixtureTest(unittest.TestCase):
             shutil.rmtree(tmp)
 
     def test_figure_points_are_per_rank_count(self):
-        pts = points.medians(fixture("kruskal_100m"))
-        self.assertTrue({"scale-out-p1", "scale-out-p16"} <= set(pts))
-        self.assertNotIn("scale-out", pts)
+        pts = points.medians(fixture("kruskal_100m"))["scale-out"]
+        ranks = sorted(k.ranks for k in pts if k.algorithm == "pbgl_boruvka")
+        self.assertEqual(ranks, [1, 2, 4, 8, 16])  # one point per rank count, never pooled
+        self.assertGreater(pts[[k for k in pts if k.ranks == 1][0]] / pts[[k for k in pts if k.ranks == 16][0]], 10)
 
 
 class RuleTest(unittest.TestCase):
