@@ -276,13 +276,14 @@ def render(results_dir):
             "(`results/reference/h100` for paper scale, `results/reference/h100-quick` for quick; `REFERENCE=` "
             "chooses another and a scale or device mismatch is said as such) claim by claim and figure point by "
             "figure point, and prints where they agree within the tolerances below and by how much they differ "
-            "elsewhere (`STRICT=1`: exit 1 on any difference that a program run in one run only does not "
-            "explain). Every run records a short characterisation of its host (CPU sequential and random read bandwidth at its thread counts, one-thread dependent-read "
+            "elsewhere (`STRICT=1`: exit 1 on any difference that a program or graph run in one run only does "
+            "not explain). Every run records a short characterisation of its host (CPU sequential and random read bandwidth at its thread counts, one-thread dependent-read "
             "latency, GPU read bandwidth; docs/DESIGN.md). A claim that differs is classified from the ratio of "
             "the two hosts' characterisations and the resource that bounds its programs (one table, "
             "`python3 -m paper.compare --bounds`): *differ as the machines predict* or *differ beyond the "
-            "machines*; a claim that differs because it reads a program that ran in one run only is *a program "
-            "ran in one run only*, with the reason the other run recorded for skipping it. A claim that names a "
+            "machines*; a claim that differs because it reads a program that ran in one run only (with the "
+            "reason the other run recorded for skipping it) or a graph that only one run measured is *a "
+            "program or graph ran in one run only*. A claim that names a "
             "size is judged only at that size; a run without it shows *not run at this scale* with the sizes it "
             "has.",
             "",

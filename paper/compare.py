@@ -13,8 +13,9 @@ Per experiment: every claim's measured value and verdict on both sides, and
 whether they agree (the same verdict and every number within the claim's
 tolerance, ``paper.tolerances``).  A claim that differs because it reads a
 program that ran in one run only (``paper.one_run``: skipped in the other, for
-the reason that run recorded) is "a program ran in one run only", with what
-the claim says without that program in either run.  Any other claim that
+the reason that run recorded), or a graph that only one run measured, is "a
+program or graph ran in one run only", with what the claim says without them
+in either run.  Any other claim that
 differs is classified by the two hosts' measured characterisations
 (``paper.hosts``) and what bounds its programs (``paper.bounds``): "differ as
 the machines predict" when the difference goes the way the hosts' ratios
@@ -59,8 +60,8 @@ BEYOND = "differ beyond the machines"
 UNCLASSIFIED = "differ, not classified"
 OTHER_SCALE = "differ, other scale"
 OTHER_DEVICE = "differ, other device"
-# A claim that reads a program only one run ran (paper.one_run): not the machines' doing.
-ONE_RUN = "a program ran in one run only"
+# A claim that reads a program or a graph only one run ran (paper.one_run): not the machines' doing.
+ONE_RUN = "a program or graph ran in one run only"
 MACHINE_CLASSES = (AS_PREDICTED, BEYOND, ONE_RUN, UNCLASSIFIED, OTHER_SCALE, OTHER_DEVICE)
 # A point out of tolerance is in both runs, on both sides' devices: never "other device" nor "one run only".
 POINT_CLASSES = (AS_PREDICTED, BEYOND, UNCLASSIFIED, OTHER_SCALE)
@@ -255,7 +256,7 @@ class PieceComparison:
         )
         for keys, side, lacking, where in sides:
             for key in keys:
-                program = [o for o in once if o.side == side and (o.program, o.device) == (key.algorithm, key.device)]
+                program = [o for o in once if o.side == side and o.covers(key)]
                 why = one_run.reason(lacking, key.algorithm, key.graph)
                 if program:
                     self.absent[key] = Absence(program[0].text(), True, program[0].why is not None)
@@ -620,8 +621,8 @@ def render(cmp):
         % (", ".join("%d %s" % (len([c for c in cmp.claims(DIFFER) if c.machines == k]), k) for k in MACHINE_CLASSES)),
         "  figure data points out of tolerance: %s"
         % ", ".join("%d %s" % (sum(p.out_by_class().get(k, 0) for p in pieces), k) for k in POINT_CLASSES),
-        "  figure data points within tolerance: %d/%d (%d missing here, %d only here; %d of a program that ran "
-        "in one run only)"
+        "  figure data points within tolerance: %d/%d (%d missing here, %d only here; %d of a program or graph "
+        "that ran in one run only)"
         % (
             sum(p.within for p in pieces),
             compared,

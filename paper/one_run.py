@@ -1,4 +1,5 @@
-"""Programs that ran in one of two runs only, and the reason the other run gave.
+"""Programs and graphs that ran in one of two runs only, and the reason the
+other run gave.
 
 A run records every program it skipped in its metadata's ``skipped_programs``
 (common/harness/session.hpp): "PIECE PROGRAM: WHY" for a program left out of
@@ -7,8 +8,13 @@ left out of one graph, joined by "; ".  A program is counted per device (the
 paper's OpenCL program on the GPU and on a CPU device are two), as the rows
 say it ran.
 
-    find(reference, rerun)         [OneRun]: each program (on a device) with rows in one run only
-    without(results, once)         the results without the rows of those programs
+A graph is in one run only when the other ran none of its pieces (a rerun of
+some pieces, a piece that ran out of time): a claim that counts over graphs
+then counts over others, which is not the machines' doing either.
+
+    find(reference, rerun)         [OneRun, OneRunGraph]: each program (on a device), then
+                                   each graph, with rows in one run only
+    without(results, once)         the results without the rows of those programs and graphs
     reason(results, program, g)    why the run skipped ``program`` (on graph g), or None
 """
 
@@ -59,19 +65,66 @@ class OneRun:
     def matches(self, row):
         return (row["algorithm"], row["device"]) == (self.program, self.device)
 
+    def covers(self, point):
+        """Whether the figure data point (``points.Point``) is of this program."""
+        return (point.algorithm, point.device) == (self.program, self.device)
+
+
+class OneRunGraph:
+    """``graph`` has rows in the run ``side`` only; ``pieces``: the pieces that
+    measured it there (the other run has none of its rows: ``why`` is None)."""
+
+    why = None
+
+    def __init__(self, graph, pieces, side):
+        self.graph, self.pieces, self.side = graph, pieces, side
+
+    def text(self):
+        where, other = ("the reference", "here") if self.side == REFERENCE else ("this run", "in the reference")
+        return "graph %s ran in %s only (piece %s, no rows of it %s)" % (
+            self.graph,
+            where,
+            ", ".join(self.pieces),
+            other,
+        )
+
+    def matches(self, row):
+        return row["graph"] == self.graph
+
+    def covers(self, point):
+        return point.graph == self.graph
+
 
 def _programs(results):
     return {(r["algorithm"], r["device"]) for r in results.rows}
 
 
+def _graphs(results):
+    """{graph: [the pieces that measured it]}."""
+    out = {}
+    for r in results.rows:
+        if not r.get("graph"):
+            continue
+        pieces = out.setdefault(r["graph"], [])
+        if r.get("piece") and r["piece"] not in pieces:
+            pieces.append(r["piece"])
+    return out
+
+
 def find(reference, rerun):
-    """[OneRun] of the programs with rows in one of the two Results only."""
+    """[OneRun] of the programs with rows in one of the two Results only, then
+    [OneRunGraph] of the graphs."""
     ref, new = _programs(reference), _programs(rerun)
-    return [OneRun(p, d, REFERENCE, reason(rerun, p)) for p, d in sorted(ref - new)] + [
+    programs = [OneRun(p, d, REFERENCE, reason(rerun, p)) for p, d in sorted(ref - new)] + [
         OneRun(p, d, RERUN, reason(reference, p)) for p, d in sorted(new - ref)
     ]
+    ref_graphs, new_graphs = _graphs(reference), _graphs(rerun)
+    graphs = [OneRunGraph(g, ref_graphs[g], REFERENCE) for g in sorted(set(ref_graphs) - set(new_graphs))] + [
+        OneRunGraph(g, new_graphs[g], RERUN) for g in sorted(set(new_graphs) - set(ref_graphs))
+    ]
+    return programs + graphs
 
 
 def without(results, once):
-    """``results`` without the rows of the programs in ``once``."""
+    """``results`` without the rows of the programs and graphs in ``once``."""
     return results.where(pred=lambda r: not any(o.matches(r) for o in once))

@@ -80,7 +80,7 @@ def section_lines(reference_dir, rerun_dir=RERUN):
         "",
     ]
     if by_class[compare.ONE_RUN]:
-        lines += ["**A program ran in one run only**: %s." % with_texts(by_class[compare.ONE_RUN]), ""]
+        lines += ["**A program or graph ran in one run only**: %s." % with_texts(by_class[compare.ONE_RUN]), ""]
     if by_class[compare.UNCLASSIFIED]:
         lines += ["**Not classified** (a resource neither run measured): %s." % ids(by_class[compare.UNCLASSIFIED]), ""]
     lines += [

@@ -8,7 +8,7 @@ import os
 import tempfile
 import unittest
 
-from paper import compare, one_run
+from paper import compare, one_run, results
 from paper.results import Results
 from tests.paper import results_edit
 from tests.paper.fixture_copy import COMPLETE
@@ -93,9 +93,9 @@ class OnlyTheProgramDiffers(Sides):
             "4 missing here, %s on gpu ran in the reference only (skipped here: %s): fixed-degree5-n" % (OPENCL, WHY),
             out,
         )
-        self.assertIn("a program ran in one run only: %s on gpu ran in the reference only" % OPENCL, out)
-        self.assertIn("(5 missing here, 0 only here; 5 of a program that ran in one run only)", out)
-        self.assertIn("0 differ beyond the machines, 1 a program ran in one run only", out)
+        self.assertIn("a program or graph ran in one run only: %s on gpu ran in the reference only" % OPENCL, out)
+        self.assertIn("(5 missing here, 0 only here; 5 of a program or graph that ran in one run only)", out)
+        self.assertIn("0 differ beyond the machines, 1 a program or graph ran in one run only", out)
         self.assertEqual(rc, 0)  # a program one run lacks is listed, not a failure
 
     def test_the_other_way_round_the_program_ran_here_only(self):
@@ -170,3 +170,39 @@ class Reasons(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class AGraphOneRunDidNotMeasure(unittest.TestCase):
+    """A rerun without the largest graph (its piece not run there, as in a rerun of
+    some pieces): a claim that counts over the graphs counts over fewer, which is
+    not the machines' doing."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.ref, cls.new = results_edit.two_runs(cls.tmp.name, COMPLETE, "dijkstra_deg5-sweep.", "dijkstra_deg5-grid.")
+        results_edit.drop_rows(os.path.join(cls.new, "dijkstra_deg5-sweep"), n=LARGEST)
+        cls.cmp = compare.compare(cls.new, cls.ref)
+        cls.claims = {c.claim.id: c for c in cls.cmp.claims()}
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_a_count_over_graphs_is_one_run_only(self):
+        e2 = self.claims["E2"]  # the speedup grows with n: counted over the sizes each run has
+        self.assertEqual(e2.status, compare.DIFFER)
+        self.assertEqual(e2.machines, compare.ONE_RUN)
+        self.assertEqual([(o.graph, o.side) for o in e2.once], [("fixed-degree5-n" + LARGEST, one_run.REFERENCE)])
+        self.assertIn("ran in the reference only (piece sweep, no rows of it here)", e2.machines_text)
+        self.assertEqual(e2.common.status, compare.AGREE)
+
+    def test_its_points_are_missing_for_that_reason(self):
+        sweep = {p.piece: p for p in self.cmp.pieces()}["sweep"]
+        self.assertTrue(sweep.missing)
+        self.assertEqual({k.graph for k in sweep.missing}, {"fixed-degree5-n" + LARGEST})
+        self.assertEqual({(a.one_run, a.recorded) for a in sweep.absent.values()}, {(True, False)})
+
+    def test_only_the_graph_is_once(self):
+        found = one_run.find(results.load(self.ref, "dijkstra_deg5"), results.load(self.new, "dijkstra_deg5"))
+        self.assertEqual([type(o).__name__ for o in found], ["OneRunGraph"])
