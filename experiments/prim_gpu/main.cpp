@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
 #include "common/convert.hpp"
 #include "common/errors.hpp"
 #include "common/harness/driver.hpp"
 #include "common/harness/input_graph.hpp"
+#include "common/harness/run_programs.hpp"
 #include "common/verify/msf.hpp"
 #include "experiments/prim_gpu/programs.hpp"
 #include "generators/cached_generators.hpp"
@@ -33,29 +33,6 @@ using harness::Role;
 constexpr eid_t kEdgesPerVertex = 10;
 constexpr W kMaxWeight = 1000;
 
-// The extra CSV columns in order (programs' phases and graph columns); counts are
-// written as numbers, the rest as seconds.
-struct Column {
-  const char* name;
-  bool count;
-};
-// boruvka_gpu adds its phases (parts of compute_s) and counts, named in its header.
-const std::vector<Column>& columns() {
-  static const std::vector<Column> all = [] {
-    std::vector<Column> c = {{"h2d_s", false}, {"compute_s", false}, {"d2h_s", false}, {"setup_s", false}};
-    for (const char* name : mst_gpu::kBoruvkaGpuTimes) c.push_back({name, false});
-    for (const char* name : mst_gpu::kBoruvkaGpuCounts) c.push_back({name, true});
-    return c;
-  }();
-  return all;
-}
-
-std::string format_column(const std::string& name, double value) {
-  for (const Column& c : columns())
-    if (name == c.name && c.count) return fmt_number(value);
-  return fmt_seconds(value);
-}
-
 // Host bytes of the CSR, BGL's graph, the GPU programs' copy without isolated
 // vertices and the verifier.
 std::uint64_t host_bytes(std::uint64_t n, std::uint64_t m) { return m * 80 + n * 72; }
@@ -68,7 +45,7 @@ std::vector<harness::GraphSize> powers_of_two(int lo, int hi) {
 
 std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   const bool paper = opt.scale == Scale::paper;
-  // Every program on every size; above a program's max_n (the launch-per-step and
+  // Every program on every size; above a program's max_generated_n (the launch-per-step and
   // resident Prims) it is left out of a graph.
   return {
       {.name = "paper",
@@ -84,12 +61,14 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
 
 void run_graph(harness::Session& s, Config& config, const harness::GraphSource& source) {
   const harness::GraphSize* size = source.size();
+  harness::Lineup<MstProgram> lineup(s, source, programs(), config, columns());
+  const std::string contents = "CSR, BGL graph, verifier";
   harness::GraphId id;
   EdgeList<W> el;
   std::shared_ptr<const std::vector<double>> value_of_rank;  // ranked --input weights
   if (size) {
     id = {"gtgraph-random-n" + std::to_string(size->n), "gtgraph-random", size->n, size->m, s.opt().seed};
-    s.admit_host(host_bytes(size->n, size->m), id.name + " (CSR, BGL graph, verifier)");
+    lineup.admit(id.name, *size, host_bytes(size->n, size->m), contents);
     el = gen::cached_gtgraph_random(vid_t(size->n), size->m, 1, kMaxWeight, s.opt().seed);
     id.m = el.size();
   } else {
@@ -98,42 +77,15 @@ void run_graph(harness::Session& s, Config& config, const harness::GraphSource& 
     value_of_rank = in.value_of_rank;
     el = std::move(in.el);
     el.directed = false;  // an MST is over the undirected graph
-    s.admit_host(host_bytes(el.n, el.size()), id.name + " (CSR, BGL graph, verifier)");
+    lineup.admit(id.name, {el.n, el.size()}, host_bytes(el.n, el.size()), contents);
   }
-  const vid_t n = el.n;
   const Csr<W> g = edge_list_to_csr(el);
   const verify::MsfVerifier<W> verifier(el, value_of_rank);
-  s.progress().note(id.name + ": n=" + std::to_string(n) + " m=" + std::to_string(el.size()) + " (" +
+  s.progress().note(id.name + ": n=" + std::to_string(el.n) + " m=" + std::to_string(el.size()) + " (" +
                     std::to_string(g.num_arcs()) + " arcs), reference forest " + verifier.reference().answer());
-
-  for (const harness::ProgramInfo& info : s.programs()) {
-    std::unique_ptr<Program> prog = programs().make(info.name, config);
-    if (const vid_t cap = prog->max_n(s.paper_scale()); size && n > cap) {
-      s.progress().note(id.name + " " + info.name + ": not run above n=" + std::to_string(cap) +
-                        " at this scale (launch-bound, see --help)");
-      continue;
-    }
-    prog->prepare(g);
-    if (const std::string why = prog->refusal(); !why.empty()) {
-      s.skip_on_graph(info.name, id.name, why);
-      prog->release();
-      continue;
-    }
-    if (const std::uint64_t b = prog->device_bytes()) s.admit_device(b, info.name);
-    const auto columns = prog->graph_columns();
-    for (int threads : s.threads_for(info)) {
-      s.trials(s.row(id, info, threads), [&](int) {
-        ProgramRun r = prog->run(g);
-        TrialOutcome t;
-        t.seconds = r.seconds;
-        t.answer = verifier.check(r.forest, info.name).answer();
-        for (const auto& [k, v] : r.phases) t.extra[k] = format_column(k, v);
-        for (const auto& [k, v] : columns) t.extra[k] = format_column(k, v);
-        return t;
-      });
-    }
-    prog->release();
-  }
+  harness::run_programs(lineup, id, g, [&](const Forest& forest, harness::NoQuery, const std::string& program) {
+    return verifier.check(forest, program).answer();
+  });
 }
 
 harness::Experiment<Config> declaration() {
@@ -150,7 +102,7 @@ harness::Experiment<Config> declaration() {
       "forest mapped back); BGL Prim starts one search from one root per component.";
   e.seconds_definition = kSecondsDefinition;
   e.programs = programs().infos();
-  for (const Column& c : columns()) e.columns.push_back(c.name);
+  e.columns = harness::column_names(columns());
   e.options = [](Cli& cli, Config& c) {
     cli.option("max-blocks", "prim_minreduce_gpu: kernel1's grid limit (the paper's max_blocks)", c.max_blocks);
     cli.option("prim-max-work",

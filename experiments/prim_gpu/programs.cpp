@@ -1,45 +1,61 @@
 #include "experiments/prim_gpu/programs.hpp"
 
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
 #include "baselines/bgl.hpp"
 #include "common/errors.hpp"
 #include "common/results.hpp"
 #include "common/timer.hpp"
 #if GS_HAVE_CUDA
-#include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
 #include "algorithms/mst/prim_gpu/prim_gpu.hpp"
 #include "algorithms/mst/prim_gpu/prim_input_checks.hpp"
 #include "algorithms/mst/without_isolated.hpp"
 #endif
 
 namespace gs::prim_gpu_exp {
+
+using harness::Column;
+using harness::Unit;
+
+const std::vector<Column>& columns() {
+  static const std::vector<Column> all = [] {
+    std::vector<Column> c;
+    for (const char* name : {"h2d_s", "compute_s", "d2h_s", "setup_s"}) c.push_back({name, Unit::seconds});
+    for (const char* name : mst_gpu::kBoruvkaGpuTimes) c.push_back({name, Unit::seconds});
+    for (const char* name : mst_gpu::kBoruvkaGpuCounts) c.push_back({name, Unit::count});
+    return c;
+  }();
+  return all;
+}
+
 namespace {
 
 using harness::Device;
+using harness::Outcome;
+using harness::Prepared;
 
-class BglPrim : public Program {
+class BglPrim : public MstProgram {
  public:
-  void prepare(const Csr<W>& g) override {
+  Prepared prepare(const Csr<W>& g, int) override {
     WallTimer t;
     graph_ = std::make_unique<bgl::Digraph<W>>(g);  // drops self loops (see baselines/bgl.hpp)
-    setup_s_ = t.seconds();
+    return {.columns = {{"setup_s", t.seconds()}}};
   }
-  ProgramRun run(const Csr<W>&) override {
-    ProgramRun out;
+  Outcome<Forest> run(const Csr<W>&, const harness::NoQuery&, int) override {
+    Outcome<Forest> out;
     WallTimer t;
-    out.forest = bgl::prim(*graph_);
+    out.answer = bgl::prim(*graph_);
     out.seconds = t.seconds();
     return out;
   }
   void release() override { graph_.reset(); }
-  std::map<std::string, double> graph_columns() const override { return {{"setup_s", setup_s_}}; }
 
  private:
   std::unique_ptr<bgl::Digraph<W>> graph_;
-  double setup_s_ = 0;
 };
 
 // The CUDA programs, defined only in builds with CUDA; elsewhere the harness
@@ -51,7 +67,7 @@ class BoruvkaGpu;
 
 template <class P>
 ProgramTable::Factory needs_cuda() {
-  return [](const Config& config) -> std::unique_ptr<Program> {
+  return [](const Config& config) -> std::unique_ptr<MstProgram> {
 #if GS_HAVE_CUDA
     return std::make_unique<P>(config);
 #else
@@ -65,26 +81,31 @@ ProgramTable::Factory needs_cuda() {
 // One call on the graph without its isolated vertices (prepared untimed; the
 // forest maps back to the original ids); `seconds` is its device compute time,
 // the phases are columns.
-class GpuProgram : public Program {
+class GpuProgram : public MstProgram {
  public:
-  void prepare(const Csr<W>& g) override { graph_.emplace(g); }
-  ProgramRun run(const Csr<W>&) override {
-    mst_gpu::GpuMsfResult r = solve(graph_->graph());
-    ProgramRun out;
-    out.forest = graph_->to_original(std::move(r.forest));
+  Prepared prepare(const Csr<W>& g, int) override {
+    graph_.emplace(g);
+    return {.refusal = refusal(graph()), .device_bytes = prepared_device_bytes(graph())};
+  }
+  Outcome<Forest> run(const Csr<W>&, const harness::NoQuery&, int) override {
+    mst_gpu::GpuMsfResult r = solve(graph());
+    Outcome<Forest> out;
+    out.answer = graph_->to_original(std::move(r.forest));
     out.seconds = r.compute_s;
-    out.phases = r.phases;  // a program's own breakdown of compute_s (boruvka_gpu), if any
+    for (const auto& [name, value] : r.phases) out.phases[name] = value;  // boruvka_gpu's parts of compute_s
     out.phases["h2d_s"] = r.h2d_s;
     out.phases["compute_s"] = r.compute_s;
     out.phases["d2h_s"] = r.d2h_s;
     return out;
   }
   void release() override { graph_.reset(); }
-  std::uint64_t device_bytes() const override { return mst_gpu::prim_gpu_device_bytes(graph()); }
 
  protected:
   const Csr<W>& graph() const { return graph_->graph(); }
   virtual mst_gpu::GpuMsfResult solve(const Csr<W>& g) = 0;
+  // Why it does not run on the graph without isolated vertices ("": it runs).
+  virtual std::string refusal(const Csr<W>&) const { return {}; }
+  virtual std::uint64_t prepared_device_bytes(const Csr<W>& g) const { return mst_gpu::prim_gpu_device_bytes(g); }
 
  private:
   std::optional<mst::WithoutIsolated<W>> graph_;
@@ -97,8 +118,9 @@ class GpuProgram : public Program {
 class QuadraticPrim : public GpuProgram {
  public:
   explicit QuadraticPrim(const Config& config) : max_work_(config.prim_max_work) {}
-  std::string refusal() const override {
-    const Csr<W>& g = graph();
+
+ protected:
+  std::string refusal(const Csr<W>& g) const override {
     try {  // the programs' own preconditions (a reserved weight), as a skip rather than an error
       mst_gpu::check_prim_input(g, "this Prim");
     } catch (const InputError& e) {
@@ -118,12 +140,12 @@ class QuadraticPrim : public GpuProgram {
 
 // The launch-per-step Prims take |V| dependent steps of 3-4 launches each plus
 // O(|V|) work per step (NOTES.md).
-vid_t launch_per_step_max_n(bool paper_scale) { return paper_scale ? vid_t(1) << 16 : vid_t(1) << 15; }
+std::uint64_t launch_per_step_max_n(bool paper_scale) { return paper_scale ? 1u << 16 : 1u << 15; }
 
 class PrimNaive : public QuadraticPrim {
  public:
   explicit PrimNaive(const Config& config) : QuadraticPrim(config) {}
-  vid_t max_n(bool paper_scale) const override { return launch_per_step_max_n(paper_scale); }
+  std::uint64_t max_generated_n(bool paper_scale) const override { return launch_per_step_max_n(paper_scale); }
 
  protected:
   mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::prim_naive_gpu(g); }
@@ -132,7 +154,7 @@ class PrimNaive : public QuadraticPrim {
 class PrimMinReduce : public QuadraticPrim {
  public:
   explicit PrimMinReduce(const Config& config) : QuadraticPrim(config), max_blocks_(unsigned(config.max_blocks)) {}
-  vid_t max_n(bool paper_scale) const override { return launch_per_step_max_n(paper_scale); }
+  std::uint64_t max_generated_n(bool paper_scale) const override { return launch_per_step_max_n(paper_scale); }
 
  protected:
   mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::prim_minreduce_gpu(g, max_blocks_); }
@@ -145,7 +167,7 @@ class PrimResident : public QuadraticPrim {
  public:
   explicit PrimResident(const Config& config) : QuadraticPrim(config) {}
   // Its single block scans every key on every step.
-  vid_t max_n(bool paper_scale) const override { return paper_scale ? vid_t(1) << 17 : vid_t(1) << 16; }
+  std::uint64_t max_generated_n(bool paper_scale) const override { return paper_scale ? 1u << 17 : 1u << 16; }
 
  protected:
   mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::prim_resident_gpu(g); }
@@ -154,10 +176,10 @@ class PrimResident : public QuadraticPrim {
 class BoruvkaGpu : public GpuProgram {
  public:
   explicit BoruvkaGpu(const Config&) {}
-  std::uint64_t device_bytes() const override { return mst_gpu::boruvka_gpu_device_bytes(graph()); }
 
  protected:
   mst_gpu::GpuMsfResult solve(const Csr<W>& g) override { return mst_gpu::boruvka_gpu(g); }
+  std::uint64_t prepared_device_bytes(const Csr<W>& g) const override { return mst_gpu::boruvka_gpu_device_bytes(g); }
 };
 #endif
 

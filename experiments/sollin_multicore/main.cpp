@@ -72,13 +72,10 @@ harness::Experiment<Config> declaration() {
       "(generated graphs only: an --input run does not measure it).";
   e.seconds_definition = kSecondsDefinition;
   e.programs = program_table().infos();
-  e.columns = {"storage",  "matrix_bytes", "setup_s",       "h2d_s",          "compute_s",  "d2h_s",
-               "select_s", "contract_s",   "first_merge_s", "later_merges_s", "traceback_s"};
+  e.columns = harness::column_names(columns());
   e.options = [](Cli& cli, Config& c) {
-    std::string slow;  // the CPU programs', which every build can make
-    for (const auto& p : program_table().infos())
-      if (p.device == harness::Device::cpu && program_table().make(p.name, c)->slow_baseline())
-        slow += (slow.empty() ? "" : ", ") + p.name;
+    std::string slow;
+    for (const std::string& name : kSlowBaselines) slow += (slow.empty() ? "" : ", ") + name;
     cli.option("baseline-trials", "trials for the slow baselines (" + slow + "), at most --trials (0: as --trials)",
                c.baseline_trials);
     cli.option("bandwidth-mib", "buffer for the read-bandwidth measurement, MiB (far above the last-level cache)",

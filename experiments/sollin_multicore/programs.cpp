@@ -1,11 +1,13 @@
 #include "experiments/sollin_multicore/programs.hpp"
 
+#include <memory>
+#include <optional>
+
 #include "algorithms/mst/sollin/kruskal_complete.hpp"
 #include "algorithms/mst/sollin/sollin.hpp"
 #include "baselines/bgl.hpp"
 #include "common/convert.hpp"
 #include "common/errors.hpp"
-#include "common/results.hpp"
 #include "common/timer.hpp"
 #ifdef GS_HAVE_CUDA
 #include "algorithms/mst/boruvka_dense_gpu/boruvka_dense_gpu.hpp"
@@ -13,62 +15,91 @@
 
 namespace gs::sollin_multicore {
 
-const char* storage_name(Storage s) { return s == Storage::triangular ? "triangular" : "full"; }
+using harness::Column;
+using harness::Unit;
+
+const std::vector<Column>& columns() {
+  static const std::vector<Column> all = [] {
+    std::vector<Column> c = {{"storage", Unit::text}, {"matrix_bytes", Unit::count}};
+    for (const char* name : {"setup_s", "h2d_s", "compute_s", "d2h_s", "select_s", "contract_s", "first_merge_s",
+                             "later_merges_s", "traceback_s"})
+      c.push_back({name, Unit::seconds});
+    return c;
+  }();
+  return all;
+}
 
 namespace {
 
-class Kruskal final : public Program {
+using harness::Outcome;
+using harness::Prepared;
+
+enum class Storage { full, triangular };
+
+// What every row of a program says about its input: the storage it reads, its
+// bytes, and the untimed setup's seconds where it has one.
+Prepared reads(Storage storage, const CompleteGraph& g, std::optional<double> setup_s = std::nullopt) {
+  const bool tri = storage == Storage::triangular;
+  Prepared p;
+  p.columns["storage"] = std::string(tri ? "triangular" : "full");
+  p.columns["matrix_bytes"] = double(tri ? g.tri.a.size() * 2 : g.full.a.size() * 2);
+  if (setup_s) p.columns["setup_s"] = *setup_s;
+  return p;
+}
+
+class Kruskal final : public MstProgram {
  public:
-  bool slow_baseline() const override { return true; }
-  ProgramRun run(const CompleteGraph& g) override {
-    ProgramRun r;
-    r.seconds = time_seconds([&] { r.forest = mst::kruskal_complete(g.full); });
+  Prepared prepare(const CompleteGraph& g, int) override { return reads(Storage::full, g); }
+  Outcome<Forest> run(const CompleteGraph& g, const harness::NoQuery&, int) override {
+    Outcome<Forest> r;
+    r.seconds = time_seconds([&] { r.answer = mst::kruskal_complete(g.full); });
     return r;
   }
 };
 
-class BglKruskal final : public Program {
+class BglKruskal final : public MstProgram {
  public:
-  bool slow_baseline() const override { return true; }
   // Its edge list and graph.
-  std::uint64_t own_host_bytes(vid_t n) const override { return 16 * std::uint64_t(n) * n; }
-  std::optional<double> prepare(const CompleteGraph& g, int) override {
+  std::uint64_t host_bytes(const harness::GraphSize& size) const override { return 16 * size.n * size.n; }
+  Prepared prepare(const CompleteGraph& g, int) override {
     WallTimer setup;
     graph_ = std::make_unique<bgl::Digraph<W>>(matrix_to_edge_list(g.full));
-    return setup.seconds();
+    return reads(Storage::full, g, setup.seconds());
   }
-  ProgramRun run(const CompleteGraph&) override {
-    ProgramRun r;
-    r.seconds = time_seconds([&] { r.forest = bgl::kruskal(*graph_); });
+  Outcome<Forest> run(const CompleteGraph&, const harness::NoQuery&, int) override {
+    Outcome<Forest> r;
+    r.seconds = time_seconds([&] { r.answer = bgl::kruskal(*graph_); });
     return r;
   }
+  void release() override { graph_.reset(); }
 
  private:
   std::unique_ptr<bgl::Digraph<W>> graph_;
 };
 
 // The four Sollin programs: serial or conflict-free, over either storage.
-class Sollin final : public Program {
+class Sollin final : public MstProgram {
  public:
   Sollin(mst::SollinStrategy strategy, Storage storage) : strategy_(strategy), storage_(storage) {}
-  Storage storage() const override { return storage_; }
-  std::optional<double> prepare(const CompleteGraph& g, int threads) override {
+  // The contracted-matrix workspace for this thread count.
+  Prepared prepare(const CompleteGraph& g, int threads) override {
     WallTimer setup;
     solver_ = std::make_unique<mst::SollinSolver>(g.full.n, strategy_, threads);
-    return setup.seconds();
+    return reads(storage_, g, setup.seconds());
   }
-  ProgramRun run(const CompleteGraph& g) override {
-    ProgramRun r;
+  Outcome<Forest> run(const CompleteGraph& g, const harness::NoQuery&, int) override {
+    Outcome<Forest> r;
     r.seconds = time_seconds(
-        [&] { r.forest = storage_ == Storage::triangular ? solver_->solve(g.tri) : solver_->solve(g.full); });
+        [&] { r.answer = storage_ == Storage::triangular ? solver_->solve(g.tri) : solver_->solve(g.full); });
     const mst::SollinPhases& p = solver_->last_phases();
-    r.phases = {{"select_s", fmt_seconds(p.select_s)},
-                {"contract_s", fmt_seconds(p.contract_s)},
-                {"first_merge_s", fmt_seconds(p.first_merge_s)},
-                {"later_merges_s", fmt_seconds(p.later_merges_s)},
-                {"traceback_s", fmt_seconds(p.traceback_s)}};
+    r.phases = {{"select_s", p.select_s},
+                {"contract_s", p.contract_s},
+                {"first_merge_s", p.first_merge_s},
+                {"later_merges_s", p.later_merges_s},
+                {"traceback_s", p.traceback_s}};
     return r;
   }
+  void release() override { solver_.reset(); }
 
  private:
   mst::SollinStrategy strategy_;
@@ -77,24 +108,26 @@ class Sollin final : public Program {
 };
 
 #ifdef GS_HAVE_CUDA
-class BoruvkaDenseGpu final : public Program {
+class BoruvkaDenseGpu final : public MstProgram {
  public:
-  std::uint64_t device_bytes(vid_t n) const override { return mst::DenseBoruvkaGpu::device_bytes(n); }
-  std::optional<double> prepare(const CompleteGraph& g, int) override {
+  std::uint64_t device_bytes(const harness::GraphSize& size) const override {
+    return mst::DenseBoruvkaGpu::device_bytes(vid_t(size.n));
+  }
+  Prepared prepare(const CompleteGraph& g, int) override {
     WallTimer setup;
     gpu_ = std::make_unique<mst::DenseBoruvkaGpu>(g.full.n);
-    return setup.seconds();
+    return reads(Storage::full, g, setup.seconds());
   }
-  ProgramRun run(const CompleteGraph& g) override {
-    ProgramRun r;
+  Outcome<Forest> run(const CompleteGraph& g, const harness::NoQuery&, int) override {
+    Outcome<Forest> r;
     const double h2d = gpu_->upload(g.full);
     mst::GpuSolveTimes times;
-    r.forest = gpu_->solve(&times);
+    r.answer = gpu_->solve(&times);
     r.seconds = times.compute_s;
-    r.phases = {
-        {"h2d_s", fmt_seconds(h2d)}, {"compute_s", fmt_seconds(times.compute_s)}, {"d2h_s", fmt_seconds(times.d2h_s)}};
+    r.phases = {{"h2d_s", h2d}, {"compute_s", times.compute_s}, {"d2h_s", times.d2h_s}};
     return r;
   }
+  void release() override { gpu_.reset(); }
 
  private:
   std::unique_ptr<mst::DenseBoruvkaGpu> gpu_;
@@ -103,13 +136,13 @@ class BoruvkaDenseGpu final : public Program {
 
 }  // namespace
 
-const harness::ProgramTable<Program, Config>& program_table() {
+const harness::ProgramTable<MstProgram, Config>& program_table() {
   using harness::Device;
   using mst::SollinStrategy;
   auto sollin = [](SollinStrategy strategy, Storage storage) {
-    return [=](const Config&) -> std::unique_ptr<Program> { return std::make_unique<Sollin>(strategy, storage); };
+    return [=](const Config&) -> std::unique_ptr<MstProgram> { return std::make_unique<Sollin>(strategy, storage); };
   };
-  static const harness::ProgramTable<Program, Config> table = {
+  static const harness::ProgramTable<MstProgram, Config> table = {
       {{kKruskal, "the paper's Kruskal: the complete graph's edges sorted, then union-find (serial)"},
        [](const Config&) { return std::make_unique<Kruskal>(); }},
       {{kBglKruskal, "BGL kruskal_minimum_spanning_tree over matrix_to_edge_list (graph built outside the timing)"},
@@ -127,7 +160,7 @@ const harness::ProgramTable<Program, Config>& program_table() {
        sollin(SollinStrategy::conflict_free, Storage::triangular)},
       {{kBoruvkaDenseGpu, "beyond the paper: dense Boruvka on the device-resident matrix (h2d_s = the matrix copy)",
         Device::gpu},
-       [](const Config&) -> std::unique_ptr<Program> {
+       [](const Config&) -> std::unique_ptr<MstProgram> {
 #ifdef GS_HAVE_CUDA
          return std::make_unique<BoruvkaDenseGpu>();
 #else

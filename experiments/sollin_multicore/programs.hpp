@@ -1,16 +1,13 @@
-// The programs of experiment sollin_multicore behind one interface: what each
-// reads (full or lower-triangular storage), whether it is a slow baseline, the
-// memory it needs beyond the matrices, an untimed setup, and a timed run.
+// The programs of experiment sollin_multicore, their table and their columns:
+// each reads the full or the lower-triangular storage of one complete graph.
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/graph.hpp"
+#include "common/harness/program.hpp"
 #include "common/harness/program_table.hpp"
 
 namespace gs::sollin_multicore {
@@ -32,35 +29,17 @@ struct Config {
   std::int64_t bandwidth_mib = 2048;  // the read-bandwidth buffer
 };
 
-enum class Storage { full, triangular };
-const char* storage_name(Storage s);  // the CSV's storage column
-
 // One complete graph in both storages, built before any program runs.
 struct CompleteGraph {
   DenseMatrix16 full;
   TriangularMatrix16 tri;
 };
 
-struct ProgramRun {
-  Forest forest;
-  double seconds = 0;                         // the timed region (see kSecondsDefinition)
-  std::map<std::string, std::string> phases;  // extra columns of the row
-};
+// Each program gets the graph in both storages and returns a minimum spanning forest.
+using MstProgram = harness::Program<CompleteGraph, Forest>;
 
-class Program {
- public:
-  virtual ~Program() = default;
-  virtual Storage storage() const { return Storage::full; }
-  // A baseline whose runs take minutes at paper scale: --baseline-trials trials.
-  virtual bool slow_baseline() const { return false; }
-  // Host bytes beyond the matrices and the working memory every program shares (admission).
-  virtual std::uint64_t own_host_bytes(vid_t) const { return 0; }
-  virtual std::uint64_t device_bytes(vid_t) const { return 0; }
-  // Untimed, once per graph and thread count (workspace, BGL graph, device buffers);
-  // returns its seconds for the setup_s column where there is a setup.
-  virtual std::optional<double> prepare(const CompleteGraph&, int /*threads*/) { return std::nullopt; }
-  virtual ProgramRun run(const CompleteGraph& g) = 0;
-};
+// The baselines whose runs take minutes at paper scale: --baseline-trials trials.
+inline const std::vector<std::string> kSlowBaselines = {kKruskal, kBglKruskal};
 
 inline constexpr const char* kSecondsDefinition =
     "CPU: the program's MST computation on the resident matrix (Sollin's contracted-matrix workspace "
@@ -72,6 +51,9 @@ inline constexpr const char* kSecondsDefinition =
     "edges); the rest is start-up";
 
 // Every program of this experiment: name, description, device, threads, factory.
-const harness::ProgramTable<Program, Config>& program_table();
+const harness::ProgramTable<MstProgram, Config>& program_table();
+
+// The extra CSV columns in order: what a program reads, its setup, the GPU phases, Sollin's phases.
+const std::vector<harness::Column>& columns();
 
 }  // namespace gs::sollin_multicore

@@ -43,14 +43,14 @@ TEST(PrimGpuIsolated, ForestInOriginalIdsOnTheCompactGraph) {
   for (const char* name : kGpuPrograms) {
     SCOPED_TRACE(name);
     auto prog = programs().make(name, Config{});
-    prog->prepare(g);
-    EXPECT_EQ(prog->refusal(), "");
+    const gs::harness::Prepared prepared = prog->prepare(g, 1);
+    EXPECT_EQ(prepared.refusal, "");
     // Sized for the 1000 vertices with edges, not for 200000.
     const std::uint64_t whole = std::string(name) == "boruvka_gpu" ? gs::mst_gpu::boruvka_gpu_device_bytes(g)
                                                                    : gs::mst_gpu::prim_gpu_device_bytes(g);
-    EXPECT_LT(prog->device_bytes(), whole);
-    const auto r = prog->run(g);
-    EXPECT_NO_THROW(verifier.check(r.forest, name));
+    EXPECT_LT(prepared.device_bytes, whole);
+    const auto r = prog->run(g, {}, 1);
+    EXPECT_NO_THROW(verifier.check(r.answer, name));
     prog->release();
   }
 }
@@ -64,12 +64,11 @@ TEST(PrimGpuIsolated, QuadraticPrimsRefuseAboveTheWorkBound) {
   for (const char* name : kQuadraticPrims) {
     SCOPED_TRACE(name);
     auto prog = programs().make(name, tight);
-    prog->prepare(g);
-    EXPECT_NE(prog->refusal().find("above --prim-max-work"), std::string::npos) << prog->refusal();
+    const std::string refusal = prog->prepare(g, 1).refusal;
+    EXPECT_NE(refusal.find("above --prim-max-work"), std::string::npos) << refusal;
   }
   auto boruvka = programs().make("boruvka_gpu", tight);
-  boruvka->prepare(g);
-  EXPECT_EQ(boruvka->refusal(), "");
+  EXPECT_EQ(boruvka->prepare(g, 1).refusal, "");
 }
 
 TEST(PrimGpuIsolated, QuadraticPrimsRefuseTheReservedWeight) {
@@ -81,8 +80,8 @@ TEST(PrimGpuIsolated, QuadraticPrimsRefuseTheReservedWeight) {
   for (const char* name : kQuadraticPrims) {
     SCOPED_TRACE(name);
     auto prog = programs().make(name, Config{});
-    prog->prepare(g);
-    EXPECT_NE(prog->refusal().find("max_weight"), std::string::npos) << prog->refusal();
+    const std::string refusal = prog->prepare(g, 1).refusal;
+    EXPECT_NE(refusal.find("max_weight"), std::string::npos) << refusal;
   }
 }
 
