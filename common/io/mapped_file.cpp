@@ -42,13 +42,14 @@ MappedFile::MappedFile(std::string path, FileContents contents) : path_(std::mov
       return;
     }
   }
-  read_stream(file.fd);
+  read_stream(file.fd, contents);
 }
 
-void MappedFile::read_stream(int fd) {
+void MappedFile::read_stream(int fd, FileContents contents) {
+  const bool is_text = contents == FileContents::text;
   StreamTextCheck text(path_);
-  while (const std::uint64_t got = stream_.read_block(fd, path_, text.line()))
-    text.check(stream_.data() + stream_.size() - got, got);
+  while (const std::uint64_t got = stream_.read_block(fd, path_, is_text ? text.line() : 0))
+    if (is_text) text.check(stream_.data() + stream_.size() - got, got);
   data_ = stream_.data();
   size_ = stream_.size();
 }

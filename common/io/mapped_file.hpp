@@ -1,10 +1,10 @@
 // A whole file in memory, read-only: mapped (POSIX mmap) where the system
-// allows, for parsing without copies; otherwise read into a buffer. Text
-// files whose size the system reports as 0 (/proc files), pipes and character
-// devices cannot be mapped and are read to their end (stream_buffer.hpp: under
-// memory admission, exit 3 for a stream that does not end), checked as they
-// arrive (stream_text_check.hpp: exit 2 at the first NUL byte or overlong
-// line). Binary files (.gsc) must be regular files, as binary_cache.cpp reads
+// allows, for parsing without copies; otherwise read into a buffer under
+// memory admission (stream_buffer.hpp: exit 3 for a stream that does not
+// end). Files whose size the system reports as 0 (/proc files), pipes and
+// character devices cannot be mapped: text is read from them and checked as
+// it arrives (stream_text_check.hpp: exit 2 at the first NUL byte or overlong
+// line); binary files (.gsc) must be regular files, as binary_cache.cpp reads
 // them. Unmapped when destroyed.
 #pragma once
 
@@ -33,13 +33,13 @@ class MappedFile {
   std::uint64_t size() const { return size_; }
 
  private:
-  void read_stream(int fd);
+  void read_stream(int fd, FileContents contents);
 
   std::string path_;
   const char* data_ = nullptr;
   std::uint64_t size_ = 0;
   bool mapped_ = false;
-  StreamBuffer stream_;  // the contents of a text file that could not be mapped
+  StreamBuffer stream_;  // the contents of a file that could not be mapped
 };
 
 }  // namespace gs::io

@@ -1,6 +1,5 @@
 #include "common/io/stream_buffer.hpp"
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <unistd.h>
@@ -25,7 +24,7 @@ std::uint64_t StreamBuffer::read_block(int fd, const std::string& path, std::uin
                                       "; a stream is held in memory, not mapped)");
     char* grown = static_cast<char*>(std::realloc(data_.get(), std::size_t(capacity)));
     if (!grown) throw ResourceError(where + ": no memory for " + format_bytes(capacity) + " of the stream");
-    data_.release();
+    data_.release();  // realloc has freed or kept it
     data_.reset(grown);
     capacity_ = capacity;
   }

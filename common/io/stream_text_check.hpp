@@ -2,8 +2,8 @@
 // checked block by block as it arrives, before the rest is read: no NUL byte
 // and no line longer than kMaxLineBytes. /dev/zero, /dev/urandom or a binary
 // file behind a text name is then refused at its first bytes (exit 2), not
-// held in memory until it ends, which a device never does. A mapped file needs
-// no such check: it costs no memory, and its parse refuses bad bytes at their line.
+// held in memory until it ends, which a device never does. A mapped file is
+// not held in memory: its parse refuses bad bytes and overlong lines at their line.
 #pragma once
 
 #include <cstdint>
