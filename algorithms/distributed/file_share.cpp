@@ -182,7 +182,7 @@ LocalEdges<W> read_share(const mpi::communicator& comm, const std::string& path,
   bool binary = false;
   agree(comm, [&] {
     binary = io::format_of(path) == io::Format::kBinaryCache;
-    file.emplace(path);
+    file.emplace(path, binary ? io::FileContents::binary : io::FileContents::text);
   });
   const bool read_weights = weights == FileWeights::required;
   FileShare<W> read =

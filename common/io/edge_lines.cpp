@@ -77,9 +77,14 @@ bool is_data_line(std::string_view line, std::string_view comment_starts) {
 ChunkCounts count_lines(LineCursor chunk, std::string_view comment_starts) {
   ChunkCounts counts;
   std::string_view line;
-  while (chunk.next_line(line)) {
-    ++counts.lines;
-    counts.data_lines += is_data_line(line, comment_starts);
+  try {
+    while (chunk.next_line(line)) {
+      ++counts.lines;
+      counts.data_lines += is_data_line(line, comment_starts);
+    }
+  } catch (const InputError&) {
+    // An overlong line, the only line next_line refuses: the count stops there, and
+    // the parse, which knows the true line numbers, refuses that line.
   }
   return counts;
 }

@@ -101,7 +101,8 @@ struct EdgeLines {
 std::uint64_t text_chunk_bytes();
 // Whole lines of one file, for one thread.
 std::vector<LineCursor> split_into_chunks(const LineCursor& rest, std::size_t max_chunks);
-// Lines in a chunk, and those of them that are neither blank nor comments.
+// Lines in a chunk, and those of them that are neither blank nor comments;
+// only those before an overlong line (kMaxLineBytes), which the parse refuses.
 struct ChunkCounts {
   std::uint64_t lines = 0;
   std::uint64_t data_lines = 0;

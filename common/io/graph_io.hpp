@@ -33,7 +33,8 @@
 //
 // Text files are mapped into memory (files that cannot be mapped or whose size
 // the system reports as 0, such as pipes and /proc files, are read into a
-// buffer instead) and parsed with std::from_chars, in
+// buffer instead, checked as they arrive and under memory admission:
+// mapped_file.hpp) and parsed with std::from_chars, in
 // parallel (OpenMP) over chunks of whole lines after a serial header; the
 // result does not depend on the thread count, and the error reported is the
 // first one in the file, at its true line.
@@ -44,7 +45,8 @@
 // (exit 3) raised before anything that size is allocated; that check comes
 // first, so "p sp 1000000000000000 5" is a ResourceError, while a vertex count
 // that fits in memory but not in 32-bit ids is an InputError. Text files may have
-// CRLF line ends, a UTF-8 byte-order mark, blank lines and trailing whitespace.
+// CRLF line ends, a UTF-8 byte-order mark, blank lines and trailing whitespace;
+// no line may be longer than kMaxLineBytes (text_input.hpp).
 // Duplicate edges are kept. Ids are 32-bit: n must be < 2^32, unless
 // compact_ids renumbers them.
 #pragma once

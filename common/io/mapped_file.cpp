@@ -1,6 +1,5 @@
 #include "common/io/mapped_file.hpp"
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -9,7 +8,7 @@
 #include <unistd.h>
 
 #include "common/errors.hpp"
-#include "common/memory.hpp"
+#include "common/io/stream_text_check.hpp"
 
 namespace gs::io {
 namespace {
@@ -24,13 +23,15 @@ struct Descriptor {
 
 }  // namespace
 
-MappedFile::MappedFile(std::string path) : path_(std::move(path)) {
+MappedFile::MappedFile(std::string path, FileContents contents) : path_(std::move(path)) {
   const Descriptor file{::open(path_.c_str(), O_RDONLY | O_CLOEXEC)};
   if (file.fd < 0) throw file_error(path_, 0, std::string("cannot open the file: ") + std::strerror(errno));
   struct stat st {};
   if (::fstat(file.fd, &st) != 0)
     throw file_error(path_, 0, std::string("cannot stat the file: ") + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw file_error(path_, 0, "not a regular file (a directory)");
+  // As binary_cache.cpp (input_file.hpp): a .gsc header is checked against the file's length.
+  if (contents == FileContents::binary && !S_ISREG(st.st_mode)) throw file_error(path_, 0, "not a regular file");
   if (S_ISREG(st.st_mode) && st.st_size > 0) {
     void* p = ::mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, file.fd, 0);
     if (p != MAP_FAILED) {
@@ -41,29 +42,16 @@ MappedFile::MappedFile(std::string path) : path_(std::move(path)) {
       return;
     }
   }
-  read_to_end(file.fd);
+  read_stream(file.fd, contents);
 }
 
-void MappedFile::read_to_end(int fd) {
-  constexpr std::size_t kBlock = std::size_t(1) << 20;
-  std::size_t used = 0;
-  for (;;) {
-    if (buffer_.size() - used < kBlock) {
-      require_host_memory(buffer_.size() + kBlock, path_ + ": reading the file into memory");
-      buffer_.resize(std::max(2 * buffer_.size(), used + kBlock));
-    }
-    const ssize_t got = ::read(fd, buffer_.data() + used, kBlock);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      throw file_error(path_, 0, std::string("read failed: ") + std::strerror(errno));
-    }
-    if (got == 0) break;
-    used += std::size_t(got);
-  }
-  buffer_.resize(used);
-  buffer_.shrink_to_fit();
-  data_ = buffer_.data();
-  size_ = used;
+void MappedFile::read_stream(int fd, FileContents contents) {
+  const bool is_text = contents == FileContents::text;
+  StreamTextCheck text(path_);
+  while (const std::uint64_t got = stream_.read_block(fd, path_, is_text ? text.line() : 0))
+    if (is_text) text.check(stream_.data() + stream_.size() - got, got);
+  data_ = stream_.data();
+  size_ = stream_.size();
 }
 
 MappedFile::~MappedFile() {

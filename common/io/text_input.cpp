@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common/errors.hpp"
+#include "common/memory.hpp"
 
 namespace gs::io {
 namespace {
@@ -29,11 +30,17 @@ LineCursor first_line(const std::string& path, const char* data, std::uint64_t s
 }
 
 TextInput::TextInput(const std::string& path)
-    : file_(path), cursor_(first_line(file_.path(), file_.data(), file_.size())) {}
+    : file_(path, FileContents::text), cursor_(first_line(file_.path(), file_.data(), file_.size())) {}
+
+std::string overlong_line_problem() {
+  return "a line longer than " + format_bytes(kMaxLineBytes) + ": not a text graph file (binary data?)";
+}
 
 bool LineCursor::next_line(std::string_view& line) {
   if (pos_ >= end_) return false;
-  const auto* nl = static_cast<const char*>(std::memchr(pos_, '\n', std::size_t(end_ - pos_)));
+  const auto rest = std::uint64_t(end_ - pos_);
+  const auto* nl = static_cast<const char*>(std::memchr(pos_, '\n', std::size_t(std::min(rest, kMaxLineBytes + 1))));
+  if (!nl && rest > kMaxLineBytes) fail_at(line_ + 1, overlong_line_problem());
   const char* stop = nl ? nl : end_;
   line = trim(std::string_view(pos_, std::size_t(stop - pos_)));
   pos_ = nl ? nl + 1 : end_;

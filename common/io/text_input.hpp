@@ -12,6 +12,15 @@
 
 namespace gs::io {
 
+// The longest line any text format may have, in bytes without its line end.
+// A real line is a few numbers (a .gr arc line is under 70 bytes) or a
+// comment, so 1 MiB is generous for all of them; the bound lets a reader
+// refuse input without line ends (/dev/zero, binary data) at the first MiB,
+// rather than hold a stream that may never end (stream_text_check.hpp).
+inline constexpr std::uint64_t kMaxLineBytes = std::uint64_t(1) << 20;
+// The problem with a longer line, the same wherever it is found.
+std::string overlong_line_problem();
+
 class LineCursor {
  public:
   // Lines in [begin, end); `lines_before` = the number of the line before begin.
@@ -23,7 +32,8 @@ class LineCursor {
   const char* end() const { return end_; }
 
   // The next line without its line end and without leading and trailing blanks
-  // (spaces, tabs, CR); false at the end of the range.
+  // (spaces, tabs, CR); false at the end of the range. A line longer than
+  // kMaxLineBytes is an InputError at its line (found within its first MiB).
   bool next_line(std::string_view& line);
   // 1-based number of the line that next_line returned last.
   std::uint64_t line() const { return line_; }
