@@ -21,8 +21,8 @@ std::string format_bytes(std::uint64_t bytes) {
   return buf;
 }
 
-void require_host_memory(std::uint64_t bytes, const std::string& what) {
-  std::uint64_t avail = host_memory_available();
+void require_host_memory(std::uint64_t bytes, const std::string& what, std::uint64_t held) {
+  std::uint64_t avail = host_memory_available() + held;
   if (const char* lim = std::getenv("GS_HOST_MEMORY_LIMIT")) avail = std::strtoull(lim, nullptr, 10);
   if (bytes > avail)
     throw ResourceError(what + " needs " + format_bytes(bytes) + " of host memory, but only " + format_bytes(avail) +

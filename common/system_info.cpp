@@ -1,5 +1,8 @@
 #include "common/system_info.hpp"
 
+#include "common/cgroup_memory.hpp"
+
+#include <algorithm>
 #include <array>
 #include <boost/version.hpp>
 #include <chrono>
@@ -45,7 +48,7 @@ static std::uint64_t meminfo_field(const char* key) {
 }
 
 std::uint64_t host_memory_total() { return meminfo_field("MemTotal:"); }
-std::uint64_t host_memory_available() { return meminfo_field("MemAvailable:"); }
+std::uint64_t host_memory_available() { return std::min(meminfo_field("MemAvailable:"), cgroup_memory_room()); }
 
 GpuInfo gpu_info() {
   static GpuInfo info;

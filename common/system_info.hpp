@@ -21,7 +21,7 @@ struct GpuInfo {
 std::string cpu_model();
 int cpu_cores();                        // logical cores available to this process
 std::uint64_t host_memory_total();      // bytes
-std::uint64_t host_memory_available();  // bytes (MemAvailable)
+std::uint64_t host_memory_available();  // bytes: MemAvailable, or less where a cgroup limit leaves less
 GpuInfo gpu_info();                     // cached after the first call
 bool gpu_available();
 std::uint64_t gpu_memory_free();  // bytes; 0 without a GPU

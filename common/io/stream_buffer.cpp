@@ -20,8 +20,10 @@ std::uint64_t StreamBuffer::read_block(int fd, const std::string& path, std::uin
     // Grow by an eighth: what is admitted stays close to what the stream delivered.
     const std::uint64_t capacity = size_ + kReadBlock + size_ / 8;
     const std::string where = path + ":" + std::to_string(line);
-    require_host_memory(capacity, where + ": the stream read so far (" + format_bytes(size_) +
-                                      "; a stream is held in memory, not mapped)");
+    require_host_memory(
+        capacity,
+        where + ": the stream read so far (" + format_bytes(size_) + "; a stream is held in memory, not mapped)",
+        /*held=*/size_);
     char* grown = static_cast<char*>(std::realloc(data_.get(), std::size_t(capacity)));
     if (!grown) throw ResourceError(where + ": no memory for " + format_bytes(capacity) + " of the stream");
     data_.release();  // realloc has freed or kept it
