@@ -146,9 +146,10 @@ struct Control {
 
 struct Counters {
   unsigned long long visits, relaxations, batches, wait_ns, buckets, flips;
-  // Bookkeeping that a correct run balances: log entries written and read,
-  // batches published and taken, entries a block kept for its chain and used.
-  unsigned long long written, read, published, chained, chain_used;
+  // Bookkeeping that a correct run balances: log entries written and read (or
+  // dropped with a batch that found its queue full), batches published and taken
+  // (or so dropped), entries a block kept for its chain and used.
+  unsigned long long written, read, published, chained, chain_used, dropped_entries, dropped_batches;
 };
 
 struct Params {
@@ -223,6 +224,8 @@ __device__ void enqueue(const Params& p, unsigned q, unsigned b, unsigned first,
   if (publish(p, q, b)) return;
   atomicSub(&c->queued[q], int(count));
   for (unsigned k = 0; k < count; ++k) drop(p, __ldcg(p.log + first + k));
+  atomicAdd(&p.counters->dropped_entries, (unsigned long long)count);
+  atomicAdd(&p.counters->dropped_batches, 1ull);
   __threadfence();
   atomicSub(&c->pending, 1);
 }
@@ -952,7 +955,7 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
     st.arc_relaxations = k.relaxations;
     st.batches = k.batches;
     st.pushes = k.written;
-    st.balance = {k.written, k.read, k.published, k.chained, k.chain_used};
+    st.balance = {k.written, k.read, k.published, k.chained, k.chain_used, k.dropped_entries, k.dropped_batches};
     st.buckets = k.buckets;
     st.far_flips = unsigned(k.flips);
     st.wait_s = double(k.wait_ns) * 1e-9 / double(s.blocks - 1);
@@ -965,7 +968,8 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
           "batches, %llu buckets, %u far flips, %u launches; waiting %.3f ms per block, kernel_s %.3f ms "
           "(width %g -> %g, lookahead %d, work per block %d, width range %d, %d local steps, %u blocks, arc group "
           "%d); "
-          "entries written %llu read %llu, batches published %llu, chained %llu used %llu\n",
+          "entries written %llu read %llu, batches published %llu, chained %llu used %llu, dropped with full queues "
+          "%llu entries in %llu batches\n",
           source, static_cast<unsigned long long>(st.vertex_visits),
           static_cast<unsigned long long>(st.arc_relaxations),
           s.arcs ? double(st.arc_relaxations) / double(s.arcs) : 0.0, static_cast<unsigned long long>(st.batches),
@@ -973,7 +977,9 @@ std::vector<SsspRun> AsyncBucketsGpu::run(const std::vector<vid_t>& sources) {
           double(st.first_width), double(st.last_width), t.lookahead, t.work_per_block, t.width_range, t.local_steps,
           s.blocks, t.arc_group, static_cast<unsigned long long>(st.balance.written),
           static_cast<unsigned long long>(st.balance.read), static_cast<unsigned long long>(st.balance.published),
-          static_cast<unsigned long long>(st.balance.chained), static_cast<unsigned long long>(st.balance.chain_used));
+          static_cast<unsigned long long>(st.balance.chained), static_cast<unsigned long long>(st.balance.chain_used),
+          static_cast<unsigned long long>(st.balance.dropped_entries),
+          static_cast<unsigned long long>(st.balance.dropped_batches));
     s.stats.push_back(st);
     r.dist.resize(s.n);
     copy.start(s.stream);

@@ -31,9 +31,12 @@ struct AsyncBucketsStats {
   float first_width = 0, last_width = 0;
   // Bookkeeping that a correct run balances (the tests check it): every log
   // entry written is read once, every batch published is taken once (batches),
-  // every entry a block kept for its own chain is used once.
+  // except those dropped because their bucket's queue had no ticket left (their
+  // vertices are re-queued by the next launch); every entry a block kept for its
+  // own chain is used once.
   struct Balance {
     std::uint64_t written = 0, read = 0, published = 0, chained = 0, chain_used = 0;
+    std::uint64_t dropped_entries = 0, dropped_batches = 0;
   } balance;
 };
 
