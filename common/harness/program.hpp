@@ -19,8 +19,9 @@
 
 namespace gs::harness {
 
-// How a column's values are written: seconds and counts are numbers, text as given.
-enum class Unit { seconds, count, text };
+// How a column's values are written: seconds, counts and other numbers (a
+// width, a ratio) as numbers, text as given.
+enum class Unit { seconds, count, number, text };
 
 struct Column {
   std::string name;
@@ -46,6 +47,12 @@ struct Prepared {
   std::string refusal;             // why it does not run on this graph ("" = it runs): skipped with the reason
   std::uint64_t device_bytes = 0;  // device bytes known only once prepared, admitted before the first run
   ColumnValues columns;            // in every row of this graph and thread count (setup_s, storage)
+  // Where its rows differ from the program table, known once prepared (an OpenCL
+  // runtime's device): the device they name ("" = the table's) and their thread
+  // count (0 = the harness's), which run() is then given.
+  std::string device;
+  int threads = 0;
+  std::string note;  // said on stderr once prepared ("" = nothing): what the runtime chose
 };
 
 template <class Answer>

@@ -1,7 +1,9 @@
 // The one loop that runs a piece's programs on one graph: admission before the
 // graph is allocated, then each program in the table's order, on each of its
 // thread counts: prepare, every query's warm-ups and trials (each answer
-// verified before its row is written), release before the next one prepares.
+// verified before its row is written), release before the next one prepares;
+// or, with LoopRules::queries_outer, each query in turn on every program held
+// prepared (one reference per source serves them all).
 //
 //   harness::Lineup<MstProgram> lineup(s, source, program_table(), config, kColumns);
 //   lineup.admit(id.name, size, graph_bytes(size), "CSR, verifier");  // before allocating
@@ -33,6 +35,13 @@ struct LoopRules {
   std::function<int(const ProgramInfo&)> trials;
   // The columns a query adds to its rows (its source).
   std::function<ColumnValues(const Query&)> query_columns;
+  // Untimed, before every warm-up and trial: restores an input that programs change in place.
+  std::function<void()> before_trial;
+  // Queries outermost: each program is prepared once per graph (for its first thread
+  // count) and held until the last query, so that what the verifier builds for a
+  // query (a reference) serves every program. Default: programs outermost, each
+  // released before the next prepares.
+  bool queries_outer = false;
 };
 
 // The answer's summary for the answer column; throws VerificationError when it is wrong.
@@ -87,49 +96,109 @@ inline void put_columns(const std::vector<Column>& columns, const ColumnValues& 
                         std::map<std::string, std::string>& extra) {
   for (const auto& [name, value] : values) extra[name] = format_column(columns, name, value);
 }
+
+// Whether program i sits out this generated graph (said with a note).
+template <class P>
+bool sits_out(const Lineup<P>& lineup, std::size_t i, const GraphId& id) {
+  Session& s = lineup.session();
+  const std::uint64_t cap = lineup.program(i).max_generated_n(s.paper_scale());
+  if (!lineup.generated() || id.n <= cap) return false;
+  s.progress().note(id.name + " " + lineup.info(i).name + ": not run above n=" + std::to_string(cap) +
+                    " at this scale (see --help)");
+  return true;
+}
+
+// Prepares program i; false, with the program released and skipped, where it refuses the graph.
+template <class P>
+bool prepare(const Lineup<P>& lineup, std::size_t i, const GraphId& id, const typename P::Graph& g, int threads,
+             Prepared& prepared) {
+  Session& s = lineup.session();
+  const std::string& name = lineup.info(i).name;
+  prepared = lineup.program(i).prepare(g, threads);
+  if (!prepared.refusal.empty()) {
+    s.skip_on_graph(name, id.name, prepared.refusal);
+    lineup.program(i).release();
+    return false;
+  }
+  if (!prepared.note.empty()) s.progress().note(name + " " + prepared.note);
+  if (prepared.device_bytes > 0) s.admit_device(prepared.device_bytes, name + " on " + id.name);
+  return true;
+}
+
+// Program i's warm-ups and trials on one query, each answer verified before its row is written.
+template <class P>
+void run_query(const Lineup<P>& lineup, std::size_t i, const GraphId& id, const typename P::Graph& g, int threads,
+               const Prepared& prepared, const typename P::Query& query, const Verifier<P>& verify) {
+  Session& s = lineup.session();
+  const LoopRules<typename P::Query>& rules = lineup.rules();
+  const ProgramInfo& info = lineup.info(i);
+  ResultRow row = s.row(id, info, threads);
+  if (!prepared.device.empty()) row.device = prepared.device;
+  if (prepared.threads > 0) row.threads = prepared.threads;
+  put_columns(lineup.columns(), prepared.columns, row.extra);
+  auto trial = [&](int) {
+    if (rules.before_trial) rules.before_trial();
+    Outcome<typename P::Answer> r = lineup.program(i).run(g, query, row.threads);
+    TrialOutcome t;
+    t.seconds = r.seconds;
+    t.answer = verify(r.answer, query, info.name);
+    // The query's columns in each trial's outcome: the progress line names its sources.
+    if (rules.query_columns) put_columns(lineup.columns(), rules.query_columns(query), t.extra);
+    put_columns(lineup.columns(), r.phases, t.extra);
+    return t;
+  };
+  s.trials(row, trial, rules.trials ? rules.trials(info) : 0);
+}
+
+template <class P>
+std::vector<int> thread_counts(const Lineup<P>& lineup, std::size_t i) {
+  const ProgramInfo& info = lineup.info(i);
+  return lineup.rules().threads ? lineup.rules().threads(info) : lineup.session().threads_for(info);
+}
+
+// Programs outermost: each prepared per thread count and released before the next prepares.
+template <class P>
+void programs_outer(Lineup<P>& lineup, const GraphId& id, const typename P::Graph& g,
+                    const std::vector<typename P::Query>& queries, const Verifier<P>& verify) {
+  for (std::size_t i = 0; i < lineup.size(); ++i) {
+    if (sits_out(lineup, i, id)) continue;
+    for (int threads : thread_counts(lineup, i)) {
+      Prepared prepared;
+      if (!prepare(lineup, i, id, g, threads, prepared)) break;
+      for (const typename P::Query& query : queries) run_query(lineup, i, id, g, threads, prepared, query, verify);
+      lineup.program(i).release();
+    }
+  }
+}
+
+// Queries outermost: every program prepared once and held through every query.
+template <class P>
+void queries_outer(Lineup<P>& lineup, const GraphId& id, const typename P::Graph& g,
+                   const std::vector<typename P::Query>& queries, const Verifier<P>& verify) {
+  struct Held {
+    std::size_t i;
+    std::vector<int> threads;
+    Prepared prepared;
+  };
+  std::vector<Held> held;
+  for (std::size_t i = 0; i < lineup.size(); ++i) {
+    if (sits_out(lineup, i, id)) continue;
+    Held h{i, thread_counts(lineup, i), {}};
+    if (!h.threads.empty() && prepare(lineup, i, id, g, h.threads.front(), h.prepared)) held.push_back(std::move(h));
+  }
+  for (const typename P::Query& query : queries)
+    for (const Held& h : held)
+      for (int threads : h.threads) run_query(lineup, h.i, id, g, threads, h.prepared, query, verify);
+  for (const Held& h : held) lineup.program(h.i).release();
+}
 }  // namespace detail
 
 // Every program of `lineup` on `g` (graph `id`), each query in turn.
 template <class P>
 void run_programs(Lineup<P>& lineup, const GraphId& id, const typename P::Graph& g,
                   const std::vector<typename P::Query>& queries, const Verifier<P>& verify) {
-  Session& s = lineup.session();
-  const LoopRules<typename P::Query>& rules = lineup.rules();
-  for (std::size_t i = 0; i < lineup.size(); ++i) {
-    const ProgramInfo& info = lineup.info(i);
-    P& program = lineup.program(i);
-    if (const std::uint64_t cap = program.max_generated_n(s.paper_scale()); lineup.generated() && id.n > cap) {
-      s.progress().note(id.name + " " + info.name + ": not run above n=" + std::to_string(cap) +
-                        " at this scale (see --help)");
-      continue;
-    }
-    const int trials = rules.trials ? rules.trials(info) : 0;
-    for (int threads : rules.threads ? rules.threads(info) : s.threads_for(info)) {
-      const Prepared prepared = program.prepare(g, threads);
-      if (!prepared.refusal.empty()) {
-        s.skip_on_graph(info.name, id.name, prepared.refusal);
-        program.release();
-        break;
-      }
-      if (prepared.device_bytes > 0) s.admit_device(prepared.device_bytes, info.name + " on " + id.name);
-      ResultRow row = s.row(id, info, threads);
-      detail::put_columns(lineup.columns(), prepared.columns, row.extra);
-      for (const typename P::Query& query : queries) {
-        ResultRow query_row = row;
-        if (rules.query_columns) detail::put_columns(lineup.columns(), rules.query_columns(query), query_row.extra);
-        auto trial = [&](int) {
-          Outcome<typename P::Answer> r = program.run(g, query, threads);
-          TrialOutcome t;
-          t.seconds = r.seconds;
-          t.answer = verify(r.answer, query, info.name);
-          detail::put_columns(lineup.columns(), r.phases, t.extra);
-          return t;
-        };
-        s.trials(query_row, trial, trials);
-      }
-      program.release();
-    }
-  }
+  if (lineup.rules().queries_outer) detail::queries_outer(lineup, id, g, queries, verify);
+  else detail::programs_outer(lineup, id, g, queries, verify);
 }
 
 // The same for programs that answer one question per graph.

@@ -11,6 +11,7 @@
 #include "common/convert.hpp"
 #include "common/harness/driver.hpp"
 #include "common/harness/input_graph.hpp"
+#include "common/harness/run_programs.hpp"
 #include "common/verify/sssp.hpp"
 #include "experiments/dijkstra_deg5/config.hpp"
 #include "experiments/dijkstra_deg5/float_range.hpp"
@@ -96,76 +97,58 @@ ProgramOptions options_for(const Config& c, const Piece& piece) {
   return o;
 }
 
-std::string fmt_phase(double s) { return s < 0 ? "" : fmt_seconds(s); }
+// Edge list, CSR, BGL graph and the double-precision reference.
+constexpr const char* kHostContents = "edge list, CSR, BGL graph, reference";
 
 void run_graph(Session& s, Config& c, const harness::GraphSource& source) {
   const GraphSize* size = source.size();
-  harness::GraphId id;
   harness::VertexIds ids;  // an --input graph's file ids (the source column)
+  harness::Lineup<SsspProgram> lineup(s, source, program_table(), options_for(c, s.piece()), columns(),
+                                      {.query_columns =
+                                           [&ids](const vid_t& v) {
+                                             return harness::ColumnValues{{"source", std::to_string(ids.file_id(v))}};
+                                           },
+                                       .queries_outer = true});
+  harness::GraphId id;
   Csr<float> g;
   if (size && s.piece().kind == kGridKind) {
     const vid_t side = vid_t(std::llround(std::sqrt(double(size->n))));
     id = {"grid-" + std::to_string(side) + "x" + std::to_string(side), "grid", size->n, 0, s.opt().seed};
-    s.admit_host(host_bytes(size->n, size->m), "grid graph " + id.name);
+    lineup.admit("grid graph " + id.name, *size, host_bytes(size->n, size->m), kHostContents);
     s.progress().note("generating grid graph " + id.name);
     g = edge_list_to_csr(gen::cached_grid(side, side, kMinWeight, kMaxWeight, s.opt().seed));
   } else if (size) {
     const vid_t n = vid_t(size->n);
     id = {"fixed-degree5-n" + std::to_string(n), "fixed_degree", n, 0, s.opt().seed};
-    s.admit_host(host_bytes(n, size->m), "fixed-degree graph with n = " + std::to_string(n));
+    lineup.admit("fixed-degree graph with n = " + std::to_string(n), *size, host_bytes(n, size->m), kHostContents);
     s.progress().note("generating fixed-degree graph, n = " + std::to_string(n));
     g = edge_list_to_csr(gen::cached_fixed_degree(n, kDegree, kMinWeight, kMaxWeight, s.opt().seed));
   } else {
     auto in = harness::read_input<float>(s, source, harness::Weights::required);
     id = in.id;
     ids = std::move(in.ids);
-    s.admit_host(host_bytes(in.el.n, in.el.directed ? in.el.size() : 2 * in.el.size()),
-                 "the shortest-path structures of " + id.name);
+    const std::uint64_t arcs = in.el.directed ? in.el.size() : 2 * in.el.size();
+    lineup.admit("the shortest-path structures of " + id.name, {in.el.n, arcs}, host_bytes(in.el.n, arcs),
+                 kHostContents);
     g = edge_list_to_csr(in.el);
   }
   id.m = g.num_arcs();
   sssp::require_nonnegative_weights(g, s.experiment());
   require_float_distances(g, id.name);
-  const ProgramOptions popt = options_for(c, s.piece());
-  std::vector<std::unique_ptr<SsspProgram>> programs;
-  for (const auto& info : s.programs()) {
-    programs.push_back(program_table().make(info.name, popt));
-    programs.back()->load(g);
-    if (!programs.back()->device_name().empty())
-      s.progress().note(info.name + " runs on " + programs.back()->device_name() + " (program built in " +
-                        fmt_seconds(programs.back()->build_s()) + " s)");
-  }
-  for (vid_t source : pick_sources(s.opt(), g.n, c.num_sources, source.is_file() ? source.path() : id.name, ids)) {
-    // The independent reference, once per source, outside every timed region.
-    const std::vector<double> reference = verify::reference_dijkstra(g, source);
-    for (std::size_t i = 0; i < programs.size(); ++i) {
-      SsspProgram& prog = *programs[i];
-      const harness::ProgramInfo& info = s.programs()[i];
-      for (int threads : s.threads_for(info)) {
-        ResultRow row = s.row(id, info, threads);
-        if (!prog.device().empty()) row.device = prog.device();
-        if (prog.threads() > 0) row.threads = prog.threads();
-        s.trials(row, [&](int) {
-          ProgramRun r = prog.run(source, row.threads);
-          TrialOutcome t;
-          t.seconds = r.seconds;
-          t.answer = verify::check_sssp(g, source, r.dist, reference, info.name).answer();
-          t.extra["source"] = std::to_string(ids.file_id(source));
-          t.extra["h2d_s"] = fmt_phase(prog.h2d_s());
-          t.extra["kernel_s"] = fmt_phase(r.kernel_s);
-          t.extra["d2h_s"] = fmt_phase(r.d2h_s);
-          t.extra["build_s"] = fmt_phase(prog.build_s());
-          t.extra["iterations"] = r.iterations < 0 ? "" : std::to_string(r.iterations);
-          t.extra["delta"] = prog.delta() < 0 ? "" : fmt_number(prog.delta());
-          t.extra["opencl_device"] = prog.device_name();
-          t.extra["relax_per_arc"] = r.relax_per_arc < 0 ? "" : fmt_number(r.relax_per_arc);
-          t.extra["buckets"] = r.buckets < 0 ? "" : std::to_string(r.buckets);
-          t.extra["wait_s"] = fmt_phase(r.wait_s);
-          return t;
-        });
-      }
-    }
-  }
+  const std::vector<vid_t> sources =
+      pick_sources(s.opt(), g.n, c.num_sources, source.is_file() ? source.path() : id.name, ids);
+  // The independent reference, outside every timed region: once per source, as the
+  // sources are the outer loop.
+  vid_t reference_source = kNoVertex;
+  std::vector<double> reference;
+  harness::run_programs(lineup, id, g, sources,
+                        [&](const std::vector<float>& dist, const vid_t& v, const std::string& program) {
+                          if (v != reference_source) {
+                            reference_source = v;
+                            reference = verify::reference_dijkstra(g, v);
+                          }
+                          return verify::check_sssp(g, v, dist, reference, program).answer();
+                        });
 }
 
 harness::Experiment<Config> declaration() {
@@ -185,8 +168,7 @@ harness::Experiment<Config> declaration() {
       "processed) and wait_s (async_buckets_gpu: mean time a worker block waited for work).";
   e.seconds_definition = kSecondsDefinition;
   e.programs = program_table().infos();
-  e.columns = {"source", "h2d_s",         "kernel_s",      "d2h_s",   "build_s", "iterations",
-               "delta",  "opencl_device", "relax_per_arc", "buckets", "wait_s"};
+  e.columns = harness::column_names(columns());
   e.takes_sources = true;
   e.options = [](Cli& cli, Config& c) {
     cli.option("num-sources", "random sources per graph when --sources is not given", c.num_sources);

@@ -6,6 +6,7 @@
 #include "algorithms/sssp/delta_stepping_omp.hpp"
 #include "algorithms/sssp/sssp_input.hpp"
 #include "baselines/bgl.hpp"
+#include "common/results.hpp"
 #include "common/timer.hpp"
 #ifdef GS_HAVE_CUDA
 #include "algorithms/sssp/async_buckets_gpu.hpp"
@@ -15,22 +16,40 @@
 
 namespace gs::dijkstra_deg5 {
 
+const std::vector<harness::Column>& columns() {
+  using harness::Unit;
+  static const std::vector<harness::Column> all = {{"source", Unit::text},
+                                                   {"h2d_s"},
+                                                   {"kernel_s"},
+                                                   {"d2h_s"},
+                                                   {"build_s"},
+                                                   {"iterations", Unit::count},
+                                                   {"delta", Unit::number},
+                                                   {"opencl_device", Unit::text},
+                                                   {"relax_per_arc", Unit::number},
+                                                   {"buckets", Unit::count},
+                                                   {"wait_s"}};
+  return all;
+}
+
 namespace {
+
+using harness::Prepared;
+using Outcome = harness::Outcome<std::vector<float>>;
 
 class BglDijkstra final : public SsspProgram {
  public:
-  void load(const Csr<float>& g) override {
+  Prepared prepare(const Csr<float>& g, int) override {
     sssp::require_nonnegative_weights(g, kBglDijkstra);
-    graph_.reset();
     graph_.emplace(g);
+    return {};
   }
-  ProgramRun run(vid_t source, int threads) override {
-    ProgramRun r;
+  Outcome run(const Csr<float>&, const vid_t& source, int) override {
     WallTimer t;
-    r.dist = bgl::dijkstra(*graph_, source);
-    r.seconds = t.seconds();
-    return r;
+    std::vector<float> dist = bgl::dijkstra(*graph_, source);
+    return {.seconds = t.seconds(), .answer = std::move(dist)};
   }
+  void release() override { graph_.reset(); }
 
  private:
   std::optional<bgl::Digraph<float>> graph_;
@@ -38,53 +57,49 @@ class BglDijkstra final : public SsspProgram {
 
 class DeltaSteppingOmp final : public SsspProgram {
  public:
-  explicit DeltaSteppingOmp(const ProgramOptions& o) : opt_(o) {}
-  void load(const Csr<float>& g) override {
+  explicit DeltaSteppingOmp(const ProgramOptions& o) : factor_(o.cpu_delta_factor) {}
+  Prepared prepare(const Csr<float>& g, int) override {
     sssp::require_nonnegative_weights(g, kDeltaSteppingOmp);
-    g_ = &g;
-    delta_ = sssp::default_delta(g, opt_.cpu_delta_factor);
+    delta_ = sssp::default_delta(g, factor_);
+    return {.columns = {{"delta", double(delta_)}}};
   }
-  ProgramRun run(vid_t source, int threads) override {
-    ProgramRun r;
+  Outcome run(const Csr<float>& g, const vid_t& source, int threads) override {
     WallTimer t;
-    // Weights were checked in load().
-    r.dist = sssp::delta_stepping_omp_prevalidated(*g_, source, delta_, threads);
-    r.seconds = t.seconds();
-    return r;
+    // Weights were checked in prepare().
+    std::vector<float> dist = sssp::delta_stepping_omp_prevalidated(g, source, delta_, threads);
+    return {.seconds = t.seconds(), .answer = std::move(dist)};
   }
-  double delta() const override { return delta_; }
 
  private:
-  ProgramOptions opt_;
-  const Csr<float>* g_ = nullptr;
+  float factor_;
   float delta_ = 1;
 };
 
 // The GPU programs share the run shape: one source per call, phases from SsspRun.
 template <class Impl>
-ProgramRun from_gpu_run(Impl& impl, vid_t source) {
+Outcome from_gpu_run(Impl& impl, vid_t source) {
   sssp::SsspRun run = std::move(impl.run({source}).front());
-  ProgramRun r;
-  r.dist = std::move(run.dist);
-  r.seconds = run.kernel_s;
-  r.kernel_s = run.kernel_s;
-  r.d2h_s = run.d2h_s;
-  r.iterations = run.iterations;
-  return r;
+  return {.seconds = run.kernel_s,
+          .answer = std::move(run.dist),
+          .phases = {{"kernel_s", run.kernel_s}, {"d2h_s", run.d2h_s}, {"iterations", double(run.iterations)}}};
 }
 
 #ifdef GS_HAVE_OPENCL
 class TwoKernelOpenClProgram final : public SsspProgram {
  public:
   explicit TwoKernelOpenClProgram(const ProgramOptions& o) : impl_(o.opencl_device) {}
-  void load(const Csr<float>& g) override { impl_.load(g); }
-  ProgramRun run(vid_t source, int threads) override { return from_gpu_run(impl_, source); }
-  std::string device() const override { return impl_.device_is_gpu() ? "gpu" : "cpu"; }
-  // On a CPU device the runtime runs one thread per compute unit.
-  int threads() const override { return impl_.device_is_gpu() ? 1 : int(impl_.compute_units()); }
-  double h2d_s() const override { return impl_.upload_seconds(); }
-  double build_s() const override { return impl_.build_seconds(); }
-  std::string device_name() const override { return impl_.device_name(); }
+  // Its rows name the device the runtime chose; on a CPU device it runs one thread per compute unit.
+  Prepared prepare(const Csr<float>& g, int) override {
+    impl_.load(g);
+    const std::string name = impl_.device_name();
+    return {.columns = {{"h2d_s", impl_.upload_seconds()}, {"build_s", impl_.build_seconds()}, {"opencl_device", name}},
+            .device = impl_.device_is_gpu() ? "gpu" : "cpu",
+            .threads = impl_.device_is_gpu() ? 1 : int(impl_.compute_units()),
+            .note = name.empty()
+                        ? ""
+                        : "runs on " + name + " (program built in " + fmt_seconds(impl_.build_seconds()) + " s)"};
+  }
+  Outcome run(const Csr<float>&, const vid_t& source, int) override { return from_gpu_run(impl_, source); }
 
  private:
   sssp::TwoKernelOpenCl impl_;
@@ -94,9 +109,11 @@ class TwoKernelOpenClProgram final : public SsspProgram {
 #ifdef GS_HAVE_CUDA
 class TwoKernelCudaProgram final : public SsspProgram {
  public:
-  void load(const Csr<float>& g) override { impl_.load(g); }
-  ProgramRun run(vid_t source, int threads) override { return from_gpu_run(impl_, source); }
-  double h2d_s() const override { return impl_.upload_seconds(); }
+  Prepared prepare(const Csr<float>& g, int) override {
+    impl_.load(g);
+    return {.columns = {{"h2d_s", impl_.upload_seconds()}}};
+  }
+  Outcome run(const Csr<float>&, const vid_t& source, int) override { return from_gpu_run(impl_, source); }
 
  private:
   sssp::TwoKernelCuda impl_;
@@ -108,23 +125,20 @@ double per_arc(std::uint64_t relaxations, eid_t arcs) { return arcs ? double(rel
 class NearFarProgram final : public SsspProgram {
  public:
   explicit NearFarProgram(const ProgramOptions& o) : factor_(o.gpu_delta_factor) { impl_.set_tuning(o.near_far); }
-  void load(const Csr<float>& g) override {
+  Prepared prepare(const Csr<float>& g, int) override {
     impl_.load(g, sssp::default_delta(g, factor_));
-    arcs_ = g.num_arcs();
+    return {.columns = {{"h2d_s", impl_.upload_seconds()}, {"delta", double(impl_.delta())}}};
   }
-  ProgramRun run(vid_t source, int threads) override {
-    ProgramRun r = from_gpu_run(impl_, source);
+  Outcome run(const Csr<float>& g, const vid_t& source, int) override {
+    Outcome r = from_gpu_run(impl_, source);
     const sssp::NearFarStats& st = impl_.last_stats().front();
-    r.relax_per_arc = per_arc(st.arc_relaxations, arcs_);
-    r.buckets = long(st.splits) + 1;  // the first band, and one per split
+    r.phases["relax_per_arc"] = per_arc(st.arc_relaxations, g.num_arcs());
+    r.phases["buckets"] = double(st.splits) + 1;  // the first band, and one per split
     return r;
   }
-  double h2d_s() const override { return impl_.upload_seconds(); }
-  double delta() const override { return impl_.delta(); }
 
  private:
   float factor_;
-  eid_t arcs_ = 0;
   sssp::NearFarGpu impl_;
 };
 
@@ -133,24 +147,22 @@ class AsyncBucketsProgram final : public SsspProgram {
   explicit AsyncBucketsProgram(const ProgramOptions& o) : factor_(o.async_width_factor) {
     impl_.set_tuning(o.async_buckets);
   }
-  void load(const Csr<float>& g) override {
+  // delta: the first bucket width (it adapts).
+  Prepared prepare(const Csr<float>& g, int) override {
     impl_.load(g, sssp::default_delta(g, factor_));
-    arcs_ = g.num_arcs();
+    return {.columns = {{"h2d_s", impl_.upload_seconds()}, {"delta", double(impl_.width())}}};
   }
-  ProgramRun run(vid_t source, int threads) override {
-    ProgramRun r = from_gpu_run(impl_, source);
+  Outcome run(const Csr<float>& g, const vid_t& source, int) override {
+    Outcome r = from_gpu_run(impl_, source);
     const sssp::AsyncBucketsStats& st = impl_.last_stats().front();
-    r.relax_per_arc = per_arc(st.arc_relaxations, arcs_);
-    r.buckets = long(st.buckets);
-    r.wait_s = st.wait_s;
+    r.phases["relax_per_arc"] = per_arc(st.arc_relaxations, g.num_arcs());
+    r.phases["buckets"] = double(st.buckets);
+    r.phases["wait_s"] = st.wait_s;
     return r;
   }
-  double h2d_s() const override { return impl_.upload_seconds(); }
-  double delta() const override { return impl_.width(); }  // the first bucket width (it adapts)
 
  private:
   float factor_;
-  eid_t arcs_ = 0;
   sssp::AsyncBucketsGpu impl_;
 };
 #endif

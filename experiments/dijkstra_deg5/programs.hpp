@@ -1,5 +1,5 @@
-// The programs of experiment dijkstra_deg5 behind one interface, so that
-// the driver times, verifies and records them alike.
+// The programs of experiment dijkstra_deg5 as harness programs
+// (common/harness/program.hpp): one source's distances, its phases as typed columns.
 #pragma once
 
 #include <memory>
@@ -10,6 +10,7 @@
 #include "algorithms/sssp/near_far_gpu.hpp"
 #include "algorithms/sssp/two_kernel_opencl.hpp"
 #include "common/graph.hpp"
+#include "common/harness/program.hpp"
 #include "common/harness/program_table.hpp"
 
 namespace gs::dijkstra_deg5 {
@@ -23,35 +24,11 @@ struct ProgramOptions {
   sssp::AsyncBucketsTuning async_buckets;
 };
 
-// One source's result. Phases that a program does not have stay negative.
-struct ProgramRun {
-  std::vector<float> dist;
-  double seconds = 0;    // the headline time (see kSecondsDefinition)
-  double kernel_s = -1;  // GPU: init kernel + iterations with their per-iteration read-back
-  double d2h_s = -1;     // GPU: distances back to the host
-  long iterations = -1;
-  // The work-efficient GPU programs' counters (negative where a program has none).
-  double relax_per_arc = -1;  // arcs relaxed / arcs (Dijkstra: 1 per reachable arc)
-  long buckets = -1;          // distance buckets (bands) processed
-  double wait_s = -1;         // time a worker spent waiting for work (mean over workers)
-};
+// A program answers a source with its distances.
+using SsspProgram = harness::Program<Csr<float>, std::vector<float>, vid_t>;
 
-class SsspProgram {
- public:
-  virtual ~SsspProgram() = default;
-  // Prepares a graph (BGL graph, device upload), outside any timed region.
-  virtual void load(const Csr<float>& g) = 0;
-  // `threads`: the row's CPU threads (the OpenMP programs run on exactly that many).
-  virtual ProgramRun run(vid_t source, int threads) = 0;
-  // Where the program table cannot say it: the OpenCL program's device ("" = the table's),
-  // and the threads it runs on a CPU device (0 = the harness's count).
-  virtual std::string device() const { return ""; }
-  virtual int threads() const { return 0; }
-  virtual double h2d_s() const { return -1; }    // graph upload of the last load()
-  virtual double build_s() const { return -1; }  // OpenCL program build
-  virtual double delta() const { return -1; }    // bucket width, where there is one
-  virtual std::string device_name() const { return ""; }
-};
+// The extra CSV columns in order: the source, then what the programs measure (absent: empty).
+const std::vector<harness::Column>& columns();
 
 // What the CSV's `seconds` means (also in --help and the metadata JSON).
 inline constexpr const char* kSecondsDefinition =

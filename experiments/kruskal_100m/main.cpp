@@ -10,11 +10,11 @@
 // 100M edges on every --thread-list count); quick scale uses ~1M edges. With
 // --input FILE: one piece, `input`, every program on that graph.
 #include <algorithm>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "common/harness/driver.hpp"
+#include "common/harness/run_programs.hpp"
 #include "common/verify/msf.hpp"
 #include "experiments/kruskal_100m/graph.hpp"
 #include "experiments/kruskal_100m/programs.hpp"
@@ -25,27 +25,18 @@ namespace {
 using harness::Piece;
 using harness::Role;
 
-// The extra CSV columns in order; counts are written as numbers, the rest as seconds.
-struct Column {
-  const char* name;
-  bool count;
-};
-constexpr Column kColumns[] = {{"generate_s", false},   {"pin_s", false},           {"h2d_s", false},
-                               {"sort_s", false},       {"d2h_s", false},           {"unionfind_s", false},
-                               {"resident_s", false},   {"cub_sortpairs_s", false}, {"build_s", false},
-                               {"cdp_fallbacks", true}, {"light_edges", true},      {"heavy_edges", true},
-                               {"boruvka_rounds", true}};
-
-std::vector<std::string> column_names() {
-  std::vector<std::string> out;
-  for (const Column& c : kColumns) out.push_back(c.name);
-  return out;
-}
-
-std::string format_phase(const std::string& name, double value) {
-  for (const Column& c : kColumns)
-    if (name == c.name && c.count) return fmt_number(value);
-  return fmt_seconds(value);
+// The extra CSV columns in order: a graph's generation, the programs' phases and counts.
+const std::vector<harness::Column>& columns() {
+  static const std::vector<harness::Column> all = [] {
+    std::vector<harness::Column> c;
+    for (const char* name :
+         {"generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s", "resident_s", "cub_sortpairs_s", "build_s"})
+      c.push_back({name, harness::Unit::seconds});
+    for (const char* name : {"cdp_fallbacks", "light_edges", "heavy_edges", "boruvka_rounds"})
+      c.push_back({name, harness::Unit::count});
+    return c;
+  }();
+  return all;
 }
 
 // Seconds of every generated graph besides the programs' trials: generation and verification.
@@ -126,51 +117,34 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
 
 void run_graph(harness::Session& s, Config& config, const harness::GraphSource& source) {
   const harness::GraphSize* size = source.size();
-  std::vector<std::unique_ptr<Program>> progs;
-  for (const auto& info : s.programs()) progs.push_back(programs().make(info.name, config));
+  Workload w;
+  std::vector<KEdge> work;  // each trial's fresh copy of w.edges: the sorts work in place
+  harness::Lineup<KruskalProgram> lineup(s, source, programs(), config, columns(),
+                                         {.query_columns =
+                                              [&w](harness::NoQuery) {
+                                                return harness::ColumnValues{{"generate_s", w.generate_s}};
+                                              },
+                                          .before_trial = [&] { work = w.edges; }});
   // Admitted before the big allocations: a generated graph before it is generated,
   // a file once its reader (which admits its own edge list) knows n and m; the host
   // part covers the verifier's reference and every per-vertex array.
-  // Host first: every program needs it, and the reference is built before any device runs.
-  auto admit = [&](std::uint64_t n, std::uint64_t m, const std::string& graph) {
-    s.admit_host(host_bytes(n, m), graph + " (edges, union-finds, BGL's graph, the verifier)");
-    for (std::size_t i = 0; i < progs.size(); ++i)
-      if (const std::uint64_t b = progs[i]->device_bytes(n, m))
-        s.admit_device(b, s.programs()[i].name + " on " + graph);
-  };
-  Workload w;
+  const std::string contents = "edges, union-finds, BGL's graph, the verifier";
   if (size) {
-    admit(size->n, size->m, "path+random graph with m = " + std::to_string(size->m));
+    lineup.admit("path+random graph with m = " + std::to_string(size->m), *size, host_bytes(size->n, size->m),
+                 contents);
     w = generate(s, eid_t(size->m));
   } else {
     w = read(s, source);
-    admit(w.el.n, w.el.size(), w.id.name);
+    lineup.admit(w.id.name, {w.el.n, w.el.size()}, host_bytes(w.el.n, w.el.size()), contents);
   }
   w.edges = edge_array(w.el);
   s.progress().note(w.id.name + ": " + std::to_string(w.edges.size()) + " edges in " + fmt_seconds(w.generate_s) +
                     " s; building the reference forest");
   const verify::MsfVerifier<std::uint32_t> verifier(w.el, w.value_of_rank);
-  std::vector<KEdge> work;
-  for (std::size_t i = 0; i < progs.size(); ++i) {
-    const harness::ProgramInfo& info = s.programs()[i];
-    Program& prog = *progs[i];
-    prog.prepare(w);
-    const auto columns = prog.graph_columns();
-    for (int threads : s.threads_for(info)) {
-      s.trials(s.row(w.id, info, threads), [&](int) {
-        work = w.edges;  // fresh input, untimed
-        ProgramRun r = prog.run(w, work);
-        TrialOutcome t;
-        t.seconds = r.seconds;
-        t.answer = verifier.check(r.result.forest, info.name).answer();
-        t.extra["generate_s"] = fmt_seconds(w.generate_s);
-        for (const auto& [k, v] : r.result.phases) t.extra[k] = format_phase(k, v);
-        for (const auto& [k, v] : columns) t.extra[k] = v;
-        return t;
-      });
-    }
-    prog.release();
-  }
+  harness::run_programs(lineup, w.id, TrialInput{w, work},
+                        [&](const std::vector<KEdge>& forest, harness::NoQuery, const std::string& program) {
+                          return verifier.check(forest, program).answer();
+                        });
 }
 
 harness::Experiment<Config> declaration() {
@@ -188,10 +162,10 @@ harness::Experiment<Config> declaration() {
       "graph of sweep-edges, quick: the main graph).\n"
       "Every forest is verified (weight, edge count, acyclic, edges exist) before its row is written.\n"
       "Extra columns:";
-  for (const Column& c : kColumns) e.description += std::string(" ") + c.name;
+  for (const harness::Column& c : columns()) e.description += " " + c.name;
   e.seconds_definition = kSecondsDefinition;
   e.programs = programs().infos();
-  e.columns = column_names();
+  e.columns = harness::column_names(columns());
   e.input_est_seconds = 120;
   e.pieces = pieces;
   e.begin = [](harness::Session& s, Config&) {

@@ -5,7 +5,6 @@
 #include "algorithms/mst/kruskal/filter_kruskal.hpp"
 #include "algorithms/mst/kruskal/kruskal_cpu.hpp"
 #include "baselines/bgl.hpp"
-#include "common/results.hpp"
 #include "common/timer.hpp"
 #ifdef GS_HAVE_CUDA
 #include "algorithms/mst/kruskal/kruskal_gpu.hpp"
@@ -15,18 +14,25 @@ namespace gs::kruskal_100m {
 namespace {
 
 using harness::Device;
+using Outcome = harness::Outcome<std::vector<KEdge>>;
+
+// The forest, its timed seconds and the phases the program measured.
+Outcome outcome(mst::KruskalResult r, double seconds) {
+  Outcome o{.seconds = seconds, .answer = std::move(r.forest)};
+  for (const auto& [name, value] : r.phases) o.phases[name] = value;
+  return o;
+}
 
 // A program that is one function of (n, edge array).
 template <class F>
-class HostSort : public Program {
+class HostSort : public KruskalProgram {
  public:
   explicit HostSort(F f) : f_(f) {}
-  ProgramRun run(Workload& w, std::vector<KEdge>& work) override {
-    ProgramRun r;
+  Outcome run(const TrialInput& in, const harness::NoQuery&, int) override {
     WallTimer t;
-    r.result = f_(w.el.n, work);
-    r.seconds = t.seconds();
-    return r;
+    mst::KruskalResult r = f_(in.graph.el.n, in.edges);
+    const double seconds = t.seconds();
+    return outcome(std::move(r), seconds);
   }
 
  private:
@@ -37,26 +43,22 @@ ProgramTable::Factory host_sort(F f) {
   return [f](const Config&) { return std::make_unique<HostSort<F>>(f); };
 }
 
-class BglKruskal : public Program {
+class BglKruskal : public KruskalProgram {
  public:
-  void prepare(Workload& w) override {
+  harness::Prepared prepare(const TrialInput& in, int) override {
     WallTimer t;
-    graph_ = std::make_unique<bgl::Digraph<std::uint32_t>>(w.el);
-    build_s_ = t.seconds();
+    graph_ = std::make_unique<bgl::Digraph<std::uint32_t>>(in.graph.el);
+    return {.columns = {{"build_s", t.seconds()}}};
   }
-  ProgramRun run(Workload&, std::vector<KEdge>&) override {
-    ProgramRun r;
+  Outcome run(const TrialInput&, const harness::NoQuery&, int) override {
     WallTimer t;
-    r.result.forest = bgl::kruskal(*graph_);
-    r.seconds = t.seconds();
-    return r;
+    std::vector<KEdge> forest = bgl::kruskal(*graph_);
+    return {.seconds = t.seconds(), .answer = std::move(forest)};
   }
   void release() override { graph_.reset(); }
-  std::map<std::string, std::string> graph_columns() const override { return {{"build_s", fmt_seconds(build_s_)}}; }
 
  private:
   std::unique_ptr<bgl::Digraph<std::uint32_t>> graph_;
-  double build_s_ = 0;
 };
 
 // The CUDA programs, defined only in builds with CUDA; elsewhere the harness
@@ -67,7 +69,7 @@ class CubKruskal;
 
 template <class P>
 ProgramTable::Factory needs_cuda() {
-  return [](const Config&) -> std::unique_ptr<Program> {
+  return [](const Config&) -> std::unique_ptr<KruskalProgram> {
 #ifdef GS_HAVE_CUDA
     return std::make_unique<P>();
 #else
@@ -79,49 +81,47 @@ ProgramTable::Factory needs_cuda() {
 #ifdef GS_HAVE_CUDA
 // The paper's GPU sorts: Thrust (Cdp = false) or the CDP2 quicksort kernel.
 template <bool Cdp>
-class DeviceSort : public Program {
+class DeviceSort : public KruskalProgram {
  public:
   // Thrust: 3 input + 3 sorted vectors of u32 and the radix sort's buffers; CDP: data + scratch.
-  std::uint64_t device_bytes(std::uint64_t, std::uint64_t m) const override { return m * (Cdp ? 24 : 36); }
-  ProgramRun run(Workload& w, std::vector<KEdge>& work) override {
-    ProgramRun r;
+  std::uint64_t device_bytes(const harness::GraphSize& size) const override { return size.m * (Cdp ? 24 : 36); }
+  Outcome run(const TrialInput& in, const harness::NoQuery&, int) override {
+    std::vector<KEdge>& e = in.edges;
     WallTimer t;
-    r.result = Cdp ? mst::kruskal_cdp(w.el.n, work.data(), work.size())
-                   : mst::kruskal_thrust(w.el.n, work.data(), work.size());
-    r.seconds = t.seconds();
-    return r;
+    mst::KruskalResult r = Cdp ? mst::kruskal_cdp(in.graph.el.n, e.data(), e.size())
+                               : mst::kruskal_thrust(in.graph.el.n, e.data(), e.size());
+    const double seconds = t.seconds();
+    return outcome(std::move(r), seconds);
   }
 };
 
-class CubKruskal : public Program {
+class CubKruskal : public KruskalProgram {
  public:
-  std::uint64_t device_bytes(std::uint64_t n, std::uint64_t m) const override {
-    return mst::CubKruskalPipeline::device_bytes(vid_t(n), m);
+  std::uint64_t device_bytes(const harness::GraphSize& size) const override {
+    return mst::CubKruskalPipeline::device_bytes(vid_t(size.n), size.m);
   }
-  void prepare(Workload& w) override {
-    pipeline_ = std::make_unique<mst::CubKruskalPipeline>(w.edges.size());
+  harness::Prepared prepare(const TrialInput& in, int) override {
+    pipeline_ = std::make_unique<mst::CubKruskalPipeline>(in.graph.edges.size());
     // Trials read the program's own copy: the copy each trial gets is not pinned.
-    pinned_ = w.edges;
-    pin_s_ = pipeline_->pin(pinned_.data(), pinned_.size());
+    pinned_ = in.graph.edges;
+    return {.columns = {{"pin_s", pipeline_->pin(pinned_.data(), pinned_.size())}}};
   }
-  ProgramRun run(Workload& w, std::vector<KEdge>&) override {
-    ProgramRun r;
+  Outcome run(const TrialInput& in, const harness::NoQuery&, int) override {
     WallTimer t;
-    r.result = pipeline_->run(w.el.n, pinned_.data(), pinned_.size());
-    r.seconds = t.seconds();
-    r.result.phases["cub_sortpairs_s"] = pipeline_->cub_sort_pairs_seconds(pinned_.size());
-    return r;
+    mst::KruskalResult r = pipeline_->run(in.graph.el.n, pinned_.data(), pinned_.size());
+    const double seconds = t.seconds();
+    Outcome o = outcome(std::move(r), seconds);
+    o.phases["cub_sortpairs_s"] = pipeline_->cub_sort_pairs_seconds(pinned_.size());
+    return o;
   }
   void release() override {
     pipeline_.reset();
     pinned_ = {};
   }
-  std::map<std::string, std::string> graph_columns() const override { return {{"pin_s", fmt_seconds(pin_s_)}}; }
 
  private:
   std::unique_ptr<mst::CubKruskalPipeline> pipeline_;
   std::vector<KEdge> pinned_;
-  double pin_s_ = 0;
 };
 #endif
 

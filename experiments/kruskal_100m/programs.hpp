@@ -1,16 +1,16 @@
-// The eight programs of kruskal_100m behind one interface and one table: each
-// trial gets a fresh copy of the paper's 12-byte edge array (the sorts work in
-// place) and returns the forest, its timed seconds and its phases.
+// The eight programs of kruskal_100m as harness programs (common/harness/program.hpp)
+// in one table: each trial gets a fresh copy of the paper's 12-byte edge array
+// (the sorts work in place) and returns the forest, its timed seconds and its phases.
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "algorithms/mst/kruskal/kruskal_result.hpp"
 #include "common/graph.hpp"
+#include "common/harness/program.hpp"
 #include "common/harness/program_table.hpp"
 #include "common/harness/session.hpp"
 
@@ -30,9 +30,11 @@ struct Workload {
   std::shared_ptr<const std::vector<double>> value_of_rank;  // ranked --input weights (harness/input_weights.hpp)
 };
 
-struct ProgramRun {
-  mst::KruskalResult result;  // the forest and the phases the program has (phase name -> seconds or count)
-  double seconds = 0;         // the timed region (see kSecondsDefinition)
+// What a trial sees: the graph, and a fresh copy of its edge array (made untimed
+// before every trial) that the program may reorder.
+struct TrialInput {
+  const Workload& graph;
+  std::vector<KEdge>& edges;
 };
 
 inline constexpr const char* kSecondsDefinition =
@@ -45,20 +47,8 @@ inline constexpr const char* kSecondsDefinition =
     "pinning in pin_s, the same run without the upload in resident_s, plain CUB SortPairs of all weights in "
     "cub_sortpairs_s)";
 
-class Program {
- public:
-  virtual ~Program() = default;
-  // Device bytes for m edges on n vertices (admission before the graph is built); 0: host only.
-  virtual std::uint64_t device_bytes(std::uint64_t /*n*/, std::uint64_t /*m*/) const { return 0; }
-  // Once per graph, untimed (BGL graph build, pinning, device buffers).
-  virtual void prepare(Workload& /*w*/) {}
-  // `work` is a fresh copy of w.edges that the program may reorder.
-  virtual ProgramRun run(Workload& w, std::vector<KEdge>& work) = 0;
-  // Once per graph after the trials (unpin, free device buffers).
-  virtual void release() {}
-  // Columns the program adds to every row for this graph (build_s, pin_s, ...).
-  virtual std::map<std::string, std::string> graph_columns() const { return {}; }
-};
+// A program answers with the forest; its phases are the experiment's columns (main.cpp).
+using KruskalProgram = harness::Program<TrialInput, std::vector<KEdge>>;
 
 // The distributed program (Device::mpi), made and run by scale_out.cpp on the ranks of an MPI job.
 inline constexpr const char* kPbglBoruvka = "pbgl_boruvka";
@@ -70,7 +60,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
 
 // Every program: name, description, device, whether it uses OpenMP threads, and
 // its cost in seconds per million edges of one trial (for the pieces' estimates).
-using ProgramTable = harness::ProgramTable<Program, Config>;
+using ProgramTable = harness::ProgramTable<KruskalProgram, Config>;
 const ProgramTable& programs();
 
 }  // namespace gs::kruskal_100m

@@ -29,6 +29,9 @@ using Toy = Program<Numbers, int, int>;
 struct ToyConfig {
   std::vector<std::string>* events = nullptr;  // each program's lifecycle calls, in order
   bool wrong = false;                          // "plain" answers wrongly
+  bool queries_outer = false;                  // LoopRules::queries_outer
+  std::string device;                          // where "plain" finds it runs, on 3 threads ("": the table's)
+  int fresh_inputs = 0;                        // LoopRules::before_trial's calls
 };
 
 const std::vector<Column> kColumns = {{"kind", Unit::text}, {"work", Unit::count}, {"setup_s", Unit::seconds}};
@@ -39,7 +42,12 @@ class Plain : public Toy {
   std::uint64_t host_bytes(const GraphSize& size) const override { return size.n; }
   Prepared prepare(const Numbers&, int threads) override {
     c_.events->push_back(name_ + " prepare t=" + std::to_string(threads));
-    return {.columns = {{"kind", std::string("plain")}, {"setup_s", 0.25}}};
+    Prepared p{.columns = {{"kind", std::string("plain")}, {"setup_s", 0.25}}};
+    if (name_ == "plain" && !c_.device.empty()) {
+      p.device = c_.device;
+      p.threads = 3;
+    }
+    return p;
   }
   Outcome<int> run(const Numbers& g, const int& q, int) override {
     return {.seconds = 1e-6, .answer = g[std::size_t(q)] + (c_.wrong ? 1 : 0), .phases = {{"work", 1e6}}};
@@ -97,7 +105,9 @@ Experiment<ToyConfig> toy() {
                         .query_columns =
                             [](const int& q) {
                               return ColumnValues{{"kind", "q" + std::to_string(q)}};
-                            }});
+                            },
+                        .before_trial = [&c] { ++c.fresh_inputs; },
+                        .queries_outer = c.queries_outer});
     lineup.admit("numbers", *source.size(), 12, "the numbers");
     const Numbers g = {10, 20, 30};
     run_programs(lineup, {"numbers", "toy", 3, 0, 0}, g, {0, 2},
@@ -147,6 +157,31 @@ TEST_F(LoopTest, ProgramsRunInOrderEachReleasedBeforeTheNextPrepares) {
   EXPECT_EQ(csv.find(",refuses,"), std::string::npos);
   EXPECT_EQ(csv.find(",small,"), std::string::npos);  // sat out: never prepared, no rows
   EXPECT_NE(slurp(dir / "loop.json").find("main refuses on numbers: too many numbers"), std::string::npos);
+}
+
+TEST_F(LoopTest, QueriesOuterHoldEveryProgramThroughEveryQuery) {
+  std::vector<std::string> events;
+  const ToyConfig* config = nullptr;
+  Experiment<ToyConfig> e = toy();
+  e.options = [&](Cli&, ToyConfig& c) {
+    c.events = &events;
+    c.queries_outer = true;
+    c.device = "elsewhere";
+    config = &c;
+  };
+  ASSERT_EQ(run(e, {"--algorithms", "plain,threaded"}), 0);
+  EXPECT_EQ(events, (std::vector<std::string>{"plain prepare t=1", "threaded prepare t=1", "plain release",
+                                              "threaded release"}));
+  EXPECT_EQ(config->fresh_inputs, 6);  // 2 queries x (plain + threaded on 1 and 2 threads), 1 trial each
+  const std::string csv = slurp(dir / "loop.csv");
+  // Query 0 on every program before query 2; plain's rows name where it ran and its threads.
+  const std::size_t plain0 = csv.find("plain,3,elsewhere,0,1e-06,n=10,"),
+                    threaded0 = csv.find("threaded,2,cpu,0,1e-06,n=10,");
+  const std::size_t plain2 = csv.find("plain,3,elsewhere,0,1e-06,n=30,");
+  ASSERT_NE(plain0, std::string::npos) << csv;
+  ASSERT_NE(threaded0, std::string::npos) << csv;
+  ASSERT_NE(plain2, std::string::npos) << csv;
+  EXPECT_LT(threaded0, plain2);
 }
 
 TEST_F(LoopTest, AWrongAnswerEndsTheRunWithoutItsRow) {
