@@ -18,8 +18,6 @@
 
 namespace gs::hybrid_dfs {
 
-// The options of the traversals, bound to the command line (options.cpp). Every
-// default is the algorithm's own, in its options struct or constant.
 // An option the CLI binds as a signed integer for a field of another type (an
 // unsigned size, a bounded int): `store` checks the value and writes the field.
 struct IntegerForm {
@@ -27,6 +25,9 @@ struct IntegerForm {
   std::function<void(std::int64_t)> store;
 };
 
+// The options of the traversals, bound to the command line (options.cpp). Every
+// default is the algorithm's own, in its options struct or constant. The fields
+// are bound by reference: a Config stays where the driver made it.
 struct Config {
   std::optional<int> roots;                                    // kRoots at paper scale, kQuickRoots at quick
   traversal::HybridOptions hybrid;                             // hybrid_omp and the CPU side of hybrid_cpu_gpu
@@ -40,7 +41,7 @@ struct Config {
   // Options whose command-line form is not their field's type; each starts from
   // the field's default and is stored into it by check_options().
   std::string gpu_bottom_up;         // "W/A": gpu.bottom_up_words / _arcs
-  std::string gpu_counts_text;       // "1,2,4"
+  std::string gpu_counts_text;       // "1,2,4": text, so that a bad item is named as such
   std::deque<IntegerForm> integers;  // unsigned sizes, bounded ints (deque: the CLI keeps references)
 
   // Filled by check_options().
