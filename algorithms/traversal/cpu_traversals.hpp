@@ -67,6 +67,10 @@ struct DirectionTrace {
 void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                const DirectionOptions& opt, DirectionTrace* trace = nullptr);
 
+// Fig. 2's T4: the CPU+GPU hybrid moves to the GPU once the branch to process
+// next exceeds it and grows exponentially.
+inline constexpr std::uint64_t kDefaultT4 = 16384;
+
 // The CPU side of the CPU+GPU hybrid (Fig. 2): the sequential and stack states
 // of Fig. 1 without writing levels, until the branch to process next exceeds
 // t4 and grows exponentially (next > alpha * cur). The stack then holds every

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "algorithms/traversal/csr_view.hpp"
+#include "algorithms/traversal/gpu_options.hpp"
 
 namespace gs::traversal {
 
@@ -40,26 +41,6 @@ struct GpuRunTimes {
   std::vector<double> branch_s;     // GPU branches: host time of each (launches + counter round trip)
   bool moved_to_gpu = true;         // CPU+GPU hybrid: false when the CPU finished alone
   std::uint32_t gpu_from_branch = 0;  // first branch processed on the GPU
-};
-
-struct GpuOptions {
-  // Start copying the level codes back while the last, small branches still
-  // run (once a branch finds fewer than n / 24 vertices and fewer than the one
-  // before); the vertices found after that are gathered and patched in.
-  bool early_copy = true;
-  // Bottom-up: visited-bitmap words per warp (a lane searches for that many
-  // vertices at once) and arcs per vertex per round. Built: 1/1 (one search
-  // at a time), 2/2, 4/1, 4/2.
-  int bottom_up_words = 4;
-  int bottom_up_arcs = 2;
-  // Direction-optimising: consecutive small top-down branches run in one
-  // persistent cooperative launch of this many blocks per multiprocessor
-  // (gpu_traversal.cu, small_levels_kernel); 0: a launch and a host round
-  // trip per branch.
-  int small_level_blocks_per_sm = 1;
-  // The frontier arcs below which a top-down branch is small; 0: the
-  // device's resident threads x 4.
-  std::uint64_t small_level_arcs = 0;
 };
 
 class GpuTraversal {

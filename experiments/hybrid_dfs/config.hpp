@@ -1,54 +1,61 @@
-// The options of experiment hybrid_dfs (main.cpp declares them on the command
-// line) and what the programs and pieces derive from them.
+// The options of experiment hybrid_dfs and what the programs and pieces derive
+// from them; its pieces and the functions that run them.
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "algorithms/traversal/cpu_traversals.hpp"
+#include "algorithms/traversal/gpu_options.hpp"
 #include "algorithms/traversal/mgpu_partition.hpp"
+#include "common/cli.hpp"
 #include "common/harness/graph_source.hpp"
 #include "common/harness/session.hpp"
 
 namespace gs::hybrid_dfs {
 
-// What the programs are configured with (filled from Config by main.cpp's check).
-struct ProgramOptions {
-  traversal::HybridOptions hybrid;        // hybrid_omp and the CPU side of hybrid_cpu_gpu
-  traversal::DirectionOptions direction;  // dobfs_omp, dobfs_gpu
-  std::uint64_t t4 = 16384;               // hybrid_cpu_gpu: move to the GPU above this branch size
-  // GPU programs (traversal::GpuOptions): copy the levels back early.
-  bool gpu_early_copy = true;
-  int gpu_bottom_up_words = 4;  // GpuOptions::bottom_up_words / _arcs
-  int gpu_bottom_up_arcs = 2;
-  int gpu_small_levels = 1;  // GpuOptions::small_level_blocks_per_sm
-  // dobfs_mgpu: the GPU counts it runs at (--gpu-counts); empty: 1, 2, 4, ... up to the GPUs present.
-  std::vector<int> gpu_counts;
-  double mgpu_arc_weight = traversal::kDefaultRangeArcWeight;  // its ranges' balance (range_bounds)
+// An option the CLI binds as a signed integer for a field of another type (an
+// unsigned size, a bounded int): `store` checks the value and writes the field.
+struct IntegerForm {
+  std::int64_t value = 0;
+  std::function<void(std::int64_t)> store;
 };
 
+// The options of the traversals, bound to the command line (options.cpp). Every
+// default is the algorithm's own, in its options struct or constant. The fields
+// are bound by reference: a Config stays where the driver made it.
 struct Config {
-  // Command-line options; each field's initial value is its default.
-  std::optional<int> roots;  // 10 at paper scale, 4 at quick
-  bool gpu_early_copy = true;
-  std::string gpu_bottom_up = "4/2";
-  std::int64_t gpu_small_levels = 1;
-  std::string gpu_counts;  // "1,2,4"; empty: powers of two up to the GPUs present
-  double mgpu_arc_weight = traversal::kDefaultRangeArcWeight;
-  std::int64_t t1 = 64, t2 = 0, t3 = 2048, t4 = 16384;
-  double alpha = 2.0, beta = 2.0;
-  std::int64_t local_stack = 256;
-  double do_alpha = 14, do_beta = 24;
-  std::int64_t defer_claims_from = 65536;
-  bool defer_claims_test = true;
+  std::optional<int> roots;                                    // kRoots at paper scale, kQuickRoots at quick
+  traversal::HybridOptions hybrid;                             // hybrid_omp and the CPU side of hybrid_cpu_gpu
+  traversal::DirectionOptions direction;                       // dobfs_omp, dobfs_gpu, dobfs_mgpu (claims: as hybrid)
+  traversal::GpuOptions gpu;                                   // the GPU programs
+  std::uint64_t t4 = traversal::kDefaultT4;                    // hybrid_cpu_gpu
+  double mgpu_arc_weight = traversal::kDefaultRangeArcWeight;  // dobfs_mgpu: its ranges' balance (range_bounds)
+  // dobfs_mgpu: the GPU counts it runs at; empty: 1, 2, 4, ... up to the GPUs present.
+  std::vector<int> gpu_counts;
 
-  // Filled by check().
+  // Options whose command-line form is not their field's type; each starts from
+  // the field's default and is stored into it by check_options().
+  std::string gpu_bottom_up;         // "W/A": gpu.bottom_up_words / _arcs
+  std::string gpu_counts_text;       // "1,2,4": text, so that a bad item is named as such
+  std::deque<IntegerForm> integers;  // unsigned sizes, bounded ints (deque: the CLI keeps references)
+
+  // Filled by check_options().
   int roots_per_graph = 0;
   int trials_per_root = 1;  // --trials when given
-  ProgramOptions programs;
 };
+
+inline constexpr int kRoots = 10, kQuickRoots = 4;
+
+// The experiment's options: declared on the command line, checked and stored, and
+// recorded in the results' metadata. (options.cpp)
+void declare_options(Cli& cli, Config& c);
+void check_options(Config& c, const CommonOptions& opt);
+void record_options(harness::Session& s, const Config& c);
 
 // Piece kinds (harness::Piece::kind): what main.cpp's run_graph does with a piece.
 inline constexpr const char* kReadBandwidth = "read-bandwidth";  // table1: no graph
@@ -59,6 +66,9 @@ inline constexpr const char* kGrid = "grid";                     // road-like: s
 // The road piece's square grid by its size (n = side^2 vertices, m = its 2 side (side - 1) edges).
 harness::GraphSize grid_size(std::uint64_t side);
 std::string grid_name(const harness::GraphSize& size);
+
+// The pieces at this scale. (pieces.cpp)
+std::vector<harness::Piece> pieces(const Config& c, const CommonOptions& opt);
 
 // The RMAT graph a piece names by its size (n = 2^scale vertices, m edges).
 std::string rmat_name(const harness::GraphSize& size);

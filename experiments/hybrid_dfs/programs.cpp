@@ -23,19 +23,6 @@ namespace gs::hybrid_dfs {
 
 using harness::Device;
 
-#ifdef GS_HAVE_CUDA
-namespace {
-traversal::GpuOptions gpu_options(const ProgramOptions& opt) {
-  traversal::GpuOptions gopt;
-  gopt.early_copy = opt.gpu_early_copy;
-  gopt.bottom_up_words = opt.gpu_bottom_up_words;
-  gopt.bottom_up_arcs = opt.gpu_bottom_up_arcs;
-  gopt.small_level_blocks_per_sm = opt.gpu_small_levels;
-  return gopt;
-}
-}  // namespace
-#endif
-
 GraphState::GraphState(const Csr<std::uint32_t>& g) : graph(g), ws(g.n), level(g.n) {}
 GraphState::~GraphState() = default;
 
@@ -48,10 +35,10 @@ bgl::Digraph<std::uint32_t>& GraphState::bgl() {
   return *bgl_;
 }
 
-traversal::GpuTraversal& GraphState::gpu([[maybe_unused]] const ProgramOptions& opt) {
+traversal::GpuTraversal& GraphState::gpu([[maybe_unused]] const traversal::GpuOptions& opt) {
 #ifdef GS_HAVE_CUDA
   if (!gpu_) {
-    gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(graph), gpu_options(opt));
+    gpu_ = std::make_unique<traversal::GpuTraversal>(traversal::view_of(graph), opt);
     gpu_->pin_output(level);
   }
   return *gpu_;
@@ -104,16 +91,22 @@ std::vector<traversal::BranchKind> uniform_branches(const std::vector<std::uint3
   return std::vector<traversal::BranchKind>(deepest + 1, kind);
 }
 
-std::vector<traversal::BranchKind> direction_kinds(const traversal::DirectionTrace& trace) {
+std::vector<traversal::BranchKind> branch_kinds(const traversal::DirectionTrace& trace) {
   std::vector<traversal::BranchKind> kinds;
   for (bool b : trace.bottom_up)
     kinds.push_back(b ? traversal::BranchKind::bottom_up : traversal::BranchKind::top_down);
   return kinds;
 }
 
-// 'T' / 'B' per branch: top-down or bottom-up; beyond kListedBranches
+// The hybrid's branches are not counted for bytes_read.
+std::vector<traversal::BranchKind> branch_kinds(const traversal::HybridTrace&) { return {}; }
+
+// The states column: each branch's state of Fig. 1 ...
+std::string states(const traversal::HybridTrace& trace) { return trace.summary(); }
+
+// ... or 'T' / 'B' per branch: top-down or bottom-up; beyond kListedBranches
 // branches, runs instead ("4093T" or "2T3B4093T").
-std::string directions(const traversal::DirectionTrace& trace) {
+std::string states(const traversal::DirectionTrace& trace) {
   std::string dirs;
   const std::vector<bool>& b = trace.bottom_up;
   if (b.size() <= kListedBranches) {
@@ -165,7 +158,7 @@ class ReadOmp final : public Traversal {
 
 class StackOmp final : public Traversal {
  public:
-  explicit StackOmp(const Config& c) : local_threshold_(c.programs.hybrid.local_threshold) {}
+  explicit StackOmp(const Config& c) : local_threshold_(c.hybrid.local_threshold) {}
   RunOutcome run(GraphState& state, vid_t source) override {
     const traversal::CsrView view = traversal::view_of(state.graph);
     RunOutcome out;
@@ -180,54 +173,42 @@ class StackOmp final : public Traversal {
   std::size_t local_threshold_;
 };
 
-class HybridOmp final : public Traversal {
+// A CPU traversal with options and a per-branch trace: hybrid_omp, dobfs_omp.
+template <class Options, class Trace, Options Config::*kOptions,
+          void (*kTraverse)(const traversal::CsrView&, vid_t, std::vector<std::uint32_t>&, traversal::CpuWorkspace&,
+                            const Options&, Trace*)>
+class TracedOmp final : public Traversal {
  public:
-  explicit HybridOmp(const Config& c) : opt_(c.programs.hybrid) {}
+  explicit TracedOmp(const Config& c) : opt_(c.*kOptions) {}
   RunOutcome run(GraphState& state, vid_t source) override {
     const traversal::CsrView view = traversal::view_of(state.graph);
-    traversal::HybridTrace trace;
+    Trace trace;
     RunOutcome out;
     WallTimer t;
-    traversal::hybrid_omp(view, source, state.level, state.ws, opt_, &trace);
+    kTraverse(view, source, state.level, state.ws, opt_, &trace);
     out.seconds = t.seconds();
-    out.phases["states"] = trace.summary();
+    out.phases["states"] = states(trace);
     out.phases["branch_ms"] = milliseconds_list(trace.branch_seconds);
+    out.branch_kinds = branch_kinds(trace);
     return out;
   }
 
  private:
-  traversal::HybridOptions opt_;
+  Options opt_;
 };
-
-class DobfsOmp final : public Traversal {
- public:
-  explicit DobfsOmp(const Config& c) : opt_(c.programs.direction) {}
-  RunOutcome run(GraphState& state, vid_t source) override {
-    const traversal::CsrView view = traversal::view_of(state.graph);
-    traversal::DirectionTrace trace;
-    RunOutcome out;
-    WallTimer t;
-    traversal::dobfs_omp(view, source, state.level, state.ws, opt_, &trace);
-    out.seconds = t.seconds();
-    out.phases["states"] = directions(trace);
-    out.branch_kinds = direction_kinds(trace);
-    out.phases["branch_ms"] = milliseconds_list(trace.branch_seconds);
-    return out;
-  }
-
- private:
-  traversal::DirectionOptions opt_;
-};
+using HybridOmp = TracedOmp<traversal::HybridOptions, traversal::HybridTrace, &Config::hybrid, traversal::hybrid_omp>;
+using DobfsOmp =
+    TracedOmp<traversal::DirectionOptions, traversal::DirectionTrace, &Config::direction, traversal::dobfs_omp>;
 
 #ifdef GS_HAVE_CUDA
 // The GPU programs share the graph's upload; each returns its phases.
 class GpuProgram : public Traversal {
  public:
-  explicit GpuProgram(const Config& c) : opt_(c.programs) {}
+  explicit GpuProgram(const Config& c) : c_(c) {}
   std::uint64_t device_bytes(std::uint64_t n, std::uint64_t arcs) const override {
     return traversal::GpuTraversal::device_bytes(n, arcs);
   }
-  void prepare(GraphState& state) override { state.gpu(opt_); }
+  void prepare(GraphState& state) override { state.gpu(c_.gpu); }
   RunOutcome run(GraphState& state, vid_t source) override {
     RunOutcome out;
     const traversal::GpuRunTimes r = traverse(state, source, out.phases, out.branch_kinds);
@@ -248,7 +229,7 @@ class GpuProgram : public Traversal {
   // `kinds`: each branch's kind, where the program counts its bytes.
   virtual traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases,
                                           std::vector<traversal::BranchKind>& kinds) = 0;
-  ProgramOptions opt_;
+  const Config& c_;  // the driver's, which outlives the programs
 };
 
 class ReadGpu final : public GpuProgram {
@@ -258,7 +239,7 @@ class ReadGpu final : public GpuProgram {
  protected:
   traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>&,
                                   std::vector<traversal::BranchKind>& kinds) override {
-    const traversal::GpuRunTimes r = state.gpu(opt_).read_based(source, state.level);
+    const traversal::GpuRunTimes r = state.gpu(c_.gpu).read_based(source, state.level);
     kinds = uniform_branches(state.level, traversal::BranchKind::read_based);
     return r;
   }
@@ -272,9 +253,9 @@ class DobfsGpu final : public GpuProgram {
   traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases,
                                   std::vector<traversal::BranchKind>& kinds) override {
     traversal::DirectionTrace trace;
-    const traversal::GpuRunTimes r = state.gpu(opt_).direction_optimising(source, state.level, opt_.direction, &trace);
-    phases["states"] = directions(trace);
-    kinds = direction_kinds(trace);
+    const traversal::GpuRunTimes r = state.gpu(c_.gpu).direction_optimising(source, state.level, c_.direction, &trace);
+    phases["states"] = states(trace);
+    kinds = branch_kinds(trace);
     return r;
   }
 };
@@ -286,8 +267,7 @@ class HybridCpuGpu final : public GpuProgram {
  protected:
   traversal::GpuRunTimes traverse(GraphState& state, vid_t source, std::map<std::string, std::string>& phases,
                                   std::vector<traversal::BranchKind>&) override {
-    const traversal::GpuRunTimes r =
-        state.gpu(opt_).cpu_gpu_hybrid(source, state.level, state.ws, opt_.hybrid, opt_.t4);
+    const traversal::GpuRunTimes r = state.gpu(c_.gpu).cpu_gpu_hybrid(source, state.level, state.ws, c_.hybrid, c_.t4);
     phases["states"] = r.moved_to_gpu ? "cpu<" + std::to_string(r.gpu_from_branch) + ",gpu" : "cpu-only";
     phases["cpu_s"] = fmt_seconds(r.cpu_s);
     phases["h2d_s"] = fmt_seconds(r.h2d_s);
@@ -319,21 +299,21 @@ std::string level_ms(const traversal::MultiGpuRunTimes& r) {
 // each GPU count in turn; its own upload (the one-GPU copy is freed first).
 class DobfsMgpu final : public Traversal {
  public:
-  explicit DobfsMgpu(const Config& c) : opt_(c.programs) {}
+  explicit DobfsMgpu(const Config& c) : c_(c) {}
   std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) const override {
     std::uint64_t most = 0;
     for (int g : gpu_counts())
-      most = std::max(most, traversal::MultiGpuTraversal::host_bytes(n, arcs, g, opt_.mgpu_arc_weight));
+      most = std::max(most, traversal::MultiGpuTraversal::host_bytes(n, arcs, g, c_.mgpu_arc_weight));
     return most;
   }
   std::uint64_t device_bytes(std::uint64_t n, std::uint64_t arcs) const override {
     std::uint64_t most = 0;  // per GPU: the fewest GPUs need the most
     for (int g : gpu_counts())
-      most = std::max(most, traversal::MultiGpuTraversal::device_bytes_per_gpu(n, arcs, g, opt_.mgpu_arc_weight));
+      most = std::max(most, traversal::MultiGpuTraversal::device_bytes_per_gpu(n, arcs, g, c_.mgpu_arc_weight));
     return most;
   }
   std::vector<int> gpu_counts() const override {
-    if (!opt_.gpu_counts.empty()) return opt_.gpu_counts;
+    if (!c_.gpu_counts.empty()) return c_.gpu_counts;
     std::vector<int> counts;
     for (int g = 1; g <= traversal::MultiGpuTraversal::gpus_present(); g *= 2) counts.push_back(g);
     return counts;
@@ -342,14 +322,14 @@ class DobfsMgpu final : public Traversal {
     state.release_gpu();
     mgpu_.reset();  // one upload on the GPUs at a time
     if (gpus > 0)
-      mgpu_ = std::make_unique<traversal::MultiGpuTraversal>(traversal::view_of(state.graph), gpus, gpu_options(opt_),
-                                                             opt_.mgpu_arc_weight);
+      mgpu_ = std::make_unique<traversal::MultiGpuTraversal>(traversal::view_of(state.graph), gpus, c_.gpu,
+                                                             c_.mgpu_arc_weight);
   }
   RunOutcome run(GraphState& state, vid_t source) override {
     if (!mgpu_) use_gpus(state, gpu_counts().front());
     RunOutcome out;
     const traversal::MultiGpuRunTimes r =
-        mgpu_->direction_optimising(source, state.level, opt_.direction.alpha, opt_.direction.beta);
+        mgpu_->direction_optimising(source, state.level, c_.direction.alpha, c_.direction.beta);
     out.seconds = r.seconds;
     out.phases["gpus"] = std::to_string(mgpu_->gpus());
     out.phases["init_s"] = fmt_seconds(r.init_s);
@@ -362,13 +342,13 @@ class DobfsMgpu final : public Traversal {
     out.phases["upload_s"] = fmt_seconds(mgpu_->upload_seconds());
     traversal::DirectionTrace trace;
     trace.bottom_up = r.bottom_up;
-    out.phases["states"] = directions(trace);
-    out.branch_kinds = direction_kinds(trace);
+    out.phases["states"] = states(trace);
+    out.branch_kinds = branch_kinds(trace);
     return out;
   }
 
  private:
-  ProgramOptions opt_;
+  const Config& c_;  // the driver's, which outlives the programs
   std::unique_ptr<traversal::MultiGpuTraversal> mgpu_;
 };
 #endif

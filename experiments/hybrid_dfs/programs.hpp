@@ -60,7 +60,7 @@ class GraphState {
 
   bgl::Digraph<std::uint32_t>& bgl();
   double bgl_setup_seconds() const { return bgl_setup_s_; }
-  traversal::GpuTraversal& gpu(const ProgramOptions& opt);
+  traversal::GpuTraversal& gpu(const traversal::GpuOptions& opt);
   double upload_seconds() const;
   // Frees the one-GPU copy of the graph (before a multi-GPU program uploads its own).
   void release_gpu();
