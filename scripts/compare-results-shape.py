@@ -11,6 +11,11 @@ phase stays absent); each JSON with the same metadata keys. Measured values
 
     scripts/compare-results-shape.py BEFORE_DIR AFTER_DIR [--ignore COLUMN ...]
 
+Some columns are measured though they are not times, and vary from run to run:
+hybrid_dfs's branch_ms, level_ms and gbs; the work counters of dijkstra_deg5's
+asynchronous GPU programs (relax_per_arc, iterations, buckets: which chains run
+ahead decides the work). Name them with --ignore where those rows are compared.
+
 Prints each difference; exits 1 if there is one, 0 otherwise.
 """
 import argparse
