@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/cli.hpp"
+#include "common/harness/piece.hpp"
 #include "common/harness/session.hpp"
 #include "common/harness/vertex_ids.hpp"
 #include "experiments/dijkstra_deg5/programs.hpp"
@@ -15,6 +16,9 @@
 namespace gs::dijkstra_deg5 {
 
 inline constexpr int kDegree = 5;
+// Piece kinds: the grid graph instead of the degree-5 ones; OpenCL on a CPU device.
+inline constexpr const char* kGridKind = "grid";
+inline constexpr const char* kOpenClCpuKind = "opencl-cpu";
 inline constexpr float kMinWeight = 1.0f, kMaxWeight = 1000.0f;
 
 struct Config {
@@ -23,6 +27,13 @@ struct Config {
   int num_sources = 5;
   std::vector<std::int64_t> sizes;  // replaces the generated pieces' vertex counts
 };
+
+// The options, bound to `c` (options.cpp); their checks, and what depends on them (InputError on misuse).
+void declare_options(Cli& cli, Config& c);
+void check_options(Config& c, const CommonOptions& opt);
+
+// The pieces at this scale (pieces.cpp).
+std::vector<harness::Piece> pieces(const Config& c, const CommonOptions& opt);
 
 // --sources (each checked against n), else `count` distinct random vertices fixed by --seed and n. (sources.cpp)
 // --sources are file ids, mapped by `ids` (an --input graph's); `graph` names the graph in errors.

@@ -58,6 +58,9 @@ inline constexpr const char* kBglKruskal = "bgl_kruskal";
 // (scale_out.cpp, built only with MPI and the Parallel BGL)
 void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSource& source);
 
+// The pieces at this scale (pieces.cpp).
+std::vector<harness::Piece> pieces(const Config& c, const CommonOptions& opt);
+
 // Every program: name, description, device, whether it uses OpenMP threads, and
 // its cost in seconds per million edges of one trial (for the pieces' estimates).
 using ProgramTable = harness::ProgramTable<KruskalProgram, Config>;
