@@ -110,28 +110,6 @@ std::string offer_to_loader(const std::vector<std::string>& drivers) {
   return "";
 }
 
-OpenClDrivers prepare() {
-  OpenClDrivers d;
-  d.loader = loader_file();
-  if (env("GS_OPENCL_DRIVERS") == "loader") {
-    d.list = "the loader's own list (GS_OPENCL_DRIVERS=loader)";
-    return d;
-  }
-  if (!env("OCL_ICD_VENDORS").empty()) {
-    d.list = "OCL_ICD_VENDORS=" + env("OCL_ICD_VENDORS") + ", set outside the suite";
-    return d;
-  }
-  std::string added;
-  d.drivers = drivers_to_offer(kSystemVendors, env("OCL_ICD_FILENAMES"), &added);
-  d.list = kSystemVendors;
-  if (added.empty()) return d;
-  const std::string failed = offer_to_loader(d.drivers);
-  d.list = std::string(kSystemVendors) +
-           (failed.empty() ? " with " + added + ", offered by the suite" : " alone (" + failed + ")");
-  if (!failed.empty()) d.drivers = icd_folder(kSystemVendors);
-  return d;
-}
-
 }  // namespace
 
 std::vector<std::string> drivers_to_offer(const std::string& folder, const std::string& filenames, std::string* added) {
@@ -147,6 +125,27 @@ std::vector<std::string> drivers_to_offer(const std::string& folder, const std::
   if (add_driver(drivers, kNvidiaDriver)) *added += std::string(added->empty() ? "" : " and ") + "NVIDIA's library";
   return drivers;
 }
+
+OpenClDrivers offer_opencl_drivers(const std::string& folder) {
+  OpenClDrivers d;
+  d.loader = loader_file();
+  if (env("GS_OPENCL_DRIVERS") == "loader") {
+    d.list = "the loader's own list (GS_OPENCL_DRIVERS=loader)";
+    return d;
+  }
+  if (!env("OCL_ICD_VENDORS").empty()) {
+    d.list = "OCL_ICD_VENDORS=" + env("OCL_ICD_VENDORS") + ", set outside the suite";
+    return d;
+  }
+  std::string added;
+  d.drivers = drivers_to_offer(folder, env("OCL_ICD_FILENAMES"), &added);
+  d.list = folder;
+  if (added.empty()) return d;
+  const std::string failed = offer_to_loader(d.drivers);
+  d.list = folder + (failed.empty() ? " with " + added + ", offered by the suite" : " alone (" + failed + ")");
+  if (!failed.empty()) d.drivers = icd_folder(folder);
+  return d;
+}
 #endif
 
 const OpenClDrivers& opencl_drivers() {
@@ -154,7 +153,7 @@ const OpenClDrivers& opencl_drivers() {
   static std::once_flag once;
   std::call_once(once, [] {
 #ifdef GS_HAVE_OPENCL
-    drivers = prepare();
+    drivers = offer_opencl_drivers(kSystemVendors);
 #else
     drivers.loader = "built without OpenCL";
     drivers.list = "none";

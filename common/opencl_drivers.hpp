@@ -40,6 +40,10 @@ const OpenClDrivers& opencl_drivers();
 // another folder or version. `added` says what came beyond the folder ("" for
 // nothing: the loader's own list is then left alone).
 std::vector<std::string> drivers_to_offer(const std::string& folder, const std::string& filenames, std::string* added);
+
+// What opencl_drivers() does once, with `folder` in place of /etc/OpenCL/vendors
+// (a test offers an empty one). Only the first call of a process reaches the loader.
+OpenClDrivers offer_opencl_drivers(const std::string& folder);
 #endif
 
 }  // namespace gs

@@ -62,8 +62,8 @@ GPU_OVER_BGL_PRIM = speedup("gpu_rand", "cpu_latency")
 GPU_OVER_DIJKSTRA = speedup("gpu_rand", "cpu_latency")
 # kruskal_thrust, paper C's "CUDA" program, spends its end-to-end time on the host:
 # filling its pageable buffers and the driver's staging copies, mostly one thread's
-# memory work (h2d_s + d2h_s: 0.72 of its 0.77 s in results/reference/h100; the
-# Thrust sort 0.012 s). The GPU's bandwidth does not move it.
+# memory work (its h2d_s + d2h_s are most of its seconds, the Thrust sort a sliver:
+# experiments/kruskal_100m/NOTES.md). The GPU's bandwidth does not move it.
 THRUST_ON_THE_HOST = "cpu_seq@1"
 
 BOUNDS = {
@@ -91,7 +91,8 @@ BOUNDS = {
     "kruskal_100m": {
         "C1": speedup("cpu_seq@max", "cpu_seq@1"),
         # kruskal_seq's one-thread quicksort is partly core-bound (its partitions stream
-        # about 4 GB/s), so it moves at most as much as kruskal_thrust's host copies.
+        # well below one core's read bandwidth), so it moves at most as much as
+        # kruskal_thrust's host copies.
         "C2": Bound(
             up=[THRUST_ON_THE_HOST],
             why="kruskal_thrust's time is host copies; kruskal_seq's quicksort moves at most as much",

@@ -1,34 +1,18 @@
 // The room a memory cgroup leaves, read from made-up /proc/self/cgroup and
 // /sys/fs/cgroup trees: v2 and v1, limits on an ancestor, no limit at all.
 #include <gtest/gtest.h>
-#include <stdlib.h>
-
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "common/cgroup_memory.hpp"
+#include "tests/common/scratch_folder.hpp"
 
 namespace gs {
 namespace {
 
-namespace fs = std::filesystem;
-
 constexpr std::uint64_t kMiB = std::uint64_t(1) << 20;
 
-// A fresh folder holding the made-up files, removed at the end of the test.
-struct Tree {
-  fs::path dir;
-  Tree() {
-    std::string path = (fs::temp_directory_path() / "gs-test-cgroup-XXXXXX").string();
-    if (!mkdtemp(path.data())) throw std::runtime_error("mkdtemp failed");
-    dir = path;
-  }
-  ~Tree() { fs::remove_all(dir); }
-  void write(const std::string& file, const std::string& text) const {
-    fs::create_directories((dir / file).parent_path());
-    std::ofstream(dir / file) << text;
-  }
+// The made-up /proc/self/cgroup ("proc") and /sys/fs/cgroup ("sys/...").
+struct Tree : testing::ScratchFolder {
   std::uint64_t room() const { return cgroup_memory_room((dir / "proc").string(), (dir / "sys").string()); }
 };
 

@@ -4,14 +4,15 @@
 // loader then finds the GPU is test_two_kernel_opencl_gpu's part, on a GPU.)
 #include <dlfcn.h>
 #include <gtest/gtest.h>
+#include <CL/cl.h>
 #include <stdlib.h>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "common/opencl_drivers.hpp"
+#include "tests/common/scratch_folder.hpp"
 
 namespace gs {
 namespace {
@@ -26,20 +27,11 @@ bool loads(const char* lib) {
   return h != nullptr;
 }
 
-// A fresh folder of .icd files, removed at the end of the test.
-struct IcdFolder {
-  std::string path;
-  IcdFolder() {
-    path = (fs::temp_directory_path() / "gs-test-icd-XXXXXX").string();
-    if (!mkdtemp(path.data())) throw std::runtime_error("mkdtemp failed");
-  }
-  ~IcdFolder() { fs::remove_all(path); }
-  void write(const std::string& file, const std::string& text) const { std::ofstream(fs::path(path) / file) << text; }
-};
+using IcdFolder = testing::ScratchFolder;
 
 // The list without NVIDIA's library, which only a machine with its driver adds.
 std::vector<std::string> offered(const IcdFolder& folder, const std::string& filenames, std::string* added) {
-  std::vector<std::string> drivers = drivers_to_offer(folder.path, filenames, added);
+  std::vector<std::string> drivers = drivers_to_offer(folder.path(), filenames, added);
   if (!drivers.empty() && drivers.back() == "libnvidia-opencl.so.1") drivers.pop_back();
   return drivers;
 }
@@ -73,11 +65,33 @@ TEST(OpenClDrivers, OneDriverUnderAnotherFolderOrVersionIsListedOnce) {
   EXPECT_EQ(added.find("OCL_ICD_FILENAMES"), std::string::npos) << added;
 }
 
-TEST(OpenClDrivers, DescribesLoaderAndList) {
+TEST(OpenClDrivers, NamesTheLoaderFile) {
   const OpenClDrivers& d = opencl_drivers();
-  EXPECT_FALSE(d.loader.empty());
-  EXPECT_FALSE(d.list.empty());
+  EXPECT_TRUE(fs::is_regular_file(d.loader)) << d.loader;
   EXPECT_NE(d.describe().find(d.list), std::string::npos);
+}
+
+// The whole offer, through the loader: it must be the process's first OpenCL
+// call, so it runs only as its own ctest entry (test_opencl_drivers_offer sets
+// GS_TEST_FIRST_OPENCL_CALL). The folder the loader would read is empty, as on
+// the GPU images for their GPU driver; OCL_ICD_FILENAMES names PoCL.
+TEST(OfferedToTheLoader, FoundThroughThePrivateFolderWhichIsThenGone) {
+  if (!std::getenv("GS_TEST_FIRST_OPENCL_CALL")) GTEST_SKIP() << "runs as test_opencl_drivers_offer";
+  if (!loads(kPocl)) GTEST_SKIP() << kPocl << " does not load here";
+  const IcdFolder vendors, tmp;
+  setenv("TMPDIR", tmp.path().c_str(), 1);
+  setenv("OCL_ICD_FILENAMES", kPocl, 1);
+  unsetenv("OCL_ICD_VENDORS");
+  unsetenv("GS_OPENCL_DRIVERS");
+  const OpenClDrivers d = offer_opencl_drivers(vendors.path());
+  EXPECT_NE(d.list.find("with OCL_ICD_FILENAMES, offered by the suite"), std::string::npos) << d.list;
+  ASSERT_FALSE(d.drivers.empty());
+  EXPECT_EQ(d.drivers.front(), kPocl);
+  cl_uint platforms = 0;
+  ASSERT_EQ(clGetPlatformIDs(0, nullptr, &platforms), CL_SUCCESS);
+  EXPECT_EQ(platforms, cl_uint(d.drivers.size())) << "one platform per driver offered, from the private folder alone";
+  EXPECT_EQ(std::getenv("OCL_ICD_VENDORS"), nullptr) << "the variable outlived the loader's read";
+  EXPECT_TRUE(fs::is_empty(tmp.dir)) << "the private folder was left behind";
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Input that never ends, through the five experiments (issue 45):
+"""Input that never ends, through the five experiments:
 
   - /dev/zero behind each text format's name (.gr .mtx .el .wel .txt): exit 2
     at once, "FILE:1: a NUL byte ...";
