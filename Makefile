@@ -31,7 +31,7 @@ RESULTS ?= results/local/$(SCALE)
 EXPERIMENTS := $(shell cat experiments/list.txt)
 PYTHON   = $(shell scripts/find-python.sh)
 
-.PHONY: all deps build test lint format reproduce figures paper artifact compare clean $(addprefix exp-,$(EXPERIMENTS))
+.PHONY: all deps build test lint format reproduce figures paper artifact compare clean programs-json $(addprefix exp-,$(EXPERIMENTS))
 
 all: build
 
@@ -45,6 +45,12 @@ build: deps
 test: build
 	ctest --preset $(PRESET) -j $(JOBS)
 	@if [ -d tests/paper ]; then $(PYTHON) -m unittest discover -s tests/paper -t . -v; fi
+
+# paper/programs.json: what each experiment's executable registers (names,
+# labels, families), read by the figures; the ctest paper_programs_current
+# fails until this is rerun after a program is added or renamed.
+programs-json: build
+	$(PYTHON) -m paper.programs --bin $(BUILD)/bin
 
 # The Python code: black at the suite's line length (format it with
 # `make format`), pyflakes for unused names and undefined ones.

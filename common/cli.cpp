@@ -188,6 +188,8 @@ const std::vector<CommonOption>& common_options() {
        [](CommonOptions& o, const std::string&, const std::string& t) { o.algorithms = split(t, ','); }},
       {"list-algorithms", "", "name the programs and exit",
        [](CommonOptions& o, const std::string&, const std::string&) { o.list_algorithms = true; }},
+      {"json", "", "with --list-algorithms: the programs as JSON (name, label, family, device, ...)",
+       [](CommonOptions& o, const std::string&, const std::string&) { o.json = true; }},
       {"trials", "K", "timed trials after the warm-up (default 3)",
        [](CommonOptions& o, const std::string& program, const std::string& t) {
          o.trials = at_least(program, "trials", t, 1);

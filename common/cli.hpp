@@ -26,6 +26,7 @@ struct CommonOptions {
   std::string input;                    // graph file instead of the generator
   std::vector<std::string> algorithms;  // empty: every program this machine can run
   bool list_algorithms = false;
+  bool json = false;  // --list-algorithms as JSON (paper/ reads it)
   int trials = 3;
   int warmups = 1;  // verified, untimed runs before the trials (0: none)
   int threads = 0;  // 0: all cores (omp_get_max_threads)

@@ -9,6 +9,7 @@
 #include "common/opencl_available.hpp"
 #include "common/errors.hpp"
 #include "common/memory.hpp"
+#include "common/results.hpp"
 #include "common/system_info.hpp"
 
 namespace gs::harness {
@@ -27,6 +28,18 @@ const char* device_column(Device d) {
       return "mpi";
   }
   return "cpu";
+}
+
+const char* family_name(Family f) {
+  switch (f) {
+    case Family::baseline:
+      return "baseline";
+    case Family::paper:
+      return "paper";
+    case Family::beyond:
+      return "beyond";
+  }
+  return "beyond";
 }
 
 const char* role_name(Role r) {
@@ -68,6 +81,7 @@ std::string machine_lacks(const ProgramInfo& p, const World& world) {
   if (p.device == Device::mpi && !world.distributed()) return "built without MPI and the Parallel BGL";
   if (p.device != Device::mpi && world.size() > 1) return "not a distributed program: run it without mpirun";
   if (needs_gpu(p) && !gpu_available()) return "no GPU: " + gpu_info().why_absent;
+  if (!p.absent.empty()) return p.absent;
   std::string why;
   if (p.device == Device::opencl && !opencl_available(&why)) return why;
   return "";
@@ -92,8 +106,34 @@ void list_programs(const std::vector<ProgramInfo>& programs) {
   for (const auto& p : programs) {
     std::string tags = p.device == Device::cpu ? "" : std::string("[") + device_column(p.device) + "] ";
     if (p.threaded) tags += "[threads] ";
+    if (!p.absent.empty()) tags += "[absent: " + p.absent + "] ";
     std::cout << p.name << "\t" << tags << p.description << "\n";
   }
+}
+
+namespace {
+std::string json_string(const std::string& s) {
+  std::string out(1, '"');
+  out += json_escape(s);
+  out += '"';
+  return out;
+}
+}  // namespace
+
+// The same in every build (an absent program is listed as present elsewhere):
+// what paper/programs.json holds for this experiment.
+void list_programs_json(const std::string& experiment, const std::vector<ProgramInfo>& programs) {
+  std::cout << "{\"experiment\": " << json_string(experiment) << ", \"programs\": [";
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    const ProgramInfo& p = programs[i];
+    std::cout << (i ? ",\n  " : "\n  ") << "{\"name\": " << json_string(p.name)
+              << ", \"label\": " << json_string(p.label.empty() ? p.name : p.label)
+              << ", \"family\": " << json_string(family_name(p.family))
+              << ", \"device\": " << json_string(device_column(p.device))
+              << ", \"threaded\": " << (p.threaded ? "true" : "false")
+              << ", \"description\": " << json_string(p.description) << "}";
+  }
+  std::cout << "\n]}\n";
 }
 
 void list_pieces(const std::vector<Piece>& pieces, const std::vector<ProgramInfo>& programs) {

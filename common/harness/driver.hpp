@@ -71,6 +71,7 @@ bool in_piece(const Piece& piece, const ProgramInfo& program);
 namespace detail {
 std::string usage_header(const std::string& description, const std::string& seconds_definition);
 void list_programs(const std::vector<ProgramInfo>& programs);
+void list_programs_json(const std::string& experiment, const std::vector<ProgramInfo>& programs);
 // name, estimate and kind: "gpu" (no program runs without a GPU), "mpi" (only distributed programs), else "cpu".
 void list_pieces(const std::vector<Piece>& pieces, const std::vector<ProgramInfo>& programs);
 void check_program_names(const std::vector<ProgramInfo>& programs, const CommonOptions& opt,
@@ -115,7 +116,8 @@ int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
   w.agree([&] {
     opt = cli.parse(argc, argv);
     if (opt.list_algorithms) {
-      list_programs(e.programs);
+      if (opt.json) list_programs_json(e.name, e.programs);
+      else list_programs(e.programs);
       done = true;
       return;
     }
