@@ -29,3 +29,11 @@
 #else
 #define GS_NEEDS_OPENCL(...) (::gs::harness::Absent{"built without OpenCL (no OpenCL headers and loader at configure time)"})
 #endif
+
+// CombBLAS comes with MPI and the Parallel BGL (algorithms/distributed); its
+// programs are distributed ones, run by the experiment's run_distributed.
+#if GS_HAVE_COMBBLAS
+#define GS_NEEDS_COMBBLAS(...) (__VA_ARGS__)
+#else
+#define GS_NEEDS_COMBBLAS(...) (::gs::harness::Absent{"built without CombBLAS (not found with MPI and the Parallel BGL)"})
+#endif
