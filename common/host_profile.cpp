@@ -11,7 +11,7 @@
 
 #include "common/bench/read_bandwidth.hpp"
 #include "common/errors.hpp"
-#include "common/harness/threads.hpp"
+#include "common/scoped_threads.hpp"
 #include "common/system_info.hpp"
 #include "common/timer.hpp"
 
@@ -54,13 +54,13 @@ void record_cpu(ResultsWriter& w, const std::vector<int>& thread_counts, std::ui
   const int most = *counts.rbegin();
   std::unique_ptr<bench::CpuReadBench> array;
   {
-    const harness::ScopedThreads fill(most);  // first touch spreads the pages as the widest reads will
+    const ScopedThreads fill(most);  // first touch spreads the pages as the widest reads will
     array = std::make_unique<bench::CpuReadBench>(words);
   }
   const std::uint64_t seq_sum = bench::expected_sequential_checksum(words);
   const std::uint64_t rand_sum = bench::expected_random_checksum(words, reads);
   for (int t : counts) {
-    const harness::ScopedThreads at(t);
+    const ScopedThreads at(t);
     const std::string suffix = "_t" + std::to_string(t);
     w.set_meta("host_cpu_seq_read_gbs" + suffix, best_gbs([&] { return array->sequential(); }, seq_sum, "sequential"));
     w.set_meta("host_cpu_rand_read_gbs" + suffix, best_gbs([&] { return array->random(reads); }, rand_sum, "random"));

@@ -27,7 +27,8 @@
 #if GS_HAVE_OPENCL
 #define GS_NEEDS_OPENCL(...) (__VA_ARGS__)
 #else
-#define GS_NEEDS_OPENCL(...) (::gs::harness::Absent{"built without OpenCL (no OpenCL headers and loader at configure time)"})
+#define GS_NEEDS_OPENCL(...) \
+  (::gs::harness::Absent{"built without OpenCL (no OpenCL headers and loader at configure time)"})
 #endif
 
 // CombBLAS comes with MPI and the Parallel BGL (algorithms/distributed); its
@@ -35,5 +36,6 @@
 #if GS_HAVE_COMBBLAS
 #define GS_NEEDS_COMBBLAS(...) (__VA_ARGS__)
 #else
-#define GS_NEEDS_COMBBLAS(...) (::gs::harness::Absent{"built without CombBLAS (not found with MPI and the Parallel BGL)"})
+#define GS_NEEDS_COMBBLAS(...) \
+  (::gs::harness::Absent{"built without CombBLAS (not found with MPI and the Parallel BGL)"})
 #endif

@@ -73,14 +73,14 @@ struct ProgramEntry {
   ProgramEntry(ProgramInfo i, Absent a) : info(std::move(i)) { info.absent = std::move(a.why); }
   // A family's entry in an experiment whose options struct derives from the family's.
   template <class FamilyOptions>
-    requires(!std::is_same_v<FamilyOptions, Options> && std::is_base_of_v<FamilyOptions, Options>)
-  ProgramEntry(const ProgramEntry<Program, FamilyOptions>& e) : info(e.info) {
+  requires(!std::is_same_v<FamilyOptions, Options> && std::is_base_of_v<FamilyOptions, Options>)
+      ProgramEntry(const ProgramEntry<Program, FamilyOptions>& e)
+      : info(e.info) {
     if (e.make) make = [f = e.make](const Options& o) { return f(o); };
   }
   // A family without options in any experiment.
   template <class O = Options>
-    requires(!std::is_same_v<O, NoOptions>)
-  ProgramEntry(const ProgramEntry<Program, NoOptions>& e) : info(e.info) {
+  requires(!std::is_same_v<O, NoOptions>) ProgramEntry(const ProgramEntry<Program, NoOptions>& e) : info(e.info) {
     if (e.make) make = [f = e.make](const Options&) { return f(NoOptions{}); };
   }
 

@@ -14,11 +14,11 @@
 #include "common/harness/graph_source.hpp"
 #include "common/harness/piece.hpp"
 #include "common/harness/program_table.hpp"
-#include "common/harness/threads.hpp"
 #include "common/harness/trials.hpp"
 #include "common/harness/world.hpp"
 #include "common/progress.hpp"
 #include "common/results.hpp"
+#include "common/scoped_threads.hpp"
 #include "common/timer.hpp"
 
 namespace gs::harness {

@@ -6,7 +6,7 @@
 // they run) and how errors end the run: agree() makes an error seen by any
 // rank the error of every rank, so that all ranks exit with the same code and
 // rank 0 alone prints it. No MPI header is needed here: the MPI world is
-// implemented by gs_distributed (algorithms/distributed/harness_world.cpp)
+// in gs_harness_mpi (mpi_world.cpp, built only with MPI and the Parallel BGL)
 // and chosen by run_experiment in executables compiled with GS_HAVE_MPI.
 #pragma once
 

@@ -114,7 +114,7 @@ void run_programs(harness::Session& s, const Config& c, const harness::GraphId& 
         auto trial = [&](int k) {
           const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
           const RunOutcome r = p.program->run(state, source);
-          const harness::ScopedThreads all(s.max_threads());  // verifying and counting are not timed
+          const ScopedThreads all(s.max_threads());  // verifying and counting are not timed
           const verify::TraversalSummary v = verify::check_traversal(g, source, state.level, r.parent, p.info.name);
           TrialOutcome out;
           out.seconds = r.seconds;

@@ -1,6 +1,6 @@
 // The experiments' MPI world (common/harness/world.hpp) for executables built
 // with MPI and the Parallel BGL: rank, size and hosts of MPI_COMM_WORLD, and
-// errors agreed between the ranks (collective.hpp).
+// errors agreed between the ranks (mpi_agree.hpp).
 #include <fcntl.h>
 #include <mpi.h>
 #include <unistd.h>
@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "algorithms/distributed/collective.hpp"
+#include "common/harness/mpi_agree.hpp"
 #include "common/harness/world.hpp"
 #include "common/run_main.hpp"
 #include "common/system_info.hpp"

@@ -1,11 +1,11 @@
-// OpenMP's thread count for one stretch of the driver's code: set on entry and
+// OpenMP's thread count for one stretch of code (a trial, a profile pass): set on entry and
 // put back on exit, so that code running inside is told its count explicitly
 // and never reads OpenMP's global setting back to learn it.
 #pragma once
 
 #include <omp.h>
 
-namespace gs::harness {
+namespace gs {
 
 class ScopedThreads {
  public:
@@ -18,4 +18,4 @@ class ScopedThreads {
   int before_;
 };
 
-}  // namespace gs::harness
+}  // namespace gs
