@@ -840,7 +840,7 @@ void AsyncBucketsGpu::load(const Csr<float>& g, float width) {
   require_device_memory(bytes, "async_buckets_gpu graph, distances and queues");
   s.n = g.n;
   s.arcs = g.num_arcs();
-  s.width = width > 0 ? width : default_delta(g, 4.0f);
+  s.width = width > 0 ? width : default_delta(g, kDefaultWidthFactor);
   s.dist.resize(std::max<std::uint64_t>(n, 1));
   s.dropped.resize(std::max<std::uint64_t>(n, 1));
   s.log.resize(capacity);

@@ -84,9 +84,12 @@ class AsyncBucketsGpu {
   AsyncBucketsGpu(const AsyncBucketsGpu&) = delete;
   AsyncBucketsGpu& operator=(const AsyncBucketsGpu&) = delete;
 
+  // The first bucket width where none is given, times default_delta (dijkstra_deg5's default too).
+  static constexpr float kDefaultWidthFactor = 4.0f;
+
   // Takes effect from the next load(); InputError for a value out of range.
   void set_tuning(const AsyncBucketsTuning& tuning);
-  // Copies the graph to the device. `width` > 0: the first bucket width (0: default_delta(g, 4)).
+  // Copies the graph to the device. `width` > 0: the first bucket width (0: default_delta(g, kDefaultWidthFactor)).
   void load(const Csr<float>& g, float width = 0);
   double upload_seconds() const;
   float width() const;

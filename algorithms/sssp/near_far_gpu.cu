@@ -493,7 +493,7 @@ void NearFarGpu::load(const Csr<float>& g, float delta) {
   if (n >= 0xffffffffu - 2048)
     throw ResourceError("near_far_gpu: n = " + std::to_string(n) + " exceeds the queue counters");
   s.n = g.n;
-  s.delta = delta > 0 ? delta : default_delta(g, 4.0f);
+  s.delta = delta > 0 ? delta : default_delta(g, kDefaultDeltaFactor);
   s.dist.resize(std::max<std::uint64_t>(n, 1));
   s.near_a.resize(near_cap);
   s.near_b.resize(near_cap);

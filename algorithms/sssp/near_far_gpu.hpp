@@ -73,9 +73,12 @@ class NearFarGpu {
   NearFarGpu(const NearFarGpu&) = delete;
   NearFarGpu& operator=(const NearFarGpu&) = delete;
 
+  // The band width where none is given, times default_delta (dijkstra_deg5 measured 16 better: NOTES.md).
+  static constexpr float kDefaultDeltaFactor = 4.0f;
+
   // Takes effect from the next load(); InputError for a value out of range.
   void set_tuning(const NearFarTuning& tuning);
-  // Copies the graph to the device. `delta` > 0: the band width (0: default_delta(g, 4)).
+  // Copies the graph to the device. `delta` > 0: the band width (0: default_delta(g, kDefaultDeltaFactor)).
   void load(const Csr<float>& g, float delta = 0);
   double upload_seconds() const;
   float delta() const;

@@ -104,24 +104,6 @@ struct ClHandle {
 
 }  // namespace
 
-OpenClDeviceKind parse_opencl_device_kind(const std::string& text) {
-  if (text == "gpu") return OpenClDeviceKind::gpu;
-  if (text == "cpu") return OpenClDeviceKind::cpu;
-  if (text == "any") return OpenClDeviceKind::any;
-  throw InputError("--opencl-device: expected gpu, cpu or any, got '" + text + "'");
-}
-
-const char* to_string(OpenClDeviceKind kind) {
-  switch (kind) {
-    case OpenClDeviceKind::gpu:
-      return "gpu";
-    case OpenClDeviceKind::cpu:
-      return "cpu";
-    default:
-      return "any";
-  }
-}
-
 bool opencl_device_available(OpenClDeviceKind kind, std::string* why) {
   return find_device(kind, why).device != nullptr;
 }

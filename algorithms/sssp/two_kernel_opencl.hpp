@@ -16,11 +16,11 @@ namespace gs::sssp {
 // device of any type (a GPU when there is one).
 enum class OpenClDeviceKind { gpu, cpu, any };
 
-// "gpu" | "cpu" | "any"; anything else: InputError.
+// "gpu" | "cpu" | "any"; anything else: InputError. (opencl_device_kind.cpp, in gs_sssp: every build)
 OpenClDeviceKind parse_opencl_device_kind(const std::string& text);
 const char* to_string(OpenClDeviceKind kind);
 
-// Whether a device of that kind exists; `why` says why not.
+// Whether a device of that kind exists; `why` says why not. This and the class: gs_sssp_opencl.
 bool opencl_device_available(OpenClDeviceKind kind, std::string* why = nullptr);
 
 class TwoKernelOpenCl {

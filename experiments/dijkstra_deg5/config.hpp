@@ -1,17 +1,18 @@
 // The options of experiment dijkstra_deg5 and what its single-process pieces
 // (main.cpp) and its distributed run (scale_out.cpp) share: the generator's
-// parameters and the rule that picks the sources.
+// parameters and the rule that picks the sources. The programs and their
+// options are the shortest-path family's (algorithms/sssp/sssp_programs.hpp).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "algorithms/sssp/sssp_programs.hpp"
 #include "common/cli.hpp"
 #include "common/harness/piece.hpp"
 #include "common/harness/session.hpp"
 #include "common/harness/vertex_ids.hpp"
-#include "experiments/dijkstra_deg5/programs.hpp"
 
 namespace gs::dijkstra_deg5 {
 
@@ -21,9 +22,7 @@ inline constexpr const char* kGridKind = "grid";
 inline constexpr const char* kOpenClCpuKind = "opencl-cpu";
 inline constexpr float kMinWeight = 1.0f, kMaxWeight = 1000.0f;
 
-struct Config {
-  ProgramOptions programs;
-  std::string opencl_device = "gpu";
+struct Config : sssp::SsspOptions {
   int num_sources = 5;
   std::vector<std::int64_t> sizes;  // replaces the generated pieces' vertex counts
 };

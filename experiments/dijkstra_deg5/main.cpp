@@ -1,11 +1,9 @@
 // Experiment dijkstra_deg5 (paper E): two-kernel GPU shortest paths on
 // degree-5 graphs, in OpenCL and CUDA, against BGL Dijkstra, plus OpenMP
 // delta-stepping and near-far GPU SSSP. Protocol: docs/PROTOCOL.md, paper E.
-#include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <random>
-#include <set>
+#include <string>
+#include <vector>
 
 #include "algorithms/sssp/sssp_input.hpp"
 #include "common/convert.hpp"
@@ -15,7 +13,6 @@
 #include "common/verify/sssp.hpp"
 #include "experiments/dijkstra_deg5/config.hpp"
 #include "experiments/dijkstra_deg5/float_range.hpp"
-#include "experiments/dijkstra_deg5/programs.hpp"
 #include "generators/cached_generators.hpp"
 
 namespace gs::dijkstra_deg5 {
@@ -23,31 +20,34 @@ namespace {
 
 using harness::GraphSize;
 using harness::Piece;
-using harness::Role;
 using harness::Session;
 
 // Edge list, CSR, BGL graph and the double-precision reference: ~56 B per arc.
 std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs) { return arcs * 56 + n * 48; }
+constexpr const char* kHostContents = "edge list, CSR, BGL graph, reference";
 
-// The OpenCL device a piece runs two_kernel_opencl on.
-ProgramOptions options_for(const Config& c, const Piece& piece) {
-  ProgramOptions o = c.programs;
-  if (piece.kind == kOpenClCpuKind) o.opencl_device = sssp::OpenClDeviceKind::cpu;
-  return o;
+const harness::ProgramTable<sssp::SsspProgram, Config>& program_table() {
+  static const harness::ProgramTable<sssp::SsspProgram, Config> table(sssp::sssp_programs());
+  return table;
 }
 
-// Edge list, CSR, BGL graph and the double-precision reference.
-constexpr const char* kHostContents = "edge list, CSR, BGL graph, reference";
+// The options a piece runs the programs with: piece opencl-cpu runs two_kernel_opencl on a CPU device.
+Config options_for(const Config& c, const Piece& piece) {
+  Config o = c;
+  if (piece.kind == kOpenClCpuKind) o.opencl_device = "cpu";
+  return o;
+}
 
 void run_graph(Session& s, Config& c, const harness::GraphSource& source) {
   const GraphSize* size = source.size();
   harness::VertexIds ids;  // an --input graph's file ids (the source column)
-  harness::Lineup<SsspProgram> lineup(s, source, program_table(), options_for(c, s.piece()), columns(),
-                                      {.query_columns =
-                                           [&ids](const vid_t& v) {
-                                             return harness::ColumnValues{{"source", std::to_string(ids.file_id(v))}};
-                                           },
-                                       .queries_outer = true});
+  harness::Lineup<sssp::SsspProgram> lineup(
+      s, source, program_table(), options_for(c, s.piece()), sssp::sssp_columns(),
+      {.query_columns =
+           [&ids](const vid_t& v) {
+             return harness::ColumnValues{{"source", std::to_string(ids.file_id(v))}};
+           },
+       .queries_outer = true});
   harness::GraphId id;
   Csr<float> g;
   if (size && s.piece().kind == kGridKind) {
@@ -105,19 +105,15 @@ harness::Experiment<Config> declaration() {
       "Extra columns: source, h2d_s, kernel_s, d2h_s, build_s, iterations, delta, opencl_device; for the\n"
       "work-efficient GPU programs relax_per_arc (arcs relaxed / arcs), buckets (distance buckets or bands\n"
       "processed) and wait_s (async_buckets_gpu: mean time a worker block waited for work).";
-  e.seconds_definition = kSecondsDefinition;
+  e.seconds_definition = sssp::kSecondsDefinition;
   e.programs = program_table().infos();
-  e.columns = harness::column_names(columns());
+  e.columns = harness::column_names(sssp::sssp_columns());
   e.takes_sources = true;
   e.options = declare_options;
   e.check = check_options;
   e.pieces = pieces;
   e.unavailable = [](const harness::ProgramInfo& p, const Piece& piece, const Config& c) {
-    std::string why;
-    if (p.device == harness::Device::opencl &&
-        !sssp::opencl_device_available(options_for(c, piece).opencl_device, &why))
-      return why;
-    return std::string();
+    return sssp::unavailable(p, options_for(c, piece));
   };
   e.begin = [](Session& s, Config& c) {
     if (!s.reads_file()) {  // the generator's graphs; a file's weights are described by input_weights

@@ -49,7 +49,7 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
   out.push_back({.name = kOpenClCpuKind,
                  .role = Role::extension,
                  .est_seconds = estimate(cpu_sizes, 2.0e-6),
-                 .programs = {kBglDijkstra, kDeltaSteppingOmp, kTwoKernelOpenCl},
+                 .programs = {sssp::kBglDijkstra, sssp::kDeltaSteppingOmp, sssp::kTwoKernelOpenCl},
                  .graphs = cpu_sizes,
                  .kind = kOpenClCpuKind});
   // The largest graph of the main comparison (--sizes: the largest given), on the ranks of an MPI job.
@@ -61,7 +61,7 @@ std::vector<Piece> pieces(const Config& c, const CommonOptions& opt) {
   out.push_back({.name = "scale-out",
                  .role = Role::scale_out,
                  .est_seconds = paper ? 180.0 : 20.0,
-                 .programs = {kPbglDeltaStepping},
+                 .programs = {sssp::kPbglDeltaStepping},
                  .graphs = graphs({scale_out_n}),
                  .kind = harness::kMpiKind,
                  .max_trials = paper ? 2 : 0,

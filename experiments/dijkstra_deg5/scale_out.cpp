@@ -97,11 +97,11 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
     dist::agree(comm, [&] {
       if (comm.rank() != 0) return;
       EdgeList<float> el = single_process_edges(s, source);
-      dist::check_same_edges(shares, el, kPbglDeltaStepping);
+      dist::check_same_edges(shares, el, sssp::kPbglDeltaStepping);
       whole = std::make_unique<Csr<float>>(edge_list_to_csr(el));
     });
   }
-  s.writer().set_meta("distributed_checks", std::string(kPbglDeltaStepping) + " on " + id.name +
+  s.writer().set_meta("distributed_checks", std::string(sssp::kPbglDeltaStepping) + " on " + id.name +
                                                 ": certificate (every arc on its rank)" +
                                                 (single ? " + single-process graph and reference Dijkstra on rank 0"
                                                         : "; single-process check skipped: " + why_not));
