@@ -3,12 +3,22 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "common/harness/session.hpp"
-#include "experiments/kruskal_100m/programs.hpp"
+#include "experiments/kruskal_100m/kruskal_100m.hpp"
 
 namespace gs::kruskal_100m {
+
+// One graph, with everything built outside the timed regions.
+struct Workload {
+  harness::GraphId id;
+  double generate_s = 0;                                     // generation, or reading the --input file
+  EdgeList<std::uint32_t> el;                                // as generated or read (the verifier's input)
+  std::vector<KEdge> edges;                                  // the same edges as the paper's array of (u, v, w) structs
+  std::shared_ptr<const std::vector<double>> value_of_rank;  // ranked --input weights (harness/input_weights.hpp)
+};
 
 inline constexpr vid_t kVertices = 100000;
 inline constexpr std::uint32_t kMaxWeight = 1000000;

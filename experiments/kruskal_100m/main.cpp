@@ -17,20 +17,32 @@
 #include "common/harness/run_programs.hpp"
 #include "common/verify/msf.hpp"
 #include "experiments/kruskal_100m/graph.hpp"
-#include "experiments/kruskal_100m/programs.hpp"
+#include "experiments/kruskal_100m/kruskal_100m.hpp"
 
 namespace gs::kruskal_100m {
+
+const ProgramTable& programs() {
+  static const ProgramTable table(mst::kruskal_programs());
+  return table;
+}
+
 namespace {
 
-// The extra CSV columns in order: a graph's generation, the programs' phases and counts.
+constexpr const char* kSecondsDefinition =
+    "kruskal_seq/kruskal_omp: quicksort of the 12-byte edge array + union-find scan; "
+    "kruskal_thrust and kruskal_cdp: end to end as the paper timed them (unpack/allocate/copy to the GPU, sort, "
+    "copy back/repack, union-find scan); bgl_kruskal: boost::kruskal_minimum_spanning_tree on a graph built "
+    "beforehand (build_s); filter_kruskal_omp: the whole algorithm; kruskal_cub_gpu: end to end from pinned host "
+    "memory (copy to the GPU, threshold/select/radix sort/gather of the light edges, Boruvka on the device, the heavy "
+    "edges filtered by component and added only if the light forest does not span, copy of the forest back; "
+    "pinning in pin_s, the same run without the upload in resident_s, plain CUB SortPairs of all weights in "
+    "cub_sortpairs_s)";
+
+// The extra CSV columns in order: a graph's generation, then the programs' phases and counts.
 const std::vector<harness::Column>& columns() {
   static const std::vector<harness::Column> all = [] {
-    std::vector<harness::Column> c;
-    for (const char* name :
-         {"generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s", "resident_s", "cub_sortpairs_s", "build_s"})
-      c.push_back({name, harness::Unit::seconds});
-    for (const char* name : {"cdp_fallbacks", "light_edges", "heavy_edges", "boruvka_rounds"})
-      c.push_back({name, harness::Unit::count});
+    std::vector<harness::Column> c = {{"generate_s", harness::Unit::seconds}};
+    for (const harness::Column& p : mst::kruskal_columns()) c.push_back(p);
     return c;
   }();
   return all;
@@ -62,7 +74,7 @@ void run_graph(harness::Session& s, Config& config, const harness::GraphSource& 
   s.progress().note(w.id.name + ": " + std::to_string(w.edges.size()) + " edges in " + fmt_seconds(w.generate_s) +
                     " s; building the reference forest");
   const verify::MsfVerifier<std::uint32_t> verifier(w.el, w.value_of_rank);
-  harness::run_programs(lineup, w.id, TrialInput{w, work},
+  harness::run_programs(lineup, w.id, mst::KruskalInput{w.el, w.edges, work},
                         [&](const std::vector<KEdge>& forest, harness::NoQuery, const std::string& program) {
                           return verifier.check(forest, program).answer();
                         });

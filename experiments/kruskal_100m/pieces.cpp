@@ -6,7 +6,7 @@
 
 #include "common/harness/driver.hpp"
 #include "experiments/kruskal_100m/graph.hpp"
-#include "experiments/kruskal_100m/programs.hpp"
+#include "experiments/kruskal_100m/kruskal_100m.hpp"
 
 namespace gs::kruskal_100m {
 namespace {

@@ -17,7 +17,7 @@
 #include "common/results.hpp"
 #include "common/verify/msf.hpp"
 #include "experiments/kruskal_100m/graph.hpp"
-#include "experiments/kruskal_100m/programs.hpp"
+#include "experiments/kruskal_100m/kruskal_100m.hpp"
 
 namespace gs::kruskal_100m {
 namespace {

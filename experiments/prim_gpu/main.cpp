@@ -12,16 +12,16 @@
 // download (d2h_s) are separate columns. For BGL Prim the algorithm alone;
 // building BGL's graph is setup_s. Every trial is verified against the
 // Kruskal reference (MsfVerifier) before its row is written.
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "common/convert.hpp"
-#include "common/errors.hpp"
 #include "common/harness/driver.hpp"
 #include "common/harness/input_graph.hpp"
 #include "common/harness/run_programs.hpp"
+#include "algorithms/mst/prim_gpu/prim_gpu_programs.hpp"
 #include "common/verify/msf.hpp"
-#include "experiments/prim_gpu/programs.hpp"
 #include "generators/cached_generators.hpp"
 
 namespace gs::prim_gpu_exp {
@@ -29,6 +29,21 @@ namespace {
 
 using harness::Piece;
 using harness::Role;
+using W = std::uint32_t;
+using mst::CsrMsfProgram;
+using mst::Forest;
+
+// The experiment's options are the family's (--max-blocks, --prim-max-work).
+struct Config : mst::PrimGpuOptions {};
+
+const harness::ProgramTable<CsrMsfProgram, Config>& programs() {
+  static const harness::ProgramTable<CsrMsfProgram, Config> table(mst::prim_gpu_programs());
+  return table;
+}
+
+constexpr const char* kSecondsDefinition =
+    "GPU: device time of the MST computation (first kernel to forest on the device, CUDA events), "
+    "upload and download in h2d_s/d2h_s; BGL: prim_minimum_spanning_tree alone, graph build in setup_s";
 
 constexpr eid_t kEdgesPerVertex = 10;
 constexpr W kMaxWeight = 1000;
@@ -61,7 +76,7 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
 
 void run_graph(harness::Session& s, Config& config, const harness::GraphSource& source) {
   const harness::GraphSize* size = source.size();
-  harness::Lineup<MstProgram> lineup(s, source, programs(), config, columns());
+  harness::Lineup<CsrMsfProgram> lineup(s, source, programs(), config, mst::prim_gpu_columns());
   const std::string contents = "CSR, BGL graph, verifier";
   harness::GraphId id;
   EdgeList<W> el;
@@ -102,18 +117,9 @@ harness::Experiment<Config> declaration() {
       "forest mapped back); BGL Prim starts one search from one root per component.";
   e.seconds_definition = kSecondsDefinition;
   e.programs = programs().infos();
-  e.columns = harness::column_names(columns());
-  e.options = [](Cli& cli, Config& c) {
-    cli.option("max-blocks", "prim_minreduce_gpu: kernel1's grid limit (the paper's max_blocks)", c.max_blocks);
-    cli.option("prim-max-work",
-               "the GPU Prims' largest estimated work per trial, steps x vertices scanned per step (n^2, n = vertices "
-               "with edges); above it they skip the graph, said on stderr and in skipped_programs",
-               c.prim_max_work);
-  };
-  e.check = [](Config& c, const CommonOptions&) {
-    if (c.max_blocks < 1 || c.max_blocks > 512) throw InputError("prim_gpu: --max-blocks must be in 1..512");
-    if (c.prim_max_work < 0) throw InputError("prim_gpu: --prim-max-work must be >= 0");
-  };
+  e.columns = harness::column_names(mst::prim_gpu_columns());
+  e.options = [](Cli& cli, Config& c) { mst::bind_options(cli, c); };
+  e.check = [](Config& c, const CommonOptions&) { mst::check_options(c); };
   e.pieces = pieces;
   e.begin = [](harness::Session& s, Config& c) {
     s.writer().set_meta("m_definition",

@@ -45,7 +45,7 @@ harness::LoopRules<harness::NoQuery> rules(const harness::Session& s, const Conf
 
 void run_graph(harness::Session& s, const Config& c, const harness::GraphSource& source, BandwidthFloor& bandwidth) {
   const harness::GraphSize* size = source.size();
-  harness::Lineup<MstProgram> lineup(s, source, program_table(), c, columns(), rules(s, c));
+  harness::Lineup<CompleteMsfProgram> lineup(s, source, program_table(), c, mst::sollin_columns(), rules(s, c));
   const std::string contents = "matrices, Kruskal's keys, Sollin's workspace";
   harness::GraphId id;
   CompleteGraph g;

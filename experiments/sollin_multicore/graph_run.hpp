@@ -5,7 +5,7 @@
 
 #include "common/harness/session.hpp"
 #include "experiments/sollin_multicore/bandwidth_floor.hpp"
-#include "experiments/sollin_multicore/programs.hpp"
+#include "experiments/sollin_multicore/sollin_multicore.hpp"
 
 namespace gs::sollin_multicore {
 

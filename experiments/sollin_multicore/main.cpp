@@ -10,10 +10,33 @@
 #include "common/harness/driver.hpp"
 #include "experiments/sollin_multicore/bandwidth_floor.hpp"
 #include "experiments/sollin_multicore/graph_run.hpp"
-#include "experiments/sollin_multicore/programs.hpp"
+#include "experiments/sollin_multicore/sollin_multicore.hpp"
 
 namespace gs::sollin_multicore {
+
+const harness::ProgramTable<CompleteMsfProgram, Config>& program_table() {
+  static const harness::ProgramTable<CompleteMsfProgram, Config> table(mst::sollin_programs());
+  return table;
+}
+
 namespace {
+
+using mst::kBglKruskal;
+using mst::kBoruvkaDenseGpu;
+using mst::kKruskal;
+using mst::kSollinConflictFree;
+using mst::kSollinConflictFreeTri;
+using mst::kSollinSerial;
+using mst::kSollinSerialTri;
+
+constexpr const char* kSecondsDefinition =
+    "CPU: the program's MST computation on the resident matrix (Sollin's contracted-matrix workspace "
+    "is allocated in setup_s; Kruskal builds and sorts its edge list inside the timing; BGL's graph "
+    "is built in setup_s); GPU: CUDA events around the levels with the matrix on the device, the "
+    "copy in h2d_s and the tree's download in d2h_s; Sollin's phases inside seconds: select_s (level 1's "
+    "select over the input), contract_s (every level's contraction), first_merge_s (the merge that reads "
+    "the input, with level 2's select), later_merges_s, traceback_s (selected edges traced back to input "
+    "edges); the rest is start-up";
 
 using harness::GraphSize;
 using harness::Piece;
@@ -72,7 +95,7 @@ harness::Experiment<Config> declaration() {
       "(generated graphs only: an --input run does not measure it).";
   e.seconds_definition = kSecondsDefinition;
   e.programs = program_table().infos();
-  e.columns = harness::column_names(columns());
+  e.columns = harness::column_names(mst::sollin_columns());
   e.options = [](Cli& cli, Config& c) {
     std::string slow;
     for (const std::string& name : kSlowBaselines) slow += (slow.empty() ? "" : ", ") + name;

@@ -99,8 +99,8 @@ TEST(KruskalGpu, CubPipelineLightAndHeavyPaths) {
   auto e1 = gs::test::to_aos(dense);
   const auto r1 = cub.run(dense.n, e1.data(), e1.size());
   EXPECT_NO_THROW(v1.check(r1.forest, "kruskal_cub_gpu dense"));
-  EXPECT_EQ(r1.phases.at("heavy_edges"), 0.0);
-  EXPECT_LT(r1.phases.at("light_edges"), double(e1.size()));
+  EXPECT_EQ(double(r1.counts.at("heavy_edges")), 0.0);
+  EXPECT_LT(double(r1.counts.at("light_edges")), double(e1.size()));
   // Disconnected and sparse: fewer edges than the light target, so all are
   // light and the forest never spans; nothing is left for the heavy pass.
   const auto sparse = gs::test::random_graph(400000, 700000, 1000000, 24, false);
@@ -108,7 +108,7 @@ TEST(KruskalGpu, CubPipelineLightAndHeavyPaths) {
   auto e2 = gs::test::to_aos(sparse);
   const auto r2 = cub.run(sparse.n, e2.data(), e2.size());
   EXPECT_NO_THROW(v2.check(r2.forest, "kruskal_cub_gpu forest"));
-  EXPECT_EQ(r2.phases.at("light_edges"), double(e2.size()));
+  EXPECT_EQ(double(r2.counts.at("light_edges")), double(e2.size()));
   // Two dense random halves joined only by edges heavier than any inside them:
   // the light forest has two trees, so the heavy pass runs; the component
   // filter drops the heavy edges inside a half and keeps (about) the bridges.
@@ -123,8 +123,9 @@ TEST(KruskalGpu, CubPipelineLightAndHeavyPaths) {
   const auto r3 = cub.run(bridged.n, e3.data(), e3.size());
   EXPECT_NO_THROW(v3.check(r3.forest, "kruskal_cub_gpu bridged halves"));
   EXPECT_EQ(r3.forest.size(), 19999u);
-  EXPECT_GT(r3.phases.at("heavy_edges"), 0.0);
-  EXPECT_LT(r3.phases.at("light_edges") + r3.phases.at("heavy_edges"), double(e3.size()));  // the filter dropped some
+  EXPECT_GT(double(r3.counts.at("heavy_edges")), 0.0);
+  EXPECT_LT(double(r3.counts.at("light_edges")) + double(r3.counts.at("heavy_edges")),
+            double(e3.size()));  // the filter dropped some
   EXPECT_GT(cub.cub_sort_pairs_seconds(e2.size()), 0.0);
 }
 
@@ -148,7 +149,7 @@ TEST(PipelineBoruvka, MatchesVerifierInOneOrSeveralBatches) {
   auto cases = gs::test::kruskal_cases(false);
   cases.push_back({"path, rising weights", monotone_path(200000, true)});
   cases.push_back({"path, falling weights", monotone_path(200000, false)});
-  gs::mst_gpu::BoruvkaEngine boruvka;
+  gs::mst::BoruvkaEngine boruvka;
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
     const gs::verify::MsfVerifier<std::uint32_t> verifier(c.g);

@@ -14,8 +14,8 @@
 
 namespace {
 
-using gs::mst_gpu::MinReduction;
-using gs::mst_gpu::NaiveMinFinder;
+using gs::mst::MinReduction;
+using gs::mst::NaiveMinFinder;
 
 struct Found {
   std::uint32_t value, index;
@@ -125,10 +125,10 @@ TEST(MinReduction, EpilogueRunsOnceWithTheResult) {
 }
 
 TEST(MinReduction, BlockSizesFollowTheLength) {
-  EXPECT_EQ(gs::mst_gpu::min_reduce_block_size(1), 1u);
-  EXPECT_EQ(gs::mst_gpu::min_reduce_block_size(3), 2u);
-  EXPECT_EQ(gs::mst_gpu::min_reduce_block_size(200), 128u);
-  EXPECT_EQ(gs::mst_gpu::min_reduce_block_size(100000), 256u);
+  EXPECT_EQ(gs::mst::min_reduce_block_size(1), 1u);
+  EXPECT_EQ(gs::mst::min_reduce_block_size(3), 2u);
+  EXPECT_EQ(gs::mst::min_reduce_block_size(200), 128u);
+  EXPECT_EQ(gs::mst::min_reduce_block_size(100000), 256u);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// The prim_gpu experiment's GPU programs on graphs whose ids are mostly
+// The prim_gpu family's GPU programs on graphs whose ids are mostly
 // isolated vertices: each runs on the graph without them and its forest, in
 // the original ids, passes the independent verifier; the quadratic Prims
 // refuse a graph above --prim-max-work and a weight of UINT32_MAX before
@@ -10,17 +10,21 @@
 
 #include "algorithms/mst/boruvka_gpu/boruvka_gpu.hpp"
 #include "algorithms/mst/prim_gpu/prim_gpu.hpp"
+#include "algorithms/mst/prim_gpu/prim_gpu_programs.hpp"
 #include "algorithms/mst/without_isolated.hpp"
 #include "common/convert.hpp"
 #include "common/verify/msf.hpp"
-#include "experiments/prim_gpu/programs.hpp"
 #include "tests/prim_gpu/random_multigraph.hpp"
 
 namespace {
 
 using W = std::uint32_t;
-using gs::prim_gpu_exp::Config;
-using gs::prim_gpu_exp::programs;
+using Config = gs::mst::PrimGpuOptions;
+
+const gs::harness::ProgramTable<gs::mst::CsrMsfProgram, Config>& programs() {
+  static const gs::harness::ProgramTable<gs::mst::CsrMsfProgram, Config> table(gs::mst::prim_gpu_programs());
+  return table;
+}
 
 const char* const kGpuPrograms[] = {"prim_naive_gpu", "prim_minreduce_gpu", "prim_resident_gpu", "boruvka_gpu"};
 const char* const kQuadraticPrims[] = {"prim_naive_gpu", "prim_minreduce_gpu", "prim_resident_gpu"};
@@ -46,8 +50,8 @@ TEST(PrimGpuIsolated, ForestInOriginalIdsOnTheCompactGraph) {
     const gs::harness::Prepared prepared = prog->prepare(g, 1);
     EXPECT_EQ(prepared.refusal, "");
     // Sized for the 1000 vertices with edges, not for 200000.
-    const std::uint64_t whole = std::string(name) == "boruvka_gpu" ? gs::mst_gpu::boruvka_gpu_device_bytes(g)
-                                                                   : gs::mst_gpu::prim_gpu_device_bytes(g);
+    const std::uint64_t whole =
+        std::string(name) == "boruvka_gpu" ? gs::mst::boruvka_gpu_device_bytes(g) : gs::mst::prim_gpu_device_bytes(g);
     EXPECT_LT(prepared.device_bytes, whole);
     const auto r = prog->run(g, {}, 1);
     EXPECT_NO_THROW(verifier.check(r.answer, name));

@@ -47,10 +47,10 @@ std::vector<Program> programs() {
       const std::string base = std::string(s == SollinStrategy::serial ? "sollin_serial" : "sollin_conflict_free") +
                                " t=" + std::to_string(threads);
       p.push_back({base, [s, threads](const DenseMatrix16& d, const gs::TriangularMatrix16&) {
-                     return SollinSolver(d.n, s, threads).solve(d);
+                     return SollinSolver(d.n, s, threads).solve(d).forest;
                    }});
       p.push_back({base + " tri", [s, threads](const DenseMatrix16&, const gs::TriangularMatrix16& t) {
-                     return SollinSolver(t.n, s, threads).solve(t);
+                     return SollinSolver(t.n, s, threads).solve(t).forest;
                    }});
     }
   return p;
@@ -78,7 +78,7 @@ TEST(SollinMulticore, TinyGraphs) {
 TEST(SollinMulticore, TwoVerticesGiveTheirOneEdge) {
   DenseMatrix16 d = random_matrix(2, 65535, 3);
   d.at(0, 1) = d.at(1, 0) = 1234;
-  const Forest f = SollinSolver(2, SollinStrategy::conflict_free, 2).solve(gs::to_triangular(d));
+  const Forest f = SollinSolver(2, SollinStrategy::conflict_free, 2).solve(gs::to_triangular(d)).forest;
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].w, 1234u);
   EXPECT_EQ(std::min(f[0].u, f[0].v), 0u);
@@ -117,7 +117,7 @@ TEST(SollinMulticore, TriangularIndexingAtItsEdges) {
   EXPECT_EQ(view.row(n - 1)[0], 3);
   EXPECT_EQ(&view.row(n - 1)[n - 2], &tri.a.back());
   for (SollinStrategy s : {SollinStrategy::serial, SollinStrategy::conflict_free}) {
-    const Forest f = SollinSolver(n, s, 4).solve(tri);
+    const Forest f = SollinSolver(n, s, 4).solve(tri).forest;
     auto has = [&](vid_t a, vid_t b) {
       for (const auto& e : f)
         if (std::min(e.u, e.v) == a && std::max(e.u, e.v) == b) return true;
@@ -148,7 +148,7 @@ TEST(SollinMulticore, SolverIsReusable) {
   const auto tri = gs::to_triangular(d);
   for (SollinStrategy s : {SollinStrategy::serial, SollinStrategy::conflict_free}) {
     SollinSolver solver(d.n, s, 3);
-    const Forest a = solver.solve(tri), b = solver.solve(tri);
+    const Forest a = solver.solve(tri).forest, b = solver.solve(tri).forest;
     ASSERT_EQ(a.size(), b.size());
     for (std::size_t k = 0; k < a.size(); ++k) {
       EXPECT_EQ(a[k].u, b[k].u);
@@ -235,7 +235,7 @@ TEST(SollinMulticore, ParallelContractionOfAChain) {
       1u);
   EXPECT_EQ(new_id, std::vector<vid_t>(n, 0));
   const auto verifier = gs::verify::MsfVerifier<std::uint32_t>::from_matrix(d);
-  EXPECT_EQ(verifier.check(SollinSolver(n, SollinStrategy::conflict_free, 4).solve(d), "chain").weight,
+  EXPECT_EQ(verifier.check(SollinSolver(n, SollinStrategy::conflict_free, 4).solve(d).forest, "chain").weight,
             verifier.reference().weight);
 }
 
@@ -248,16 +248,16 @@ TEST(SollinMulticore, ParallelContractionGivesTheOneThreadTree) {
     const DenseMatrix16 d = random_matrix(n, max_w, 77 + max_w);
     const auto tri = gs::to_triangular(d);
     const auto verifier = gs::verify::MsfVerifier<std::uint32_t>::from_matrix(d);
-    const Forest one = SollinSolver(n, SollinStrategy::conflict_free, 1).solve(d);
+    const Forest one = SollinSolver(n, SollinStrategy::conflict_free, 1).solve(d).forest;
     for (int threads : {2, 5}) {
-      const Forest many = SollinSolver(n, SollinStrategy::conflict_free, threads).solve(d);
+      const Forest many = SollinSolver(n, SollinStrategy::conflict_free, threads).solve(d).forest;
       ASSERT_EQ(many.size(), one.size());
       for (std::size_t k = 0; k < one.size(); ++k) {
         EXPECT_EQ(many[k].u, one[k].u);
         EXPECT_EQ(many[k].v, one[k].v);
         EXPECT_EQ(many[k].w, one[k].w);
       }
-      EXPECT_EQ(verifier.check(SollinSolver(n, SollinStrategy::conflict_free, threads).solve(tri), "tri").weight,
+      EXPECT_EQ(verifier.check(SollinSolver(n, SollinStrategy::conflict_free, threads).solve(tri).forest, "tri").weight,
                 verifier.reference().weight);
     }
   }

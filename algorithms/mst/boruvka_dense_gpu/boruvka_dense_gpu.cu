@@ -317,11 +317,11 @@ double DenseBoruvkaGpu::upload(const DenseMatrix16& a) {
   return t.seconds();
 }
 
-std::vector<Edge<std::uint32_t>> DenseBoruvkaGpu::solve(GpuSolveTimes* times) {
+MsfResult DenseBoruvkaGpu::solve() {
   Buffers& d = *d_;
   level_sizes_.assign(1, n_);
-  std::vector<Edge<std::uint32_t>> forest;
-  if (n_ < 2) return forest;
+  MsfResult r;
+  if (n_ < 2) return r;
   Levels levels{d.matrix.data(),
                 d.pitch,
                 n_,
@@ -347,19 +347,17 @@ std::vector<Edge<std::uint32_t>> DenseBoruvkaGpu::solve(GpuSolveTimes* times) {
   CUDA_CHECK(cudaMemcpy(&size, d.tree_size.data(), sizeof(size), cudaMemcpyDeviceToHost));
   std::vector<EdgeKey> keys(size);
   if (size) CUDA_CHECK(cudaMemcpy(keys.data(), d.tree.data(), size * sizeof(EdgeKey), cudaMemcpyDeviceToHost));
-  if (times) {
-    times->compute_s = compute;
-    times->d2h_s = copy.seconds();
-  }
+  r.times["compute_s"] = compute;
+  r.times["d2h_s"] = copy.seconds();
   std::vector<vid_t> sizes(kMaxLevels);
   CUDA_CHECK(cudaMemcpy(sizes.data(), d.level_sizes.data(), kMaxLevels * sizeof(vid_t), cudaMemcpyDeviceToHost));
   for (int k = 1; k < kMaxLevels; ++k) {
     level_sizes_.push_back(sizes[k]);
     if (sizes[k] <= 1) break;
   }
-  forest.reserve(size);
-  for (EdgeKey k : keys) forest.push_back(key_edge(k));
-  return forest;
+  r.forest.reserve(size);
+  for (EdgeKey k : keys) r.forest.push_back(key_edge(k));
+  return r;
 }
 
 }  // namespace gs::mst

@@ -17,14 +17,10 @@
 #include <memory>
 #include <vector>
 
+#include "algorithms/mst/msf_result.hpp"
 #include "common/graph.hpp"
 
 namespace gs::mst {
-
-struct GpuSolveTimes {
-  double compute_s = 0;  // CUDA events around the level kernel (the matrix resident)
-  double d2h_s = 0;      // copying the tree back
-};
 
 class DenseBoruvkaGpu {
  public:
@@ -38,8 +34,9 @@ class DenseBoruvkaGpu {
 
   // Copies the matrix to the device; returns the seconds the copy took.
   double upload(const DenseMatrix16& a);
-  // Minimum spanning tree of the uploaded matrix.
-  std::vector<Edge<std::uint32_t>> solve(GpuSolveTimes* times = nullptr);
+  // Minimum spanning tree of the uploaded matrix; times compute_s (CUDA events
+  // around the level kernel, the matrix resident) and d2h_s (the tree copied back).
+  MsfResult solve();
   const std::vector<vid_t>& level_sizes() const { return level_sizes_; }
 
   // Device bytes the constructor will allocate for n vertices.

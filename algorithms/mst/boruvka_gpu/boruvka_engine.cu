@@ -12,7 +12,7 @@
 #include "common/cuda/grid.cuh"
 #include "common/cuda/warp.cuh"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 namespace {
 
 namespace cg = cooperative_groups;
@@ -327,4 +327,4 @@ std::uint64_t BoruvkaEngine::device_bytes(vid_t n) {
   return std::uint64_t(n) * (2 * sizeof(vid_t) + sizeof(unsigned long long) + sizeof(KEdge));
 }
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

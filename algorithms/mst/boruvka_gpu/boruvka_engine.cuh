@@ -31,13 +31,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/mst/msf_result.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/phase_clock.cuh"
 #include "common/graph.hpp"
 
-namespace gs::mst_gpu {
-
-using KEdge = Edge<std::uint32_t>;
+namespace gs::mst {
 
 // Options of a Boruvka batch.
 struct BoruvkaBatch {
@@ -129,4 +128,4 @@ class BoruvkaEngine {
   PinnedBuffer<KEdge> staging_;
 };
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

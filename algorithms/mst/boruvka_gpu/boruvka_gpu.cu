@@ -24,7 +24,7 @@
 #include "common/cuda/grid.cuh"
 #include "common/errors.hpp"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
 namespace {
 
@@ -89,19 +89,19 @@ std::uint64_t boruvka_gpu_device_bytes(const Csr<std::uint32_t>& g) {
          BoruvkaEngine::device_bytes(g.n) + (32u << 20);
 }
 
-GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions& opt) {
+MsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions& opt) {
   if (host.directed) throw InputError("boruvka_gpu: needs an undirected graph");
   if (!host.weighted() && host.num_arcs() > 0) throw InputError("boruvka_gpu: needs a weighted graph");
   if (host.num_arcs() >= std::numeric_limits<std::uint32_t>::max() - 1)
     throw InputError("boruvka_gpu: " + std::to_string(host.num_arcs()) +
                      " arcs; this implementation keys edges by 32-bit index");
-  GpuMsfResult res;
+  MsfResult res;
   const vid_t n = host.n;
   if (n < 2) return res;
   cudaStream_t s = 0;
 
   DeviceCsr<std::uint32_t> g;
-  res.h2d_s = g.upload(host, s);
+  res.times["h2d_s"] = g.upload(host, s);
 
   const eid_t arcs = host.num_arcs();
   const std::size_t cap = list_capacity(host);
@@ -141,23 +141,23 @@ GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& host, const BoruvkaGpuOptions
     }
   }
   double total = 0;
-  for (const char* p : kBoruvkaGpuTimes) res.phases[p] = 0;
-  for (const auto& [phase, seconds] : clock.collect(&total)) res.phases[phase] = seconds;
-  res.compute_s = total;
+  for (const char* p : kBoruvkaGpuTimes) res.times[p] = 0;
+  for (const auto& [phase, seconds] : clock.collect(&total)) res.times[phase] = seconds;
+  res.times["compute_s"] = total;
   CUDA_CHECK(cudaMemcpyAsync(host_counts.data(), counts.data(), 2 * sizeof(unsigned), cudaMemcpyDeviceToHost, s));
   CUDA_CHECK(cudaStreamSynchronize(s));
   if (host_counts[0] > cap || host_counts[1] > cap)
     throw InputError("boruvka_gpu: more arcs u -> v with u < v than half of all arcs; the CSR is not symmetric");
-  const double counted[] = {double(host_counts[0]), double(host_counts[1]), double(rounds)};
+  const std::uint64_t counted[] = {host_counts[0], host_counts[1], std::uint64_t(rounds)};
   static_assert(std::size(kBoruvkaGpuCounts) == std::size(counted));
-  for (std::size_t i = 0; i < std::size(counted); ++i) res.phases[kBoruvkaGpuCounts[i]] = counted[i];
+  for (std::size_t i = 0; i < std::size(counted); ++i) res.counts[kBoruvkaGpuCounts[i]] = counted[i];
 
   CudaEventTimer timer;
   timer.start(s);
   engine.download(res.forest, s);
   timer.stop(s);
-  res.d2h_s = timer.seconds();
+  res.times["d2h_s"] = timer.seconds();
   return res;
 }
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

@@ -7,10 +7,10 @@
 
 #include <cstdint>
 
-#include "algorithms/mst/prim_gpu/gpu_msf_result.hpp"
+#include "algorithms/mst/msf_result.hpp"
 #include "common/graph.hpp"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
 struct BoruvkaGpuOptions {
   // Graphs with fewer undirected edges take every edge as light (no sample,
@@ -22,10 +22,10 @@ struct BoruvkaGpuOptions {
   double light_edges_per_vertex = 2.0;
 };
 
-// What boruvka_gpu puts in GpuMsfResult::phases: parts of compute_s in
-// seconds (threshold and engine reset; light and heavy edge selection;
+// What boruvka_gpu puts in MsfResult::times besides the GPU phases: parts of
+// compute_s (threshold and engine reset; light and heavy edge selection;
 // Boruvka min-edge (offer), hook and flatten (relabel) steps; host read-back
-// gaps), then counts.
+// gaps); and in MsfResult::counts.
 inline constexpr const char* kBoruvkaGpuTimes[] = {"threshold_s", "filter_s", "minedge_s",
                                                    "hook_s",      "jump_s",   "wait_s"};
 inline constexpr const char* kBoruvkaGpuCounts[] = {"light_edges", "heavy_edges", "boruvka_rounds"};
@@ -33,9 +33,9 @@ inline constexpr const char* kBoruvkaGpuCounts[] = {"light_edges", "heavy_edges"
 // Undirected weighted CSR (both arcs per edge), any weights, multi-edges and
 // self loops allowed; fewer than 2^32 - 1 arcs. Returns a minimum spanning
 // forest and the phases above.
-GpuMsfResult boruvka_gpu(const Csr<std::uint32_t>& g, const BoruvkaGpuOptions& opt = {});
+MsfResult boruvka_gpu(const Csr<std::uint32_t>& g, const BoruvkaGpuOptions& opt = {});
 
 // Device bytes it needs for `g` (for require_device_memory).
 std::uint64_t boruvka_gpu_device_bytes(const Csr<std::uint32_t>& g);
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

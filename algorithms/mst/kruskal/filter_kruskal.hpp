@@ -19,7 +19,7 @@
 #include <span>
 #include <vector>
 
-#include "algorithms/mst/kruskal/kruskal_result.hpp"
+#include "algorithms/mst/msf_result.hpp"
 #include "algorithms/mst/kruskal/kruskal_scan.hpp"
 
 namespace gs::mst {
@@ -113,10 +113,10 @@ class FilterKruskal {
 }  // namespace detail
 
 // Program 6 (beyond the paper): parallel filter-Kruskal; `edges` is not modified.
-inline KruskalResult filter_kruskal_omp(vid_t n, std::span<const KEdge> edges) {
+inline MsfResult filter_kruskal_omp(vid_t n, std::span<const KEdge> edges) {
   detail::FilterKruskal fk(n);
   fk.run(edges);
-  KruskalResult r;
+  MsfResult r;
   r.forest = std::move(fk.forest());
   return r;
 }

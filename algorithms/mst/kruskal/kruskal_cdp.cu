@@ -5,29 +5,29 @@
 
 namespace gs::mst {
 
-KruskalResult kruskal_cdp(vid_t n, KEdge* edges, std::size_t m, const sort::CdpQuicksortConfig& config) {
-  KruskalResult r;
+MsfResult kruskal_cdp(vid_t n, KEdge* edges, std::size_t m, const sort::CdpQuicksortConfig& config) {
+  MsfResult r;
   WallTimer t;
   DeviceBuffer<KEdge> data, scratch(m);
   data.upload(edges, m);
   CUDA_CHECK(cudaDeviceSynchronize());
-  r.phases["h2d_s"] = t.seconds();
+  r.times["h2d_s"] = t.seconds();
 
   t.restart();
   const auto stats = sort::cdp_quicksort_by_weight(data.data(), scratch.data(), m, config);
-  r.phases["sort_s"] = t.seconds();
-  r.phases["cdp_fallbacks"] = double(stats.fallback_segments);
+  r.times["sort_s"] = t.seconds();
+  r.counts["cdp_fallbacks"] = stats.fallback_segments;
 
   t.restart();
   data.download(edges, m);
   CUDA_CHECK(cudaDeviceSynchronize());
-  r.phases["d2h_s"] = t.seconds();
+  r.times["d2h_s"] = t.seconds();
 
   t.restart();
   KruskalScan scan(n);
   scan.scan(edges, m);
   r.forest = std::move(scan.forest());
-  r.phases["unionfind_s"] = t.seconds();
+  r.times["unionfind_s"] = t.seconds();
   return r;
 }
 

@@ -5,7 +5,7 @@
 
 #include <span>
 
-#include "algorithms/mst/kruskal/kruskal_result.hpp"
+#include "algorithms/mst/msf_result.hpp"
 #include "algorithms/mst/kruskal/kruskal_scan.hpp"
 #include "algorithms/sort/sample_median_quicksort.hpp"
 #include "common/timer.hpp"
@@ -14,23 +14,23 @@ namespace gs::mst {
 
 namespace detail {
 template <class Sort>
-KruskalResult sort_then_scan(vid_t n, std::span<KEdge> edges, Sort&& sort) {
-  KruskalResult r;
+MsfResult sort_then_scan(vid_t n, std::span<KEdge> edges, Sort&& sort) {
+  MsfResult r;
   WallTimer t;
   sort(edges);
-  r.phases["sort_s"] = t.seconds();
+  r.times["sort_s"] = t.seconds();
   t.restart();
   KruskalScan scan(n);
   scan.scan(edges.data(), edges.size());
   r.forest = std::move(scan.forest());
-  r.phases["unionfind_s"] = t.seconds();
+  r.times["unionfind_s"] = t.seconds();
   return r;
 }
 inline constexpr auto edge_weight = [](const KEdge& e) { return e.w; };
 }  // namespace detail
 
 // Program 1: sequential Kruskal.
-inline KruskalResult kruskal_seq(vid_t n, std::span<KEdge> edges) {
+inline MsfResult kruskal_seq(vid_t n, std::span<KEdge> edges) {
   return detail::sort_then_scan(
       n, edges, [](std::span<KEdge> e) { sort::sample_median_quicksort(e.data(), e.size(), detail::edge_weight); });
 }
@@ -38,8 +38,8 @@ inline KruskalResult kruskal_seq(vid_t n, std::span<KEdge> edges) {
 // Program 2: the quicksort's partitions as OpenMP tasks (cutoff 1024); ranges
 // of `parallel_partition_min` or more elements partitioned by all threads
 // (0: every partition by one thread, as the paper's listing 5).
-inline KruskalResult kruskal_omp(vid_t n, std::span<KEdge> edges, std::size_t task_cutoff = 1024,
-                                 std::size_t parallel_partition_min = sort::kParallelPartitionMin) {
+inline MsfResult kruskal_omp(vid_t n, std::span<KEdge> edges, std::size_t task_cutoff = 1024,
+                             std::size_t parallel_partition_min = sort::kParallelPartitionMin) {
   return detail::sort_then_scan(n, edges, [=](std::span<KEdge> e) {
     sort::parallel_sample_median_quicksort(e.data(), e.size(), detail::edge_weight, task_cutoff,
                                            parallel_partition_min);

@@ -83,7 +83,7 @@ struct CubKruskalPipeline::Impl {
   DeviceBuffer<unsigned long long> count;
   DeviceBuffer<std::uint32_t> threshold;
   PinnedBuffer<unsigned long long> small;  // count, threshold
-  mst_gpu::BoruvkaEngine forest;
+  mst::BoruvkaEngine forest;
   cudaStream_t stream{};
   const KEdge* pinned = nullptr;
 
@@ -132,7 +132,7 @@ CubKruskalPipeline::~CubKruskalPipeline() { unpin(); }
 
 std::size_t CubKruskalPipeline::device_bytes(vid_t n, std::size_t m) {
   // The edge batches, and the Boruvka engine's per-vertex arrays for n vertices.
-  return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t)) + mst_gpu::BoruvkaEngine::device_bytes(n);
+  return m * (2 * sizeof(KEdge) + 3 * sizeof(std::uint64_t)) + mst::BoruvkaEngine::device_bytes(n);
 }
 
 double CubKruskalPipeline::pin(const KEdge* edges, std::size_t m) {
@@ -148,10 +148,10 @@ void CubKruskalPipeline::unpin() {
   if (impl_) impl_->pinned = nullptr;
 }
 
-KruskalResult CubKruskalPipeline::run(vid_t n, const KEdge* host_edges, std::size_t m) {
+MsfResult CubKruskalPipeline::run(vid_t n, const KEdge* host_edges, std::size_t m) {
   Impl& s = *impl_;
   if (m > s.max_m) throw std::invalid_argument("kruskal_cub_gpu: more edges than the pipeline was built for");
-  KruskalResult r;
+  MsfResult r;
   double h2d = 0, sort = 0, forest = 0, d2h = 0;
   std::size_t light = 0, heavy = 0;
   int rounds = 0;
@@ -168,8 +168,8 @@ KruskalResult CubKruskalPipeline::run(vid_t n, const KEdge* host_edges, std::siz
     const double want = std::max(65536.0, double(n) * (std::log(std::max(2.0, double(n))) + 1.0));
     t.restart();
     static_assert(sizeof(KEdge) % sizeof(std::uint32_t) == 0, "KEdge weights sampled with a word stride");
-    mst_gpu::pick_weight_threshold(&s.edges.data()->w, m, sizeof(KEdge) / sizeof(std::uint32_t), want / double(m),
-                                   s.threshold.data(), s.stream);
+    mst::pick_weight_threshold(&s.edges.data()->w, m, sizeof(KEdge) / sizeof(std::uint32_t), want / double(m),
+                               s.threshold.data(), s.stream);
     light = s.select_sort_gather(m, false, nullptr);
     sort += t.seconds();
     t.restart();
@@ -187,14 +187,14 @@ KruskalResult CubKruskalPipeline::run(vid_t n, const KEdge* host_edges, std::siz
   t.restart();
   s.forest.download(r.forest, s.stream);
   d2h = t.seconds();
-  r.phases["resident_s"] = resident.seconds();
-  r.phases["h2d_s"] = h2d;
-  r.phases["sort_s"] = sort;
-  r.phases["unionfind_s"] = forest;
-  r.phases["d2h_s"] = d2h;
-  r.phases["light_edges"] = double(light);
-  r.phases["heavy_edges"] = double(heavy);
-  r.phases["boruvka_rounds"] = double(rounds);
+  r.times["resident_s"] = resident.seconds();
+  r.times["h2d_s"] = h2d;
+  r.times["sort_s"] = sort;
+  r.times["unionfind_s"] = forest;
+  r.times["d2h_s"] = d2h;
+  r.counts["light_edges"] = light;
+  r.counts["heavy_edges"] = heavy;
+  r.counts["boruvka_rounds"] = rounds;
   return r;
 }
 

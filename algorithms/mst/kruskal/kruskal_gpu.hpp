@@ -2,13 +2,14 @@
 // kruskal_thrust.cu, kruskal_cdp.cu, kruskal_cub_pipeline.cu). All of them
 // sort on the GPU; the paper's two finish with the shared host union-find scan
 // (kruskal_scan.hpp), the CUB pipeline with Boruvka rounds on the device
-// (algorithms/mst/boruvka_gpu/boruvka_engine.cuh). Phases go into KruskalResult::phases in seconds.
+// (algorithms/mst/boruvka_gpu/boruvka_engine.cuh). Phases go into MsfResult::phases in seconds.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 
-#include "algorithms/mst/kruskal/kruskal_result.hpp"
+#include "algorithms/mst/kruskal/kruskal_scan.hpp"
+#include "algorithms/mst/msf_result.hpp"
 #include "algorithms/sort/cdp_quicksort.hpp"
 
 namespace gs::mst {
@@ -17,13 +18,13 @@ namespace gs::mst {
 // (OpenMP), copy them to the GPU, thrust::sort_by_key on the weights, copy
 // back, repack (OpenMP), scan. `edges` ends up sorted. Phases: h2d_s (unpack +
 // allocation + copy), sort_s, d2h_s (copy back + repack), unionfind_s.
-KruskalResult kruskal_thrust(vid_t n, KEdge* edges, std::size_t m);
+MsfResult kruskal_thrust(vid_t n, KEdge* edges, std::size_t m);
 
 // Program 4 (CUDA approach 2): copy the 12-byte edges to the GPU, sort them
 // with the CDP2 recursive quicksort, copy back, scan. `edges` ends up sorted.
 // Phases: h2d_s, sort_s, d2h_s, unionfind_s; cdp_fallbacks (segments that
 // reached the depth limit).
-KruskalResult kruskal_cdp(vid_t n, KEdge* edges, std::size_t m, const sort::CdpQuicksortConfig& config = {});
+MsfResult kruskal_cdp(vid_t n, KEdge* edges, std::size_t m, const sort::CdpQuicksortConfig& config = {});
 
 // Program 7 (beyond the paper): CUB pipeline, everything after the upload on
 // the device. A sampled weight threshold selects the light edges (about
@@ -51,7 +52,7 @@ class CubKruskalPipeline {
   // forest), resident_s: the same run without the upload (edges already on
   // the device); counts light_edges, heavy_edges (filter survivors, 0 when the
   // light forest spans) and boruvka_rounds.
-  KruskalResult run(vid_t n, const KEdge* edges, std::size_t m);
+  MsfResult run(vid_t n, const KEdge* edges, std::size_t m);
 
   // Plain cub::DeviceRadixSort::SortPairs of all m resident edges' weights
   // (u32 keys) with their indices (u32 values), in seconds (CUDA events); call after run().

@@ -14,11 +14,11 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/mst/msf_result.hpp"
 #include "common/graph.hpp"
 
 namespace gs::mst {
 
-using KEdge = Edge<std::uint32_t>;  // the paper's 12-byte (u, v, w) edge
 static_assert(sizeof(KEdge) == 12, "paper C sorts 12-byte edge structs");
 
 class DisjointSets {

@@ -17,8 +17,8 @@ namespace gs::mst {
 
 namespace {
 
-KruskalResult kruskal_thrust_body(vid_t n, KEdge* edges, std::size_t m) {
-  KruskalResult r;
+MsfResult kruskal_thrust_body(vid_t n, KEdge* edges, std::size_t m) {
+  MsfResult r;
   WallTimer t;
   std::vector<std::uint32_t> w(m), u(m), v(m);
 #pragma omp parallel for schedule(static)
@@ -29,7 +29,7 @@ KruskalResult kruskal_thrust_body(vid_t n, KEdge* edges, std::size_t m) {
   }
   thrust::device_vector<std::uint32_t> dw(w.begin(), w.end()), du(u.begin(), u.end()), dv(v.begin(), v.end());
   CUDA_CHECK(cudaDeviceSynchronize());
-  r.phases["h2d_s"] = t.seconds();
+  r.times["h2d_s"] = t.seconds();
 
   t.restart();
   // The paper sorts each vector by the weights; sorting a permutation once and
@@ -40,7 +40,7 @@ KruskalResult kruskal_thrust_body(vid_t n, KEdge* edges, std::size_t m) {
   thrust::gather(order.begin(), order.end(), du.begin(), su.begin());
   thrust::gather(order.begin(), order.end(), dv.begin(), sv.begin());
   CUDA_CHECK(cudaDeviceSynchronize());
-  r.phases["sort_s"] = t.seconds();
+  r.times["sort_s"] = t.seconds();
 
   t.restart();
   thrust::copy(dw.begin(), dw.end(), w.begin());
@@ -48,19 +48,19 @@ KruskalResult kruskal_thrust_body(vid_t n, KEdge* edges, std::size_t m) {
   thrust::copy(sv.begin(), sv.end(), v.begin());
 #pragma omp parallel for schedule(static)
   for (std::int64_t i = 0; i < std::int64_t(m); ++i) edges[i] = {u[i], v[i], w[i]};
-  r.phases["d2h_s"] = t.seconds();
+  r.times["d2h_s"] = t.seconds();
 
   t.restart();
   KruskalScan scan(n);
   scan.scan(edges, m);
   r.forest = std::move(scan.forest());
-  r.phases["unionfind_s"] = t.seconds();
+  r.times["unionfind_s"] = t.seconds();
   return r;
 }
 
 }  // namespace
 
-KruskalResult kruskal_thrust(vid_t n, KEdge* edges, std::size_t m) {
+MsfResult kruskal_thrust(vid_t n, KEdge* edges, std::size_t m) {
   try {
     return kruskal_thrust_body(n, edges, m);
   } catch (const thrust::system_error& e) {

@@ -6,7 +6,7 @@
 
 #include "common/cuda/check.cuh"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 namespace {
 
 constexpr int kSampleThreads = 1024;
@@ -39,4 +39,4 @@ void pick_weight_threshold(const std::uint32_t* weights, std::size_t m, std::siz
   CUDA_CHECK_LAUNCH();
 }
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

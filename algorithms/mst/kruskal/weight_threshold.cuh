@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
 // Writes to *threshold (device) the weight at quantile q of a strided sample
 // of 4096 of the m weights weights[0], weights[stride], ... (q >= 1, or m == 0:
@@ -16,4 +16,4 @@ namespace gs::mst_gpu {
 void pick_weight_threshold(const std::uint32_t* weights, std::size_t m, std::size_t stride, double q,
                            std::uint32_t* threshold, cudaStream_t s);
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

@@ -33,7 +33,7 @@
 #include "common/cuda/check.cuh"
 #include "common/cuda/grid.cuh"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
 inline constexpr unsigned kMinReduceMaxThreads = 256;
 inline constexpr unsigned kMinReduceDefaultMaxBlocks = 64;
@@ -181,4 +181,4 @@ class MinReduction {
   DeviceBuffer<std::uint32_t> t1_, t2_;
 };
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

@@ -13,7 +13,7 @@
 #include "common/cuda/grid.cuh"
 #include "algorithms/mst/prim_gpu/min_reduction.cuh"  // NoEpilogue
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
 // Kernels defined in a header get internal linkage: one copy per program file.
 namespace detail {
@@ -76,4 +76,4 @@ class NaiveMinFinder {
   DeviceBuffer<std::uint32_t> out_;
 };
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

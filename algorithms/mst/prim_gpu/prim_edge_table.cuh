@@ -22,14 +22,14 @@
 #include <vector>
 
 #include "common/cuda/device_csr.cuh"
-#include "algorithms/mst/prim_gpu/gpu_msf_result.hpp"
+#include "algorithms/mst/msf_result.hpp"
 #include "algorithms/mst/prim_gpu/prim_input_checks.hpp"
 #include "common/cuda/buffer.cuh"
 #include "common/cuda/check.cuh"
 #include "common/cuda/event_timer.cuh"
 #include "common/cuda/grid.cuh"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
 struct EdgeTable {
   DeviceBuffer<vid_t> r1, r2;
@@ -133,9 +133,9 @@ inline void launch_decrease(const DeviceCsr<std::uint32_t>& g, EdgeTable& t, std
 // `find_min(values, len, stream, take)` enqueues the search of values[0, len)
 // and has one device thread call take(min value, index relative to values).
 template <class FindMin>
-GpuMsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min, const char* program) {
+MsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min, const char* program) {
   check_prim_input(host, program);
-  GpuMsfResult res;
+  MsfResult res;
   const vid_t n = host.n;
   if (n < 2) return res;
   const std::uint32_t entries = n - 1;
@@ -143,7 +143,7 @@ GpuMsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min,
   CudaEventTimer timer;
 
   DeviceCsr<std::uint32_t> g;
-  res.h2d_s = g.upload(host, s);
+  res.times["h2d_s"] = g.upload(host, s);
 
   EdgeTable t;
   t.r1.resize(entries);
@@ -161,7 +161,7 @@ GpuMsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min,
     detail::launch_decrease(g, t, k + 1, entries, s);
   }
   timer.stop(s);
-  res.compute_s = timer.seconds();
+  res.times["compute_s"] = timer.seconds();
 
   std::vector<vid_t> r1(entries), r2(entries);
   std::vector<std::uint32_t> r3(entries);
@@ -170,7 +170,7 @@ GpuMsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min,
   t.r2.download(r2.data(), entries, s);
   t.r3.download(r3.data(), entries, s);
   timer.stop(s);
-  res.d2h_s = timer.seconds();
+  res.times["d2h_s"] = timer.seconds();
 
   res.forest.reserve(entries);
   for (std::uint32_t p = 0; p < entries; ++p)
@@ -178,4 +178,4 @@ GpuMsfResult prim_edge_table(const Csr<std::uint32_t>& host, FindMin&& find_min,
   return res;
 }
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

@@ -12,18 +12,18 @@
 
 #include <cstdint>
 
-#include "algorithms/mst/prim_gpu/gpu_msf_result.hpp"
+#include "algorithms/mst/msf_result.hpp"
 #include "common/graph.hpp"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
 // Paper's non-primitive CUDA Prim: identical edge table and decrease-distance,
 // minimum found by one plain kernel (every block reduces its slice, the last
 // block to finish reduces the block results; no index tree, no templates).
-GpuMsfResult prim_naive_gpu(const Csr<std::uint32_t>& g);
+MsfResult prim_naive_gpu(const Csr<std::uint32_t>& g);
 
 // Paper's CUDA Prim with the two-kernel min-reduction primitive (section 2).
-GpuMsfResult prim_minreduce_gpu(const Csr<std::uint32_t>& g, unsigned max_blocks = 64);
+MsfResult prim_minreduce_gpu(const Csr<std::uint32_t>& g, unsigned max_blocks = 64);
 
 // Where prim_resident_gpu keeps the vertex keys: in shared memory when they
 // fit (automatic), or in global memory whatever the size (lets the tests put
@@ -32,9 +32,9 @@ enum class ResidentKeys { automatic, global_memory };
 
 // Beyond the paper: the whole Prim loop in one persistent single-block kernel
 // (a block barrier is the grid-wide barrier of a one-block grid).
-GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& g, ResidentKeys keys = ResidentKeys::automatic);
+MsfResult prim_resident_gpu(const Csr<std::uint32_t>& g, ResidentKeys keys = ResidentKeys::automatic);
 
 // Device bytes each program needs for `g` (for require_device_memory).
 std::uint64_t prim_gpu_device_bytes(const Csr<std::uint32_t>& g);
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

@@ -10,7 +10,7 @@
 #include "common/errors.hpp"
 #include "common/graph.hpp"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
 inline constexpr std::uint32_t kNoEdgeWeight = std::numeric_limits<std::uint32_t>::max();
 
@@ -30,4 +30,4 @@ inline void check_prim_input(const Csr<std::uint32_t>& g, const char* program) {
     }
 }
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

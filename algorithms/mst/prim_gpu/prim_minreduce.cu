@@ -3,9 +3,9 @@
 #include "algorithms/mst/prim_gpu/prim_edge_table.cuh"
 #include "algorithms/mst/prim_gpu/prim_gpu.hpp"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
-GpuMsfResult prim_minreduce_gpu(const Csr<std::uint32_t>& g, unsigned max_blocks) {
+MsfResult prim_minreduce_gpu(const Csr<std::uint32_t>& g, unsigned max_blocks) {
   MinReduction reduce(max_blocks);
   auto find_min = [&reduce](const std::uint32_t* values, std::uint32_t len, cudaStream_t s, TakeMinEntry take) {
     reduce.run(values, len, s, take);
@@ -19,4 +19,4 @@ std::uint64_t prim_gpu_device_bytes(const Csr<std::uint32_t>& g) {
          std::uint64_t(g.n) * 16 + (1u << 20);
 }
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

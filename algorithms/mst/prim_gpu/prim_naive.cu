@@ -3,9 +3,9 @@
 #include "algorithms/mst/prim_gpu/prim_edge_table.cuh"
 #include "algorithms/mst/prim_gpu/prim_gpu.hpp"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
-GpuMsfResult prim_naive_gpu(const Csr<std::uint32_t>& g) {
+MsfResult prim_naive_gpu(const Csr<std::uint32_t>& g) {
   NaiveMinFinder finder(g.n > 1 ? g.n - 1 : 1);
   auto find_min = [&finder](const std::uint32_t* values, std::uint32_t len, cudaStream_t s, TakeMinEntry take) {
     finder.run(values, len, s, take);
@@ -13,4 +13,4 @@ GpuMsfResult prim_naive_gpu(const Csr<std::uint32_t>& g) {
   return prim_edge_table(g, find_min, "prim_naive_gpu");
 }
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

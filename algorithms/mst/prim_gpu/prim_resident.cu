@@ -25,7 +25,7 @@
 #include "common/cuda/check.cuh"
 #include "common/cuda/event_timer.cuh"
 
-namespace gs::mst_gpu {
+namespace gs::mst {
 
 namespace {
 
@@ -89,16 +89,16 @@ __global__ void __launch_bounds__(kResidentBlock)
 
 }  // namespace
 
-GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& host, ResidentKeys keys) {
+MsfResult prim_resident_gpu(const Csr<std::uint32_t>& host, ResidentKeys keys) {
   check_prim_input(host, "prim_resident_gpu");
-  GpuMsfResult res;
+  MsfResult res;
   const vid_t n = host.n;
   if (n < 2) return res;
   cudaStream_t s = 0;
   CudaEventTimer timer;
 
   DeviceCsr<std::uint32_t> g;
-  res.h2d_s = g.upload(host, s);
+  res.times["h2d_s"] = g.upload(host, s);
 
   int device = 0, optin = 0;
   CUDA_CHECK(cudaGetDevice(&device));
@@ -118,7 +118,7 @@ GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& host, ResidentKeys keys
                                                       in_shared, parent.data(), tree_w.data());
   CUDA_CHECK_LAUNCH();
   timer.stop(s);
-  res.compute_s = timer.seconds();
+  res.times["compute_s"] = timer.seconds();
 
   std::vector<vid_t> par(n);
   std::vector<std::uint32_t> tw(n);
@@ -126,7 +126,7 @@ GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& host, ResidentKeys keys
   parent.download(par.data(), n, s);
   tree_w.download(tw.data(), n, s);
   timer.stop(s);
-  res.d2h_s = timer.seconds();
+  res.times["d2h_s"] = timer.seconds();
 
   res.forest.reserve(n);
   for (vid_t v = 0; v < n; ++v)
@@ -134,4 +134,4 @@ GpuMsfResult prim_resident_gpu(const Csr<std::uint32_t>& host, ResidentKeys keys
   return res;
 }
 
-}  // namespace gs::mst_gpu
+}  // namespace gs::mst

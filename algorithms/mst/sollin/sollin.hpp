@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/mst/msf_result.hpp"
 #include "algorithms/mst/sollin/edge_key.hpp"
 #include "common/graph.hpp"
 
@@ -36,15 +37,14 @@ namespace gs::mst {
 
 enum class SollinStrategy { serial, conflict_free };
 
-// Wall time of each phase of the last solve (for the experiment's account of
-// where the time goes; the rest of the solve's time is start-up and bookkeeping).
-struct SollinPhases {
-  double select_s = 0;        // level 1's select over the input
-  double contract_s = 0;      // every level's selected edges, contraction and member lists
-  double first_merge_s = 0;   // the merge that reads the input (with level 2's select)
-  double later_merges_s = 0;  // the merges of the contracted matrices
-  double traceback_s = 0;     // selected edges traced back to input edges
-};
+// The phases of a solve, in MsfResult::times (wall seconds; the rest of the
+// solve's time is start-up and bookkeeping): select_s (level 1's select over
+// the input), contract_s (every level's selected edges, contraction and member
+// lists), first_merge_s (the merge that reads the input, with level 2's
+// select), later_merges_s (the merges of the contracted matrices), traceback_s
+// (selected edges traced back to input edges).
+inline constexpr const char* kSollinTimes[] = {"select_s", "contract_s", "first_merge_s", "later_merges_s",
+                                               "traceback_s"};
 
 class SollinSolver {
  public:
@@ -52,15 +52,19 @@ class SollinSolver {
   // Throws InputError for n > kMaxSollinVertices.
   SollinSolver(vid_t n, SollinStrategy strategy, int threads = 1);
 
-  std::vector<Edge<std::uint32_t>> solve(const DenseMatrix16& a);
-  std::vector<Edge<std::uint32_t>> solve(const TriangularMatrix16& a);
+  MsfResult solve(const DenseMatrix16& a);
+  MsfResult solve(const TriangularMatrix16& a);
 
   // Vertices per level of the last solve (n, then the contracted sizes).
   const std::vector<vid_t>& level_sizes() const { return level_sizes_; }
   std::uint64_t workspace_bytes() const { return matrices_.size() * sizeof(std::uint16_t); }
-  const SollinPhases& last_phases() const { return phases_; }
 
  private:
+  struct Phases {
+    double select_s = 0, contract_s = 0, first_merge_s = 0, later_merges_s = 0, traceback_s = 0;
+  };
+  MsfResult result(std::vector<Edge<std::uint32_t>> forest) const;
+
   // An edge selected at a level: level-`level` vertices a -> b of weight w.
   struct Selected {
     int level;
@@ -89,7 +93,7 @@ class SollinSolver {
   std::vector<Choice> scratch_;      // per thread: choices for the triangular passes
   std::vector<Selected> selected_;
   std::vector<vid_t> level_sizes_;
-  SollinPhases phases_;
+  Phases phases_;  // of the last solve
 };
 
 }  // namespace gs::mst
