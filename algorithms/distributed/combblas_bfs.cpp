@@ -159,12 +159,6 @@ struct OwnedLevel {
 
 }  // namespace
 
-std::string combblas_grid_problem(int ranks) {
-  const int side = int(std::lround(std::sqrt(double(ranks))));
-  if (side * side == ranks) return "";
-  return "CombBLAS's 2D process grid needs a square number of ranks (1, 4, 9, 16, ...), not " + std::to_string(ranks);
-}
-
 struct CombblasBfs::Impl {
   mpi::communicator comm;
   vid_t n = 0;

@@ -20,13 +20,11 @@
 #include <memory>
 #include <string>
 
+#include "algorithms/distributed/combblas_grid.hpp"
 #include "algorithms/distributed/distributed_bfs.hpp"
 #include "algorithms/distributed/local_edges.hpp"
 
 namespace gs::dist {
-
-// Why CombBLAS's 2D grid cannot be laid over `ranks` ranks ("" = it can: a square count).
-std::string combblas_grid_problem(int ranks);
 
 class CombblasBfs final : public DistributedBfs {
  public:

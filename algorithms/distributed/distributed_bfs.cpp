@@ -2,13 +2,28 @@
 
 #include <boost/mpi/collectives/all_reduce.hpp>
 #include <functional>
+#include <stdexcept>
 
 #include "algorithms/distributed/gather.hpp"
+#include "algorithms/distributed/pbgl_bfs.hpp"
+#if GS_HAVE_COMBBLAS
+#include "algorithms/distributed/combblas_bfs.hpp"
+#endif
 #include "common/answer.hpp"
 
 namespace gs::dist {
 
 std::string BfsRun::answer() const { return traversal_answer(reached, levelsum); }
+
+std::unique_ptr<DistributedBfs> make_bfs(BfsEngine engine, const mpi::communicator& comm,
+                                         const LocalEdges<std::uint32_t>& share) {
+  if (engine == BfsEngine::pbgl) return std::make_unique<PbglBfs>(comm, share);
+#if GS_HAVE_COMBBLAS
+  return std::make_unique<CombblasBfs>(comm, share);
+#else
+  throw std::logic_error("make_bfs: built without CombBLAS");
+#endif
+}
 
 BfsRun bfs_run_of(const mpi::communicator& comm, vid_t n, vid_t source, std::vector<std::uint32_t> level,
                   double seconds) {

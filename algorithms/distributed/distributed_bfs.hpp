@@ -6,10 +6,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "algorithms/distributed/collective.hpp"
+#include "algorithms/distributed/local_edges.hpp"
 
 namespace gs::dist {
 
@@ -38,6 +40,14 @@ class DistributedBfs {
   // One search from `source` (InputError on every rank when source >= n).
   virtual BfsRun run(vid_t source) = 0;
 };
+
+// The engines: pbgl_bfs.hpp, combblas_bfs.hpp (where CombBLAS is found).
+enum class BfsEngine { pbgl, combblas };
+
+// The engine's search over the graph of every rank's share, built (collective).
+// combblas in a build without CombBLAS: std::logic_error (its program is absent there).
+std::unique_ptr<DistributedBfs> make_bfs(BfsEngine engine, const mpi::communicator& comm,
+                                         const LocalEdges<std::uint32_t>& share);
 
 // The run's block of levels with its totals summed over the ranks. Collective.
 BfsRun bfs_run_of(const mpi::communicator& comm, vid_t n, vid_t source, std::vector<std::uint32_t> level,

@@ -68,24 +68,35 @@ struct NoOptions {};
 template <class Program, class Options = NoOptions>
 struct ProgramEntry {
   using Factory = std::function<std::unique_ptr<Program>(const Options&)>;
+  // Why the program cannot run with these options on this machine ("" = it can): a
+  // condition only the family knows (the GPUs a multi-GPU program asks for), asked
+  // when a piece's programs are chosen (ProgramTable::unavailable).
+  using Unavailable = std::function<std::string(const Options&)>;
 
-  ProgramEntry(ProgramInfo i, Factory f) : info(std::move(i)), make(std::move(f)) {}
-  ProgramEntry(ProgramInfo i, Absent a) : info(std::move(i)) { info.absent = std::move(a.why); }
+  ProgramEntry(ProgramInfo i, Factory f, Unavailable u = nullptr)
+      : info(std::move(i)), make(std::move(f)), unavailable(std::move(u)) {}
+  // Absent: the condition is never asked.
+  ProgramEntry(ProgramInfo i, Absent a, const Unavailable& = nullptr) : info(std::move(i)) {
+    info.absent = std::move(a.why);
+  }
   // A family's entry in an experiment whose options struct derives from the family's.
   template <class FamilyOptions>
   requires(!std::is_same_v<FamilyOptions, Options> && std::is_base_of_v<FamilyOptions, Options>)
       ProgramEntry(const ProgramEntry<Program, FamilyOptions>& e)
       : info(e.info) {
     if (e.make) make = [f = e.make](const Options& o) { return f(o); };
+    if (e.unavailable) unavailable = [u = e.unavailable](const Options& o) { return u(o); };
   }
   // A family without options in any experiment.
   template <class O = Options>
   requires(!std::is_same_v<O, NoOptions>) ProgramEntry(const ProgramEntry<Program, NoOptions>& e) : info(e.info) {
     if (e.make) make = [f = e.make](const Options&) { return f(NoOptions{}); };
+    if (e.unavailable) unavailable = [u = e.unavailable](const Options&) { return u(NoOptions{}); };
   }
 
   ProgramInfo info;
-  Factory make;  // null: absent from this build, or a distributed program the experiment runs itself
+  Factory make;             // null: absent from this build, or a distributed program the experiment runs itself
+  Unavailable unavailable;  // null: nothing beyond the driver's checks (a GPU, MPI, the build)
 };
 
 // A family's programs, in the order its experiments list them.
@@ -120,6 +131,11 @@ class ProgramTable {
     return out;
   }
   const ProgramInfo& info(const std::string& name) const { return entry(name).info; }
+  bool contains(const std::string& name) const {
+    for (const auto& e : entries_)
+      if (e.info.name == name) return true;
+    return false;
+  }
   // A distributed program has no factory (nullptr): the experiment's run_distributed runs it;
   // an absent one is never selected (the driver skips it with its reason).
   std::unique_ptr<Program> make(const std::string& name, const Config& config) const {
@@ -127,6 +143,12 @@ class ProgramTable {
     if (!e.info.absent.empty()) throw std::logic_error("ProgramTable: " + name + " is absent: " + e.info.absent);
     if (!e.make) throw std::logic_error("ProgramTable: " + name + " is made by the experiment's run_distributed");
     return e.make(config);
+  }
+  // The entry's own condition with these options ("" = none, or it holds); an
+  // experiment's Experiment::unavailable may hand its programs to it.
+  std::string unavailable(const std::string& name, const Config& config) const {
+    const Entry& e = entry(name);
+    return e.info.absent.empty() && e.unavailable ? e.unavailable(config) : std::string();
   }
 
  private:

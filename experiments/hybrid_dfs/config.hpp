@@ -1,61 +1,44 @@
-// The options of experiment hybrid_dfs and what the programs and pieces derive
-// from them; its pieces and the functions that run them.
+// The options of experiment hybrid_dfs (the traversal family's, and its own
+// roots), its program tables and columns; its pieces and the functions that run them.
 #pragma once
 
 #include <cstdint>
-#include <deque>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "algorithms/traversal/cpu_traversals.hpp"
-#include "algorithms/traversal/gpu_options.hpp"
-#include "algorithms/traversal/mgpu_partition.hpp"
+#include "algorithms/traversal/traversal_programs.hpp"
 #include "common/cli.hpp"
 #include "common/harness/graph_source.hpp"
+#include "common/harness/program.hpp"
+#include "common/harness/program_table.hpp"
 #include "common/harness/session.hpp"
 
 namespace gs::hybrid_dfs {
 
-// An option the CLI binds as a signed integer for a field of another type (an
-// unsigned size, a bounded int): `store` checks the value and writes the field.
-struct IntegerForm {
-  std::int64_t value = 0;
-  std::function<void(std::int64_t)> store;
-};
-
-// The options of the traversals, bound to the command line (options.cpp). Every
-// default is the algorithm's own, in its options struct or constant. The fields
-// are bound by reference: a Config stays where the driver made it.
-struct Config {
-  std::optional<int> roots;                                    // kRoots at paper scale, kQuickRoots at quick
-  traversal::HybridOptions hybrid;                             // hybrid_omp and the CPU side of hybrid_cpu_gpu
-  traversal::DirectionOptions direction;                       // dobfs_omp, dobfs_gpu, dobfs_mgpu (claims: as hybrid)
-  traversal::GpuOptions gpu;                                   // the GPU programs
-  std::uint64_t t4 = traversal::kDefaultT4;                    // hybrid_cpu_gpu
-  double mgpu_arc_weight = traversal::kDefaultRangeArcWeight;  // dobfs_mgpu: its ranges' balance (range_bounds)
-  // dobfs_mgpu: the GPU counts it runs at; empty: 1, 2, 4, ... up to the GPUs present.
-  std::vector<int> gpu_counts;
-
-  // Options whose command-line form is not their field's type; each starts from
-  // the field's default and is stored into it by check_options().
-  std::string gpu_bottom_up;         // "W/A": gpu.bottom_up_words / _arcs
-  std::string gpu_counts_text;       // "1,2,4": text, so that a bad item is named as such
-  std::deque<IntegerForm> integers;  // unsigned sizes, bounded ints (deque: the CLI keeps references)
-
-  // Filled by check_options().
+// The traversals' options (traversal_programs.hpp) and the experiment's own, bound to
+// the command line by reference: a Config stays where the driver made it.
+struct Config : traversal::TraversalOptions {
+  std::optional<int> roots;  // kRoots at paper scale, kQuickRoots at quick
+  // Filled by the experiment's check.
   int roots_per_graph = 0;
   int trials_per_root = 1;  // --trials when given
 };
 
 inline constexpr int kRoots = 10, kQuickRoots = 4;
 
-// The experiment's options: declared on the command line, checked and stored, and
-// recorded in the results' metadata. (options.cpp)
-void declare_options(Cli& cli, Config& c);
-void check_options(Config& c, const CommonOptions& opt);
-void record_options(harness::Session& s, const Config& c);
+// The traversals (every piece but table1) and table1's read-bandwidth benchmarks.
+inline const harness::ProgramTable<traversal::TraversalProgram, Config>& traversals() {
+  static const harness::ProgramTable<traversal::TraversalProgram, Config> table(traversal::traversal_programs());
+  return table;
+}
+inline const harness::ProgramTable<traversal::ReadProgram, Config>& read_benchmarks() {
+  static const harness::ProgramTable<traversal::ReadProgram, Config> table(traversal::read_bandwidth_programs());
+  return table;
+}
+
+// The results' extra columns, in order. (traverse.cpp)
+const std::vector<harness::Column>& columns();
 
 // Piece kinds (harness::Piece::kind): what main.cpp's run_graph does with a piece.
 inline constexpr const char* kReadBandwidth = "read-bandwidth";  // table1: no graph
@@ -85,8 +68,8 @@ std::vector<std::uint64_t> root_draws(std::uint64_t members, int count, std::uin
 void run_traversals(harness::Session& s, const Config& c, const harness::GraphSource& source);
 // table1's read-bandwidth benchmarks. (table1.cpp)
 void run_table1(harness::Session& s, const Config& c);
-// pbgl_bfs on the ranks of an MPI job: the scale-out piece's graph, or the --input file. (scale_out.cpp,
-// built only with MPI and the Parallel BGL)
+// pbgl_bfs and combblas_bfs on the ranks of an MPI job: the scale-out piece's graph, or the
+// --input file. (scale_out.cpp, built only with MPI and the Parallel BGL)
 void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSource& source);
 
 }  // namespace gs::hybrid_dfs

@@ -7,60 +7,42 @@
 #include <string>
 #include <vector>
 
+#include "common/errors.hpp"
 #include "common/harness/driver.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
-#include "experiments/hybrid_dfs/programs.hpp"
-#ifdef GS_HAVE_COMBBLAS
-#include "algorithms/distributed/combblas_bfs.hpp"
-#endif
-#ifdef GS_HAVE_NCCL
-#include "algorithms/traversal/mgpu_traversal.hpp"
-#endif
 
 namespace gs::hybrid_dfs {
 namespace {
 
 using harness::Piece;
 
+void declare_options(Cli& cli, Config& c) {
+  cli.option("roots", "random roots in the giant component", c.roots,
+             std::to_string(kRoots) + " (quick: " + std::to_string(kQuickRoots) + ")");
+  traversal::bind_options(cli, c);
+}
+
+void check_options(Config& c, const CommonOptions& opt) {
+  c.roots_per_graph = c.roots.value_or(opt.scale == Scale::paper ? kRoots : kQuickRoots);
+  if (c.roots_per_graph < 1) throw InputError("--roots: must be >= 1");
+  c.trials_per_root = opt.was_given("trials") ? opt.trials : 1;
+  traversal::check_options(c);
+}
+
 void begin(harness::Session& s, Config& c) {
   s.writer().set_meta(
       "traversal",
       "level-synchronous traversal in BFS order (the paper calls it DFS); levels checked with Graph500 rules");
   s.writer().set_meta("teps_definition", "undirected input edges inside the traversed component / seconds (Graph500)");
-  record_options(s, c);
+  traversal::record_options(s.writer(), c);
+  s.writer().set_meta("roots_per_graph",
+                      double(s.opt().sources_given ? s.opt().sources.size() : std::size_t(c.roots_per_graph)));
+  s.writer().set_meta("trials_per_root", double(c.trials_per_root));
   // Only where the run is compared with the reference: the experiment's own pieces.
   if (!s.reads_file() && !std::getenv("OMP_WAIT_POLICY"))
     s.progress().note(
         "OMP_WAIT_POLICY is not set: the reference results ran with OMP_WAIT_POLICY=active "
         "(make reproduce sets it; experiments/hybrid_dfs/README.md)");
-}
-
-// dobfs_mgpu needs NCCL and two GPUs or more (and as many as --gpu-counts asks for).
-std::string multi_gpu_problem(const std::vector<int>& counts) {
-#ifndef GS_HAVE_NCCL
-  (void)counts;
-  return "built without NCCL (a system install, or GS_NCCL_ROOT naming its folder: docs/SCALE-OUT.md)";
-#else
-  const int present = traversal::MultiGpuTraversal::gpus_present();
-  if (present < 2) return "needs 2 or more GPUs (" + std::to_string(present) + " here)";
-  for (int g : counts)
-    if (g > present)
-      return "--gpu-counts asks for " + std::to_string(g) + " GPUs, " + std::to_string(present) + " here";
-  return "";
-#endif
-}
-
-// combblas_bfs needs CombBLAS and a square number of ranks (its 2D grid): the
-// launcher's rank count, where it gives one (else the program finds out itself).
-std::string unavailable(const harness::ProgramInfo& p, const Piece&, const Config& c) {
-  if (p.name == name::dobfs_mgpu) return multi_gpu_problem(c.gpu_counts);
-  if (p.name != name::combblas_bfs) return "";
-#ifndef GS_HAVE_COMBBLAS
-  return "built without CombBLAS (scripts/deps.sh installs libcombblas-dev)";
-#else
-  const harness::LaunchedRanks job = harness::launched_ranks();
-  return job.size > 0 ? dist::combblas_grid_problem(job.size) : "";
-#endif
 }
 
 harness::Experiment<Config> declaration() {
@@ -98,15 +80,14 @@ harness::Experiment<Config> declaration() {
   e.programs = traversals().infos();
   for (const auto& p : read_benchmarks().infos()) e.programs.push_back(p);
   e.input_programs = traversals().names();
-  e.columns = {"source",     "teps",   "component_edges", "upload_s",  "cpu_s",
-               "h2d_s",      "init_s", "compute_s",       "d2h_s",     "setup_s",
-               "gbs",        "states", "widen_s",         "late",      "branch_ms",
-               "bytes_read", "gpus",   "comm_s",          "imbalance", "level_ms"};
+  e.columns = harness::column_names(columns());
   e.takes_sources = true;
   e.options = declare_options;
   e.check = check_options;
   e.pieces = pieces;
-  e.unavailable = unavailable;
+  e.unavailable = [](const harness::ProgramInfo& p, const Piece&, const Config& c) {
+    return traversals().contains(p.name) ? traversals().unavailable(p.name, c) : std::string();
+  };
   e.begin = begin;
   e.run_graph = [](harness::Session& s, Config& c, const harness::GraphSource& source) {
     if (s.piece().kind == kReadBandwidth) return run_table1(s, c);

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "experiments/hybrid_dfs/config.hpp"
-#include "experiments/hybrid_dfs/programs.hpp"
 
 namespace gs::hybrid_dfs {
 
@@ -22,7 +21,7 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
   const GraphSize main_graph = paper ? GraphSize{1ull << 25, 1ull << 28} : GraphSize{1ull << 16, 1ull << 19};
   std::vector<GraphSize> by_n;
   for (int s = paper ? 20 : 13; s <= (paper ? 26 : 18); ++s) by_n.push_back({1ull << s, 8ull << s});
-  using namespace name;
+  using namespace traversal::name;
   const std::vector<std::string> cpu = {stack_omp, read_omp, hybrid_omp, dobfs_omp};
   const std::vector<std::string> gpu = {read_gpu, hybrid_cpu_gpu, dobfs_gpu, hybrid_omp, dobfs_omp};
   std::vector<std::string> single_process;  // every program on one device: not the distributed or multi-GPU ones

@@ -23,16 +23,12 @@
 #include "algorithms/distributed/bfs_certificate.hpp"
 #include "algorithms/distributed/gather.hpp"
 #include "algorithms/distributed/local_edges.hpp"
-#include "algorithms/distributed/pbgl_bfs.hpp"
-#ifdef GS_HAVE_COMBBLAS
-#include "algorithms/distributed/combblas_bfs.hpp"
-#endif
+#include "algorithms/distributed/distributed_bfs.hpp"
 #include "common/convert.hpp"
 #include "common/harness/input_graph.hpp"
 #include "common/results.hpp"
 #include "common/verify/traversal.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
-#include "experiments/hybrid_dfs/programs.hpp"
 #include "generators/cached_generators.hpp"
 
 namespace gs::hybrid_dfs {
@@ -105,16 +101,6 @@ std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::Distri
   return roots;
 }
 
-// The engine of distributed program `program`, built from the ranks' shares.
-std::unique_ptr<dist::DistributedBfs> make_engine(const std::string& program, const mpi::communicator& comm,
-                                                  const dist::LocalEdges<std::uint32_t>& share) {
-  if (program == name::pbgl_bfs) return std::make_unique<dist::PbglBfs>(comm, share);
-#ifdef GS_HAVE_COMBBLAS
-  if (program == name::combblas_bfs) return std::make_unique<dist::CombblasBfs>(comm, share);
-#endif
-  throw std::logic_error("hybrid_dfs: no distributed engine " + program);
-}
-
 // The single-process programs' edges (generated or read as they do), on rank 0.
 EdgeList<std::uint32_t> single_process_edges(harness::Session& s, const harness::GraphSource& source) {
   const harness::GraphSize* size = source.size();
@@ -184,7 +170,8 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
   const dist::BfsCertificate certificate(comm, share);
   for (const harness::ProgramInfo& info : s.programs()) {
     s.progress().note(info.name + ": building its graph on " + std::to_string(ranks) + " rank(s)");
-    const std::unique_ptr<dist::DistributedBfs> bfs = make_engine(info.name, comm, share);
+    const std::unique_ptr<dist::DistributedBfs> bfs = dist::make_bfs(
+        info.name == traversal::name::combblas_bfs ? dist::BfsEngine::combblas : dist::BfsEngine::pbgl, comm, share);
     if (roots.empty()) {
       roots = distributed_roots(comm, *bfs, blk, degree, c.roots_per_graph, opt.seed);
       dist::agree(comm, [&] {

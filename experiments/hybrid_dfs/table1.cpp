@@ -1,49 +1,46 @@
 // Table 1: this machine's sequential and random read bandwidth, one verified
-// row per trial and the median GB/s of each benchmark in the metadata.
+// row per trial (at least 3) and the median GB/s of each benchmark in the metadata.
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "common/errors.hpp"
+#include "common/harness/run_programs.hpp"
 #include "common/results.hpp"
 #include "common/timer.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
-#include "experiments/hybrid_dfs/programs.hpp"
 
 namespace gs::hybrid_dfs {
 
 void run_table1(harness::Session& s, const Config& c) {
-  ReadArrays arrays;
-  arrays.words = std::uint64_t(1) << (s.paper_scale() ? 28 : 23);  // 2 GiB / 64 MiB of 8-byte words
-  arrays.reads = arrays.words / 4;
+  using traversal::ReadProgram;
+  const traversal::ReadGraph arrays{std::make_unique<traversal::ReadArrays>()};
+  arrays.arrays->words = std::uint64_t(1) << (s.paper_scale() ? 28 : 23);  // 2 GiB / 64 MiB of 8-byte words
+  arrays.arrays->reads = arrays.arrays->words / 4;
   harness::GraphId id;
-  id.name = "array-" + std::to_string(arrays.words * 8 >> 20) + "MiB";
+  id.name = "array-" + std::to_string(arrays.arrays->words * 8 >> 20) + "MiB";
   id.generator = "bandwidth";
-  id.n = arrays.words;
+  id.n = arrays.arrays->words;
+  // CPU rows run on exactly the thread count their `threads` column names (the session sets it).
+  harness::Lineup<ReadProgram> lineup(
+      s, harness::GraphSource::none(), read_benchmarks(), c, columns(),
+      {.trials = [&s](const harness::ProgramInfo&) { return std::max(3, s.opt().trials); }});
+  lineup.admit("table1", {id.n, 0}, 0, "bandwidth arrays");
+  std::map<std::string, std::vector<double>> gbs;  // the timed trials', as the rows
+  harness::run_programs(
+      lineup, id, arrays,
+      harness::CheckOutcome<ReadProgram>([&](const harness::Outcome<traversal::ReadAnswer>& r, const harness::NoQuery&,
+                                             const std::string& program, int trial) {
+        const bench::ReadBandwidth& m = r.answer.measured;
+        if (m.checksum != r.answer.expected_checksum)
+          throw VerificationError(program + ": checksum mismatch (reads were not all performed)");
+        if (trial >= 0) gbs[program].push_back(m.gbs());
+        return harness::Checked{"bytes=" + std::to_string(m.bytes) + ";checksum=" + std::to_string(m.checksum), {}};
+      }));
   for (const harness::ProgramInfo& info : s.programs()) {
-    const std::unique_ptr<ReadBenchmark> b = read_benchmarks().make(info.name, c);
-    if (info.device == harness::Device::gpu) s.admit_device(arrays.words * 8, "table1 GPU bandwidth array");
-    else s.admit_host(arrays.words * 8, "table1 CPU bandwidth array");
-    b->prepare(arrays);  // on every thread the CPU rows record, so first touch spreads the pages as they read
-    const std::uint64_t expected = b->expected_checksum(arrays);
-    std::vector<double> gbs;
-    // CPU rows run on exactly the thread count their `threads` column names (the session sets it).
-    for (int threads : s.threads_for(info)) {
-      auto trial = [&](int k) {
-        const bench::ReadBandwidth r = b->measure(arrays);
-        if (r.checksum != expected)
-          throw VerificationError(info.name + ": checksum mismatch (reads were not all performed)");
-        TrialOutcome out;
-        out.seconds = r.seconds;
-        out.answer = "bytes=" + std::to_string(r.bytes) + ";checksum=" + std::to_string(r.checksum);
-        out.extra["gbs"] = fmt_number(r.gbs());
-        if (k >= 0) gbs.push_back(r.gbs());  // the timed trials, as the rows
-        return out;
-      };
-      s.trials(s.row(id, info, threads), trial, std::max(3, s.opt().trials));
-    }
-    s.writer().set_meta(info.name + "_gbs", median(gbs));
-    s.progress().note(info.name + ": median " + fmt_number(median(gbs)) + " GB/s");
+    s.writer().set_meta(info.name + "_gbs", median(gbs[info.name]));
+    s.progress().note(info.name + ": median " + fmt_number(median(gbs[info.name])) + " GB/s");
   }
 }
 

@@ -12,11 +12,12 @@
 #include "common/convert.hpp"
 #include "common/errors.hpp"
 #include "common/harness/input_graph.hpp"
+#include "common/harness/run_programs.hpp"
+#include "common/scoped_threads.hpp"
 #include "common/results.hpp"
 #include "common/timer.hpp"
 #include "common/verify/traversal.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
-#include "experiments/hybrid_dfs/programs.hpp"
 #include "generators/cached_generators.hpp"
 
 namespace gs::hybrid_dfs {
@@ -32,6 +33,31 @@ std::string grid_name(const harness::GraphSize& size) {
   return "grid-" + side + "x" + side;
 }
 
+const std::vector<harness::Column>& columns() {
+  using harness::Unit;
+  static const std::vector<harness::Column> kColumns = {{"source", Unit::text},
+                                                        {"teps", Unit::number},
+                                                        {"component_edges", Unit::count},
+                                                        {"upload_s"},
+                                                        {"cpu_s"},
+                                                        {"h2d_s"},
+                                                        {"init_s"},
+                                                        {"compute_s"},
+                                                        {"d2h_s"},
+                                                        {"setup_s"},
+                                                        {"gbs", Unit::number},
+                                                        {"states", Unit::text},
+                                                        {"widen_s"},
+                                                        {"late", Unit::count},
+                                                        {"branch_ms", Unit::text},
+                                                        {"bytes_read", Unit::count},
+                                                        {"gpus", Unit::count},
+                                                        {"comm_s"},
+                                                        {"imbalance", Unit::number},
+                                                        {"level_ms", Unit::text}};
+  return kColumns;
+}
+
 std::vector<std::uint64_t> root_draws(std::uint64_t members, int count, std::uint64_t seed) {
   std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + 12345);
   std::vector<std::uint64_t> out;
@@ -41,43 +67,46 @@ std::vector<std::uint64_t> root_draws(std::uint64_t members, int count, std::uin
 
 namespace {
 
+using traversal::TraversalProgram;
+
 // Host bytes for generating (peak ~16 B/edge), the CSR (2 arcs * 4 B + offsets), the traversal
 // workspaces, and the CPU programs' deferred-claim buckets (up to 4 B per arc of a branch, kept
 // between traversals: 8 B per edge at worst).
-std::uint64_t graph_bytes(std::uint64_t n, std::uint64_t m) {
+std::uint64_t graph_bytes(const harness::GraphSize& size) {
+  const std::uint64_t n = size.n, m = size.m;
   return std::max<std::uint64_t>(16 * m, 8 * m + 8 * m) + 8 * m + 8 * (n + 1) + 24 * n;
 }
+constexpr const char* kHostContents = "edge list, CSR, traversal workspaces";
 
-struct Selected {
-  harness::ProgramInfo info;
-  std::unique_ptr<Traversal> program;
+// The session's programs for a graph, admitted with their own needs before anything of
+// its size is allocated; false: none of them runs on it. A piece of kind kRmatEachSize
+// runs its CPU programs on a size where the GPU ones do not fit; elsewhere a refusal ends
+// the run (exit 3), never with 0 rows. Rows: one per (root, trial), the roots in one
+// series of trials per program (one warm-up, from the first root); dobfs_mgpu's rows
+// run at each of its GPU counts (column gpus) on one thread.
+struct Traversals {
+  Traversals(harness::Session& s, const Config& c, const harness::GraphSource& source)
+      : lineup(s, source, traversals(), c, columns(),
+               {.threads =
+                    [&s, &c](const harness::ProgramInfo& info) {
+                      return info.name == traversal::name::dobfs_mgpu ? traversal::mgpu_gpu_counts(c)
+                                                                      : s.threads_for(info);
+                    },
+                .trials = [&c](const harness::ProgramInfo&) { return c.trials_per_root; },
+                .query_columns =
+                    [this](const vid_t& root) {
+                      return harness::ColumnValues{{"source", std::to_string(ids.file_id(root))}};
+                    },
+                .one_series = true}) {}
+  bool admit(harness::Session& s, const std::string& graph, const harness::GraphSize& size) {
+    if (s.piece().kind == kRmatEachSize) return lineup.admit_each_device(graph, size, graph_bytes(size), kHostContents);
+    lineup.admit(graph, size, graph_bytes(size), kHostContents);
+    return true;
+  }
+
+  harness::VertexIds ids;  // an --input graph's file ids (the source column)
+  harness::Lineup<TraversalProgram> lineup;
 };
-
-// Admits a graph of n vertices and m edges with the session's programs' own needs before
-// anything of that size is allocated; returns the programs to run on it. A piece of kind
-// kRmatEachSize runs its CPU programs on a size where the GPU ones do not fit; elsewhere a
-// refusal ends the run (exit 3), never with 0 rows.
-std::vector<Selected> admit(harness::Session& s, const Config& c, std::uint64_t n, std::uint64_t m,
-                            const std::string& graph) {
-  const std::uint64_t arcs = 2 * m;
-  std::vector<Selected> programs;
-  std::uint64_t host = 0, device = 0;  // the programs run one after another; GPU programs share one upload
-  for (const harness::ProgramInfo& info : s.programs()) {
-    programs.push_back({info, traversals().make(info.name, c)});
-    host = std::max(host, programs.back().program->host_bytes(n, arcs));
-    device = std::max(device, programs.back().program->device_bytes(n, arcs));
-  }
-  s.admit_host(graph_bytes(n, m) + host, s.piece().name + " " + graph);
-  if (device == 0) return programs;
-  try {
-    s.admit_device(device, graph);
-  } catch (const ResourceError& e) {
-    if (s.piece().kind != kRmatEachSize) throw;
-    s.progress().note(s.piece().name + ": GPU programs refused on " + graph + ": " + e.what());
-    std::erase_if(programs, [&](const Selected& p) { return p.program->device_bytes(n, arcs) > 0; });
-  }
-  return programs;
-}
 
 // The roots of root_draws (the giant component of an RMAT graph).
 std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count, std::uint64_t seed) {
@@ -95,53 +124,40 @@ std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count,
   return roots;
 }
 
-// `ids` maps --sources (file ids) to vertices and roots back to file ids for the source
-// column; `where` names the graph in messages (the file's path, or the generated graph).
-void run_programs(harness::Session& s, const Config& c, const harness::GraphId& id, const Csr<std::uint32_t>& g,
-                  std::vector<Selected>& programs, const harness::VertexIds& ids, const std::string& where) {
+// Every program from every root (--sources, else drawn); each traversal checked with the
+// Graph500 rules, untimed, which also gives its component's edges (TEPS) and bytes read.
+// `where` names the graph in messages (the file's path, or the generated graph).
+void run_programs(harness::Session& s, const Config& c, Traversals& t, const harness::GraphId& id,
+                  const Csr<std::uint32_t>& g, const std::string& where) {
   const CommonOptions& opt = s.opt();
-  const std::vector<vid_t> roots =
-      opt.sources_given ? ids.vertices(opt.sources, g.n, where) : giant_component_roots(g, c.roots_per_graph, opt.seed);
-  GraphState state(g);
-  for (Selected& p : programs) {
-    p.program->prepare(state);
-    std::vector<int> gpu_counts = p.program->gpu_counts();  // a multi-GPU program: each count in turn
-    const bool multi_gpu = !gpu_counts.empty();
-    if (!multi_gpu) gpu_counts = {0};
-    for (int gpus : gpu_counts) {
-      if (multi_gpu) p.program->use_gpus(state, gpus);
-      for (int threads : s.threads_for(p.info)) {
-        auto trial = [&](int k) {
-          const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
-          const RunOutcome r = p.program->run(state, source);
-          const ScopedThreads all(s.max_threads());  // verifying and counting are not timed
-          const verify::TraversalSummary v = verify::check_traversal(g, source, state.level, r.parent, p.info.name);
-          TrialOutcome out;
-          out.seconds = r.seconds;
-          out.answer = v.answer();
-          out.extra = r.phases;
-          out.extra["source"] = std::to_string(ids.file_id(source));
-          out.extra["teps"] = fmt_number(double(v.component_edges) / r.seconds);
-          out.extra["component_edges"] = std::to_string(v.component_edges);
-          if (!r.branch_kinds.empty())
-            out.extra["bytes_read"] =
-                std::to_string(traversal::bytes_read(traversal::view_of(g), state.level, r.branch_kinds));
-          return out;
-        };
-        s.trials(s.row(id, p.info, threads), trial, int(roots.size()) * c.trials_per_root);
-      }
-    }
-    if (multi_gpu) p.program->use_gpus(state, 0);  // its GPUs' memory back before the next program
-  }
+  const std::vector<vid_t> roots = opt.sources_given ? t.ids.vertices(opt.sources, g.n, where)
+                                                     : giant_component_roots(g, c.roots_per_graph, opt.seed);
+  const traversal::TraversalGraph graph(g);
+  harness::run_programs(
+      t.lineup, id, graph, roots,
+      harness::CheckOutcome<TraversalProgram>([&](const harness::Outcome<traversal::TraversalAnswer>& r,
+                                                  const vid_t& root, const std::string& program, int) {
+        const ScopedThreads all(s.max_threads());  // verifying and counting are not timed
+        const traversal::TraversalAnswer& a = r.answer;
+        const verify::TraversalSummary v = verify::check_traversal(g, root, *a.level, a.parent, program);
+        harness::Checked out{
+            v.answer(),
+            {{"teps", double(v.component_edges) / r.seconds}, {"component_edges", double(v.component_edges)}}};
+        if (!a.branch_kinds.empty())
+          out.columns["bytes_read"] = double(traversal::bytes_read(traversal::view_of(g), *a.level, a.branch_kinds));
+        return out;
+      }));
 }
 
 void run_input(harness::Session& s, const Config& c, const harness::GraphSource& source) {
+  Traversals programs(s, c, source);
   harness::InputGraph<std::uint32_t> in = harness::read_input<std::uint32_t>(s, source, harness::Weights::ignored);
   in.el.directed = false;  // traversed as undirected, as the generated graphs
-  std::vector<Selected> programs = admit(s, c, in.el.n, in.el.size(), in.id.name);
+  programs.admit(s, in.id.name, {in.el.n, in.el.size()});
   const Csr<std::uint32_t> g = edge_list_to_csr(in.el);
   in.el = {};
-  run_programs(s, c, in.id, g, programs, in.ids, source.path());
+  programs.ids = std::move(in.ids);
+  run_programs(s, c, programs, in.id, g, source.path());
 }
 
 // A generated graph: `make` returns its edge list (each edge once, traversed as undirected).
@@ -149,8 +165,8 @@ template <class Make>
 void run_generated(harness::Session& s, const Config& c, harness::GraphId id, const harness::GraphSize& size,
                    const std::string& description, Make make) {
   id.seed = s.opt().seed;
-  std::vector<Selected> programs = admit(s, c, size.n, size.m, id.name);
-  if (programs.empty()) return;  // only GPU programs were asked for, and they do not fit
+  Traversals programs(s, c, harness::GraphSource::generated(size));
+  if (!programs.admit(s, id.name, size)) return;  // only GPU programs were asked for, and they do not fit
   s.progress().note("generating " + id.name + " (" + description + "; cached when large)");
   WallTimer t;
   EdgeList<std::uint32_t> el = make();
@@ -162,7 +178,7 @@ void run_generated(harness::Session& s, const Config& c, harness::GraphId id, co
   el = {};
   s.progress().note(id.name + ": generated/loaded in " + fmt_seconds(gen_s) + " s, CSR in " +
                     fmt_seconds(t.seconds() - gen_s) + " s (" + std::to_string(g.num_arcs()) + " arcs)");
-  run_programs(s, c, id, g, programs, harness::VertexIds{}, id.name);
+  run_programs(s, c, programs, id, g, id.name);
 }
 
 void run_rmat(harness::Session& s, const Config& c, const harness::GraphSize& size) {

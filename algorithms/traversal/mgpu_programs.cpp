@@ -1,0 +1,86 @@
+// dobfs_mgpu (traversal_programs.hpp): dobfs_gpu's traversal over the GPUs of
+// this host (mgpu_traversal.hpp). The harness prepares it once per GPU count
+// (the counts it is given as its "threads": mgpu_gpu_counts), with its own
+// upload; the one-GPU copy of the graph is freed first. Its rows record one
+// thread and the GPU count in column gpus. Compiled into gs_traversal_gpu with NCCL.
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+#include "algorithms/traversal/mgpu_traversal.hpp"
+#include "algorithms/traversal/trace_columns.hpp"
+#include "algorithms/traversal/traversal_programs.hpp"
+
+namespace gs::traversal {
+namespace {
+
+// Per level "compute/comm" in ms; beyond kListedBranches levels a summary.
+std::string level_ms(const MultiGpuRunTimes& r) {
+  const std::size_t levels = r.level_compute_s.size();
+  char part[96];
+  if (levels > kListedBranches) {
+    std::snprintf(part, sizeof part, "%zu levels: compute %.3f ms, comm %.3f ms", levels, r.compute_s * 1e3,
+                  r.comm_s * 1e3);
+    return part;
+  }
+  std::string out;
+  for (std::size_t l = 0; l < levels; ++l) {
+    std::snprintf(part, sizeof part, "%s%.3f/%.3f", out.empty() ? "" : " ", r.level_compute_s[l] * 1e3,
+                  r.level_comm_s[l] * 1e3);
+    out += part;
+  }
+  return out;
+}
+
+class DobfsMgpu final : public TraversalProgram {
+ public:
+  explicit DobfsMgpu(const TraversalOptions& o) : o_(o) {}
+  std::uint64_t host_bytes(const harness::GraphSize& size) const override {
+    std::uint64_t most = 0;
+    for (int g : mgpu_gpu_counts(o_))
+      most = std::max(most, MultiGpuTraversal::host_bytes(size.n, 2 * size.m, g, o_.mgpu_arc_weight));
+    return most;
+  }
+  std::uint64_t device_bytes(const harness::GraphSize& size) const override {
+    std::uint64_t most = 0;  // per GPU: the fewest GPUs need the most
+    for (int g : mgpu_gpu_counts(o_))
+      most = std::max(most, MultiGpuTraversal::device_bytes_per_gpu(size.n, 2 * size.m, g, o_.mgpu_arc_weight));
+    return most;
+  }
+  // `gpus`: the GPU count of these rows, which record one thread.
+  harness::Prepared prepare(const TraversalGraph& g, int gpus) override {
+    g.shared->gpu.reset();  // one upload on the GPUs at a time
+    mgpu_.reset();
+    mgpu_ = std::make_unique<MultiGpuTraversal>(view_of(g.csr), gpus, o_.gpu, o_.mgpu_arc_weight);
+    return {.columns = {{"upload_s", mgpu_->upload_seconds()}}, .threads = 1};
+  }
+  harness::Outcome<TraversalAnswer> run(const TraversalGraph& g, const vid_t& source, int) override {
+    SharedState& s = *g.shared;
+    const MultiGpuRunTimes r = mgpu_->direction_optimising(source, s.level, o_.direction.alpha, o_.direction.beta);
+    harness::Outcome<TraversalAnswer> out;
+    out.seconds = r.seconds;
+    out.answer = {.level = &s.level, .branch_kinds = direction_branches(r.bottom_up)};
+    out.phases = {{"gpus", double(mgpu_->gpus())},
+                  {"init_s", r.init_s},
+                  {"compute_s", r.compute_s},
+                  {"comm_s", r.comm_s},
+                  {"d2h_s", r.d2h_s},
+                  {"widen_s", r.widen_s},
+                  {"imbalance", r.imbalance},
+                  {"level_ms", level_ms(r)},
+                  {"states", direction_states(r.bottom_up)}};
+    return out;
+  }
+  // Its GPUs' memory back before the next program.
+  void release() override { mgpu_.reset(); }
+
+ private:
+  const TraversalOptions& o_;  // the driver's, which outlives the programs
+  std::unique_ptr<MultiGpuTraversal> mgpu_;
+};
+
+}  // namespace
+
+std::unique_ptr<TraversalProgram> make_dobfs_mgpu(const TraversalOptions& o) { return std::make_unique<DobfsMgpu>(o); }
+
+}  // namespace gs::traversal
