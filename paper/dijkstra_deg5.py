@@ -7,22 +7,14 @@ beyond the paper, an asynchronous bucketed GPU SSSP (ADDS-like) with its
 work counters, the copy/kernel split of the GPU programs, and every program on
 a high-diameter grid (a road-network stand-in)."""
 
-from paper import measure, plots, scale_out, select, style, tables
+from paper import measure, plots, programs, scale_out, select, style, tables
 from paper.claims import PAPER_FIGURE_SHARE, Check, Claim, Measured, at_least, at_most, check_every, conditions, share
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
 from paper.stats import Summary
 
-ALGOS = style.algorithms(
-    {
-        "bgl_dijkstra": ("BGL Dijkstra (CPU)", "baseline"),
-        "two_kernel_opencl": ("two-kernel OpenCL (paper)", "paper"),
-        "two_kernel_cuda": ("two-kernel CUDA", "paper"),
-        "delta_stepping_omp": ("delta-stepping (OpenMP)", "beyond"),
-        "near_far_gpu": ("near-far GPU", "beyond"),
-        "async_buckets_gpu": ("asynchronous buckets GPU", "beyond"),
-    }
-)
+# The programs as the executable registers them (paper/programs.json): names, labels, families.
+ALGOS = programs.algorithms("dijkstra_deg5")
 CLAIMED = (4.73, 9.69)
 # The work-efficient GPU programs (the ones with work counters), and every GPU program.
 WORK_EFFICIENT = ("near_far_gpu", "async_buckets_gpu")

@@ -12,24 +12,14 @@ Table 1 (sequential and random read bandwidth: rows whose algorithm starts with
 
 import os
 
-from paper import measure, multi_gpu, plots, scale_out, select, style, tables
+from paper import measure, multi_gpu, plots, programs, scale_out, select, style, tables
 from paper.claims import Check, Claim, Measured, about, at_least, at_most, conditions, share, within
 from paper.module import Figure, Module, Table
 from paper.results import Results, ResultsMissing
 from paper.stats import Summary
 
-ALGOS = style.algorithms(
-    {
-        "bgl_bfs": ("BGL BFS (1 thread)", "baseline"),
-        "stack_omp": ("stack-based (Alg. 1)", "paper"),
-        "read_omp": ("read-based (Alg. 2)", "paper"),
-        "hybrid_omp": ("hybrid read+stack", "paper"),
-        "read_gpu": ("GPU read-based", "paper"),
-        "hybrid_cpu_gpu": ("CPU+GPU hybrid", "paper"),
-        "dobfs_omp": ("direction-optimizing (CPU)", "beyond"),
-        "dobfs_gpu": ("direction-optimizing (GPU)", "beyond"),
-    }
-)
+# The programs as the executable registers them (paper/programs.json): names, labels, families.
+ALGOS = programs.algorithms("hybrid_dfs")
 CPU_PAPER = ("stack_omp", "read_omp", "hybrid_omp")
 CPU = CPU_PAPER + ("dobfs_omp",)
 GPU = ("read_gpu", "hybrid_cpu_gpu", "dobfs_gpu")

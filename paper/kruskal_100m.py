@@ -7,23 +7,13 @@ sweep 10M..200M (role size-sweep, with the main size) and the thread sweep
 pipeline beyond the paper (the CUB pipeline's union-find step is Boruvka on
 the device)."""
 
-from paper import measure, plots, scale_out, select, style, tables
+from paper import measure, plots, programs, scale_out, select, style, tables
 from paper.claims import Claim, Measured, at_least, at_most, reaches
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
 
-ALGOS = style.algorithms(
-    {
-        "bgl_kruskal": ("BGL Kruskal", "baseline"),
-        "kruskal_seq": ("(1) sequential", "paper"),
-        "kruskal_omp": ("(2) OpenMP tasks, parallel partition", "paper"),
-        "kruskal_omp_listing5": ("(2) OpenMP tasks, as listing 5", "paper"),
-        "kruskal_thrust": ("(3) CUDA Thrust sort", "paper"),
-        "kruskal_cdp": ("(4) CUDA dyn. parallelism", "paper"),
-        "filter_kruskal_omp": ("filter-Kruskal (OpenMP)", "beyond"),
-        "kruskal_cub_gpu": ("CUB pipeline (radix sort + device Boruvka)", "beyond"),
-    }
-)
+# The programs as the executable registers them (paper/programs.json): names, labels, families.
+ALGOS = programs.algorithms("kruskal_100m")
 PHASES = ["generate_s", "pin_s", "h2d_s", "sort_s", "d2h_s", "unionfind_s"]
 PHASE_LABELS = {
     "generate_s": "generate",

@@ -4,20 +4,13 @@ Figures named after the paper's: Fig. 5 (run time vs n) and Fig. 6 (speedup
 over BGL) over the paper's range (the rows of role ``main``); the extended
 sweep (role ``extension``) and the GPU phase split are beyond the paper."""
 
-from paper import measure, plots, select, style, tables
+from paper import measure, plots, programs, select, tables
 from paper.claims import Check, Claim, Measured, at_least, at_most, check_every, conditions, reaches, share
 from paper.module import Figure, Module, Table
 from paper.results import ResultsMissing
 
-ALGOS = style.algorithms(
-    {
-        "bgl_prim": ("BGL Prim (CPU)", "baseline"),
-        "prim_naive_gpu": ("non-primitive CUDA Prim", "paper"),
-        "prim_minreduce_gpu": ("min-reduction CUDA Prim", "paper"),
-        "prim_resident_gpu": ("device-resident Prim", "beyond"),
-        "boruvka_gpu": ("GPU Boruvka", "beyond"),
-    }
-)
+# The programs as the executable registers them (paper/programs.json): names, labels, families.
+ALGOS = programs.algorithms("prim_gpu")
 
 
 def paper_range(res):

@@ -27,9 +27,14 @@ def programs(experiment, path=PROGRAMS_FILE):
     return load(path)[experiment]
 
 
+# The figures' and tables' order: the baselines, the paper's programs, those beyond it.
+FAMILY_ORDER = ("baseline", "paper", "beyond")
+
+
 def algorithms(experiment, path=PROGRAMS_FILE):
-    """{name: style.Algo} for the figures, in table order."""
-    return style.algorithms({p["name"]: (p["label"], p["family"]) for p in programs(experiment, path)})
+    """{name: style.Algo} for the figures: by family (FAMILY_ORDER), then in table order."""
+    listed = sorted(programs(experiment, path), key=lambda p: FAMILY_ORDER.index(p["family"]))
+    return style.algorithms({p["name"]: (p["label"], p["family"]) for p in listed})
 
 
 def export(bin_dir):

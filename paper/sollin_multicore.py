@@ -8,22 +8,13 @@ the thread sweep run the same programs on the same graphs (N = 1000 .. 10000),
 so the paper's sizes are judged on the rows of both; the extension adds
 N = 20000 and the GPU program."""
 
-from paper import measure, plots, select, style, tables
+from paper import measure, plots, programs, select, style, tables
 from paper.claims import Check, Claim, Measured, at_least, at_most, conditions, share, within
 from paper.results import ResultsMissing
 from paper.module import Figure, Module, Table
 
-ALGOS = style.algorithms(
-    {
-        "bgl_kruskal": ("BGL Kruskal", "baseline"),
-        "kruskal": ("(1) Kruskal", "paper"),
-        "sollin_serial": ("(2) serial Sollin", "paper"),
-        "sollin_conflict_free": ("(3)/(4) conflict-free Sollin", "paper"),
-        "sollin_serial_tri": ("serial Sollin, triangular", "beyond"),
-        "sollin_conflict_free_tri": ("conflict-free, triangular", "beyond"),
-        "boruvka_dense_gpu": ("GPU dense Boruvka", "beyond"),
-    }
-)
+# The programs as the executable registers them (paper/programs.json): names, labels, families.
+ALGOS = programs.algorithms("sollin_multicore")
 PARALLEL = ("sollin_conflict_free", "sollin_conflict_free_tri")
 
 

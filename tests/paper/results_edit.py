@@ -66,8 +66,8 @@ def edit_rows(stem, edit):
 
 def add_gpu_count(stem):
     """The ``gpus`` column as hybrid_dfs writes it since its multi-GPU program came:
-    1 on every row of a GPU program (experiments/hybrid_dfs/programs.cpp,
-    GpuProgram::run), empty on the CPU programs' rows."""
+    1 on every row of a GPU program (algorithms/traversal/traversal_gpu_programs.cpp),
+    empty on the CPU programs' rows."""
 
     def edit(header, rows):
         for r in rows:
