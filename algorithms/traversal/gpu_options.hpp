@@ -25,6 +25,10 @@ struct GpuOptions {
   // The frontier arcs below which a top-down branch is small; 0: the
   // device's resident threads x 4.
   std::uint64_t small_level_arcs = 0;
+  // dobfs_gpu: traverse a copy of the graph relabelled by decreasing degree
+  // (degree_order.hpp), built untimed when it prepares (relabel_s); the levels
+  // are mapped back to the graph's ids untimed (in widen_s).
+  bool degree_order = false;
 };
 
 }  // namespace gs::traversal

@@ -54,7 +54,8 @@ const std::vector<harness::Column>& columns() {
                                                         {"gpus", Unit::count},
                                                         {"comm_s"},
                                                         {"imbalance", Unit::number},
-                                                        {"level_ms", Unit::text}};
+                                                        {"level_ms", Unit::text},
+                                                        {"relabel_s"}};
   return kColumns;
 }
 
@@ -144,7 +145,9 @@ void run_programs(harness::Session& s, const Config& c, Traversals& t, const har
             v.answer(),
             {{"teps", double(v.component_edges) / r.seconds}, {"component_edges", double(v.component_edges)}}};
         if (!a.branch_kinds.empty())
-          out.columns["bytes_read"] = double(traversal::bytes_read(traversal::view_of(g), *a.level, a.branch_kinds));
+          out.columns["bytes_read"] =
+              double(a.traversed ? traversal::bytes_read(*a.traversed, *a.traversed_level, a.branch_kinds)
+                                 : traversal::bytes_read(traversal::view_of(g), *a.level, a.branch_kinds));
         return out;
       }));
 }
