@@ -7,11 +7,14 @@
 // (distributed_programs.hpp) through harness::run_programs.
 #pragma once
 
+#include <mpi.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "algorithms/distributed/gather.hpp"
 #include "algorithms/distributed/local_edges.hpp"
@@ -84,6 +87,28 @@ Share<W> make_share(harness::Session& s, const harness::GraphSource& source, con
   }
   share.seconds = wall_seconds() - t0;
   return share;
+}
+
+// The degrees of the vertices this rank owns in the undirected graph of a
+// share (both endpoints of every edge, a self loop twice: the CSR's degree),
+// summed over every rank's share with one reduce-scatter of a per-vertex count. Collective.
+template <class W>
+std::vector<std::uint32_t> owned_degrees(const Share<W>& share) {
+  const mpi::communicator& comm = share.comm;
+  const LocalEdges<W>& l = share.local;
+  std::vector<std::uint32_t> count;
+  std::vector<int> blocks(std::size_t(comm.size()));
+  agree(comm, [&] {
+    count.assign(l.n, 0);
+    for (eid_t e = 0; e < l.edges.size(); ++e) {
+      ++count[l.edges.u[e]];
+      ++count[l.edges.v[e]];
+    }
+    for (int r = 0; r < comm.size(); ++r) blocks[std::size_t(r)] = int(vertex_block(l.n, r, comm.size()).count);
+  });
+  std::vector<std::uint32_t> mine(static_cast<std::size_t>(blocks[std::size_t(comm.rank())]));
+  MPI_Reduce_scatter(count.data(), mine.data(), blocks.data(), MPI_UINT32_T, MPI_SUM, MPI_Comm(comm));
+  return mine;
 }
 
 // The single-process check of `programs` on a share, where the graph fits rank 0.

@@ -9,8 +9,6 @@
 // every rank (Graph500 rules on the edge shares, dist::BfsCertificate) and, where the
 // graph fits one process, checked on rank 0 by the suite's verifier on the
 // single-process graph, whose answer must be the distributed one.
-#include <mpi.h>
-
 #include <bit>
 #include <boost/mpi/collectives/all_reduce.hpp>
 #include <boost/mpi/collectives/scan.hpp>
@@ -50,26 +48,6 @@ std::uint64_t rank_bytes(std::uint64_t share_edges, std::uint64_t owned_vertices
 // graph (8 B per edge each), their sorted copies (12 B each), the CSR (8 B per
 // edge, 8 B per vertex) and the gathered levels.
 std::uint64_t check_bytes(std::uint64_t n, std::uint64_t m) { return 48 * m + 16 * n; }
-
-// The degrees of the vertices this rank owns in the undirected graph (both
-// endpoints of every edge, a self loop twice: the CSR's degree), summed over
-// every rank's share with one reduce-scatter of a per-vertex count.
-std::vector<std::uint32_t> owned_degrees(const mpi::communicator& comm, const dist::LocalEdges<std::uint32_t>& share) {
-  std::vector<std::uint32_t> count;
-  std::vector<int> blocks(std::size_t(comm.size()));
-  dist::agree(comm, [&] {
-    count.assign(share.n, 0);
-    for (eid_t e = 0; e < share.edges.size(); ++e) {
-      ++count[share.edges.u[e]];
-      ++count[share.edges.v[e]];
-    }
-    for (int r = 0; r < comm.size(); ++r)
-      blocks[std::size_t(r)] = int(dist::vertex_block(share.n, r, comm.size()).count);
-  });
-  std::vector<std::uint32_t> mine(std::size_t(blocks[std::size_t(comm.rank())]));
-  MPI_Reduce_scatter(count.data(), mine.data(), blocks.data(), MPI_UINT32_T, MPI_SUM, MPI_Comm(comm));
-  return mine;
-}
 
 // root_draws on the distributed graph: the highest-degree vertex (lowest id
 // among equals), a search from it (untimed) for its component, and the drawn
@@ -126,7 +104,7 @@ void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSou
   const dist::Share<std::uint32_t> share = dist::make_share(s, source, share_rules(opt));
   const mpi::communicator& comm = share.comm;
   const harness::GraphId& id = share.id;
-  const std::vector<std::uint32_t> degree = owned_degrees(comm, share.local);
+  const std::vector<std::uint32_t> degree = dist::owned_degrees(share);
   const dist::VertexBlock blk = dist::vertex_block(share.local.n, comm.rank(), comm.size());
   std::vector<vid_t> roots;  // --sources, or drawn by the first engine once built
   if (opt.sources_given)
