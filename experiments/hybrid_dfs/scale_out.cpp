@@ -9,23 +9,19 @@
 // every rank (Graph500 rules on the edge shares, dist::BfsCertificate) and, where the
 // graph fits one process, checked on rank 0 by the suite's verifier on the
 // single-process graph, whose answer must be the distributed one.
-#include <mpi.h>
-
 #include <bit>
 #include <boost/mpi/collectives/all_reduce.hpp>
 #include <boost/mpi/collectives/scan.hpp>
-#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "algorithms/distributed/bfs_certificate.hpp"
-#include "algorithms/distributed/gather.hpp"
-#include "algorithms/distributed/local_edges.hpp"
-#include "algorithms/distributed/distributed_bfs.hpp"
+#include "algorithms/distributed/distributed_programs.hpp"
 #include "common/convert.hpp"
 #include "common/harness/input_graph.hpp"
+#include "common/harness/run_programs.hpp"
 #include "common/results.hpp"
 #include "common/verify/traversal.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
@@ -52,26 +48,6 @@ std::uint64_t rank_bytes(std::uint64_t share_edges, std::uint64_t owned_vertices
 // graph (8 B per edge each), their sorted copies (12 B each), the CSR (8 B per
 // edge, 8 B per vertex) and the gathered levels.
 std::uint64_t check_bytes(std::uint64_t n, std::uint64_t m) { return 48 * m + 16 * n; }
-
-// The degrees of the vertices this rank owns in the undirected graph (both
-// endpoints of every edge, a self loop twice: the CSR's degree), summed over
-// every rank's share with one reduce-scatter of a per-vertex count.
-std::vector<std::uint32_t> owned_degrees(const mpi::communicator& comm, const dist::LocalEdges<std::uint32_t>& share) {
-  std::vector<std::uint32_t> count;
-  std::vector<int> blocks(std::size_t(comm.size()));
-  dist::agree(comm, [&] {
-    count.assign(share.n, 0);
-    for (eid_t e = 0; e < share.edges.size(); ++e) {
-      ++count[share.edges.u[e]];
-      ++count[share.edges.v[e]];
-    }
-    for (int r = 0; r < comm.size(); ++r)
-      blocks[std::size_t(r)] = int(dist::vertex_block(share.n, r, comm.size()).count);
-  });
-  std::vector<std::uint32_t> mine(std::size_t(blocks[std::size_t(comm.rank())]));
-  MPI_Reduce_scatter(count.data(), mine.data(), blocks.data(), MPI_UINT32_T, MPI_SUM, MPI_Comm(comm));
-  return mine;
-}
 
 // root_draws on the distributed graph: the highest-degree vertex (lowest id
 // among equals), a search from it (untimed) for its component, and the drawn
@@ -101,114 +77,113 @@ std::vector<vid_t> distributed_roots(const mpi::communicator& comm, dist::Distri
   return roots;
 }
 
-// The single-process programs' edges (generated or read as they do), on rank 0.
-EdgeList<std::uint32_t> single_process_edges(harness::Session& s, const harness::GraphSource& source) {
-  const harness::GraphSize* size = source.size();
-  if (size) return gen::cached_rmat(std::countr_zero(size->n), eid_t(size->m), kRmatA, kRmatB, kRmatC, s.opt().seed);
-  return harness::read_input<std::uint32_t>(s, source.with_file_ids(), harness::Weights::ignored)
-      .el;  // the ranks keep file ids
+dist::ShareRules<std::uint32_t> share_rules(const CommonOptions& opt) {
+  dist::ShareRules<std::uint32_t> r;
+  r.generated_id = [&opt](const harness::GraphSize& size) {
+    return harness::GraphId{rmat_name(size), "rmat", size.n, size.m, opt.seed};
+  };
+  r.generated_bytes = [](const harness::GraphSize& size, int ranks) {
+    return rank_bytes(size.m / eid_t(ranks) + 1, size.n / vid_t(ranks) + 1, size.n);
+  };
+  r.each_generates = "its own share";
+  r.generate = [&opt](const mpi::communicator& comm, const harness::GraphSize& size) {
+    return dist::rmat_share(comm, std::countr_zero(size.n), eid_t(size.m), kRmatA, kRmatB, kRmatC, opt.seed);
+  };
+  r.weights = dist::FileWeights::ignored;
+  r.file_bytes = [](const dist::LocalEdges<std::uint32_t>& l, const dist::VertexBlock& blk) {
+    return rank_bytes(l.edges.size(), blk.count, l.n);
+  };
+  r.admits = "the distributed traversals of ";
+  return r;
 }
 
 }  // namespace
 
 void run_scale_out(harness::Session& s, const Config& c, const harness::GraphSource& source) {
-  const harness::GraphSize* size = source.size();
-  const mpi::communicator comm;
   const CommonOptions& opt = s.opt();
-  const int ranks = comm.size();
-  harness::GraphId id;
-  dist::LocalEdges<std::uint32_t> share;
-  if (size) {
-    id = {rmat_name(*size), "rmat", size->n, size->m, opt.seed};
-    dist::agree(comm, [&] {
-      s.admit_host(rank_bytes(size->m / eid_t(ranks) + 1, size->n / vid_t(ranks) + 1, size->n) *
-                       std::uint64_t(s.world().ranks_here()),
-                   s.piece().name + " " + id.name + " on each of the " + std::to_string(ranks) + " rank(s)");
-    });
-    s.progress().note("generating " + id.name + " on " + std::to_string(ranks) + " rank(s), each its own share");
-    share = dist::rmat_share(comm, std::countr_zero(size->n), eid_t(size->m), kRmatA, kRmatB, kRmatC, opt.seed);
-  } else {
-    s.progress().note("reading " + source.path() + " on " + std::to_string(ranks) + " rank(s), each its byte range");
-    share = dist::read_share<std::uint32_t>(comm, source.path(), dist::FileWeights::ignored);
-    id = {std::filesystem::path(source.path()).filename().string(), "file", share.n, share.global_m, 0};
-    const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
-    dist::agree(comm, [&] {
-      s.admit_host(rank_bytes(share.edges.size(), blk.count, share.n) * std::uint64_t(s.world().ranks_here()),
-                   "the distributed traversals of " + id.name + " (rank " + std::to_string(comm.rank()) + ")");
-    });
-  }
-  const std::vector<std::uint32_t> degree = owned_degrees(comm, share);
-  const dist::VertexBlock blk = dist::vertex_block(share.n, comm.rank(), ranks);
-  std::vector<vid_t> roots;  // --sources, or drawn by the first engine
+  const dist::Share<std::uint32_t> share = dist::make_share(s, source, share_rules(opt));
+  const mpi::communicator& comm = share.comm;
+  const harness::GraphId& id = share.id;
+  const std::vector<std::uint32_t> degree = dist::owned_degrees(share);
+  const dist::VertexBlock blk = dist::vertex_block(share.local.n, comm.rank(), comm.size());
+  std::vector<vid_t> roots;  // --sources, or drawn by the first engine once built
   if (opt.sources_given)
-    dist::agree(comm, [&] { roots = harness::VertexIds{}.vertices(opt.sources, share.n, id.name); });
+    dist::agree(comm, [&] { roots = harness::VertexIds{}.vertices(opt.sources, share.local.n, id.name); });
   std::string programs;
   for (const harness::ProgramInfo& info : s.programs()) programs += (programs.empty() ? "" : ", ") + info.name;
 
   // The single-process check, where the graph fits one process: the shares must be the
   // single-process graph, and the verifier on it must give the distributed answer.
-  std::string why_not;
-  const bool single = dist::root_has_memory(comm, check_bytes(share.n, share.global_m),
-                                            "the single-process check of " + programs + " on " + id.name, why_not);
   std::unique_ptr<Csr<std::uint32_t>> whole;
-  if (single) {
-    s.progress().note("rank 0: the single-process graph of " + id.name + " for the check");
-    const EdgeList<std::uint32_t> shares = dist::gather_share(comm, share);
-    dist::agree(comm, [&] {
-      if (comm.rank() != 0) return;
-      EdgeList<std::uint32_t> el = single_process_edges(s, source);
-      dist::check_same_edges(shares, el, "hybrid_dfs " + s.piece().name);
-      el.directed = false;  // traversed as undirected, as the single-process programs do
-      whole = std::make_unique<Csr<std::uint32_t>>(edge_list_to_csr(el));
-    });
-  }
-  s.writer().set_meta(
-      "distributed_checks",
-      programs + " on " + id.name + ": certificate (Graph500 rules on every rank's edges)" +
-          (single ? " + single-process graph and verifier on rank 0" : "; single-process check skipped: " + why_not));
+  const bool single = dist::single_process_check<std::uint32_t>(
+      s, share,
+      {.programs = programs,
+       .who = "hybrid_dfs " + s.piece().name,
+       .bytes = check_bytes(share.local.n, share.local.global_m),
+       .edges = [&]() -> EdgeList<std::uint32_t> {
+         if (const harness::GraphSize* size = source.size())
+           return gen::cached_rmat(std::countr_zero(size->n), eid_t(size->m), kRmatA, kRmatB, kRmatC, opt.seed);
+         return harness::read_input<std::uint32_t>(s, source.with_file_ids(), harness::Weights::ignored)
+             .el;  // the ranks keep file ids
+       },
+       .keep =
+           [&](EdgeList<std::uint32_t>&& el) {
+             el.directed = false;  // traversed as undirected, as the single-process programs do
+             whole = std::make_unique<Csr<std::uint32_t>>(edge_list_to_csr(el));
+           },
+       .certificate = "certificate (Graph500 rules on every rank's edges)",
+       .single = "single-process graph and verifier on rank 0"});
 
-  const dist::BfsCertificate certificate(comm, share);
-  for (const harness::ProgramInfo& info : s.programs()) {
-    s.progress().note(info.name + ": building its graph on " + std::to_string(ranks) + " rank(s)");
-    const std::unique_ptr<dist::DistributedBfs> bfs = dist::make_bfs(
-        info.name == traversal::name::combblas_bfs ? dist::BfsEngine::combblas : dist::BfsEngine::pbgl, comm, share);
-    if (roots.empty()) {
-      roots = distributed_roots(comm, *bfs, blk, degree, c.roots_per_graph, opt.seed);
-      dist::agree(comm, [&] {
-        if (roots.empty()) throw InputError(id.name + ": no roots");
-      });
-    }
-    auto trial = [&](int k) {
-      const vid_t source = roots[k < 0 ? 0 : std::size_t(k / c.trials_per_root)];
-      const dist::BfsRun r = bfs->run(source);
-      certificate.check(r, info.name);
-      std::uint64_t degree_sum = 0;
-      for (vid_t i = 0; i < blk.count; ++i)
-        if (r.level[i] != dist::kUnreachedLevel) degree_sum += degree[i];
-      const std::uint64_t component_edges = mpi::all_reduce(comm, degree_sum, std::plus<std::uint64_t>()) / 2;
-      if (single) {
-        const std::vector<std::uint32_t> level = dist::gather_levels(comm, r);
-        dist::agree(comm, [&] {
-          if (comm.rank() != 0) return;
-          const verify::TraversalSummary v = verify::check_traversal(*whole, source, level, nullptr, info.name);
-          if (v.answer() != r.answer() || v.component_edges != component_edges)
-            throw VerificationError(info.name + ": answer " + r.answer() + " with " + std::to_string(component_edges) +
-                                    " component edges, single-process verifier " + v.answer() + " with " +
-                                    std::to_string(v.component_edges));
-        });
-      }
-      TrialOutcome out;
-      out.seconds = r.seconds;
-      out.answer = r.answer();
-      out.extra["source"] = std::to_string(source);
-      out.extra["teps"] = fmt_number(double(component_edges) / r.seconds);
-      out.extra["component_edges"] = std::to_string(component_edges);
-      out.extra["setup_s"] = fmt_seconds(bfs->build_seconds());
-      if (!r.states.empty()) out.extra["states"] = r.states;
-      return out;
-    };
-    s.trials(s.row(id, info, 1), trial, int(roots.size()) * c.trials_per_root);
-  }
+  const dist::BfsCertificate certificate(comm, share.local);
+  const dist::BfsOptions options{.built = [&](dist::DistributedBfs& bfs) {
+    if (!roots.empty()) return;
+    roots = distributed_roots(comm, bfs, blk, degree, c.roots_per_graph, opt.seed);
+    dist::agree(comm, [&] {
+      if (roots.empty()) throw InputError(id.name + ": no roots");
+    });
+  }};
+  const harness::ProgramTable<dist::BfsProgram, dist::BfsOptions> table(dist::bfs_programs());
+  using harness::Unit;
+  harness::Lineup<dist::BfsProgram> lineup(s, source, table, options,
+                                           {{"source", Unit::text},
+                                            {"teps", Unit::text},
+                                            {"component_edges", Unit::text},
+                                            {"setup_s", Unit::seconds},
+                                            {"states", Unit::text}},
+                                           {.trials = [&](const harness::ProgramInfo&) { return c.trials_per_root; },
+                                            .query_columns =
+                                                [](const vid_t& v) {
+                                                  return harness::ColumnValues{{"source", std::to_string(v)}};
+                                                },
+                                            .one_series = true});
+  // The roots are read once the first engine is prepared (options.built draws them).
+  harness::run_programs(
+      lineup, id, share, roots,
+      harness::CheckOutcome<dist::BfsProgram>(
+          [&](const harness::Outcome<dist::BfsRun>& o, const vid_t& root, const std::string& name, int) {
+            const dist::BfsRun& r = o.answer;
+            certificate.check(r, name);
+            std::uint64_t degree_sum = 0;
+            for (vid_t i = 0; i < blk.count; ++i)
+              if (r.level[i] != dist::kUnreachedLevel) degree_sum += degree[i];
+            const std::uint64_t component_edges = mpi::all_reduce(comm, degree_sum, std::plus<std::uint64_t>()) / 2;
+            if (single) {
+              const std::vector<std::uint32_t> level = dist::gather_levels(comm, r);
+              dist::agree(comm, [&] {
+                if (comm.rank() != 0) return;
+                const verify::TraversalSummary v = verify::check_traversal(*whole, root, level, nullptr, name);
+                if (v.answer() != r.answer() || v.component_edges != component_edges)
+                  throw VerificationError(name + ": answer " + r.answer() + " with " + std::to_string(component_edges) +
+                                          " component edges, single-process verifier " + v.answer() + " with " +
+                                          std::to_string(v.component_edges));
+              });
+            }
+            harness::Checked checked{r.answer(),
+                                     {{"teps", fmt_number(double(component_edges) / r.seconds)},
+                                      {"component_edges", std::to_string(component_edges)}}};
+            if (!r.states.empty()) checked.columns["states"] = r.states;
+            return checked;
+          }));
 }
 
 }  // namespace gs::hybrid_dfs
