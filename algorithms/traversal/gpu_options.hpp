@@ -27,8 +27,10 @@ struct GpuOptions {
   std::uint64_t small_level_arcs = 0;
   // dobfs_gpu: traverse a copy of the graph relabelled by decreasing degree
   // (degree_order.hpp), built untimed when it prepares (relabel_s); the levels
-  // are mapped back to the graph's ids untimed (in widen_s).
-  bool degree_order = false;
+  // are mapped back to the graph's ids untimed (in widen_s). On RMAT the hubs
+  // come first in every list, so bottom-up searches stop sooner
+  // (experiments/hybrid_dfs/NOTES.md).
+  bool degree_order = true;
 };
 
 }  // namespace gs::traversal

@@ -66,19 +66,18 @@ class ReadGpu final : public GpuProgram {
   }
 };
 
-// With GpuOptions::degree_order it traverses its own upload of the graph
-// relabelled by decreasing degree, and maps the levels back untimed.
+// With GpuOptions::degree_order (the default) it traverses its own upload of
+// the graph relabelled by decreasing degree, and maps the levels back untimed.
 class DobfsGpu final : public GpuProgram {
  public:
   using GpuProgram::GpuProgram;
   std::uint64_t host_bytes(const harness::GraphSize& size) const override {
     return o_.gpu.degree_order ? DegreeOrdered::host_bytes(size.n, 2 * size.m) : 0;
   }
-  std::uint64_t device_bytes(const harness::GraphSize& size) const override {
-    return GpuProgram::device_bytes(size) * (o_.gpu.degree_order ? 2 : 1);  // beside the shared upload
-  }
   Prepared prepare(const TraversalGraph& g, int threads) override {
     if (!o_.gpu.degree_order) return GpuProgram::prepare(g, threads);
+    // Its own upload instead of the shared one, which a later program makes again.
+    g.shared->gpu.reset();
     WallTimer t;
     ordered_ = std::make_unique<DegreeOrdered>(view_of(g.csr));
     const double relabel_s = t.seconds();

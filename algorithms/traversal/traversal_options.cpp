@@ -35,9 +35,10 @@ void bind_options(Cli& cli, TraversalOptions& o) {
   HybridOptions& h = o.hybrid;
   cli.option("gpu-early-copy", "GPU: 1 = copy the levels back while the last small branches run, 0 = after",
              o.gpu.early_copy);
-  cli.option("gpu-degree-order",
-             "dobfs_gpu: 1 = traverse a copy relabelled by decreasing degree, built untimed (relabel_s), 0 = the graph",
-             o.gpu.degree_order);
+  cli.option(
+      "gpu-degree-order",
+      "dobfs_gpu: 1 = traverse a copy relabelled by decreasing degree, built untimed (relabel_s), 0 = the graph itself",
+      o.gpu.degree_order);
   o.gpu_bottom_up = std::to_string(o.gpu.bottom_up_words) + "/" + std::to_string(o.gpu.bottom_up_arcs);
   cli.option("gpu-bottom-up", "dobfs_gpu: W/A = bitmap words per warp / arcs per search round (1/1, 2/2, 4/1, 4/2)",
              o.gpu_bottom_up);

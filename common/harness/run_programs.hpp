@@ -260,6 +260,8 @@ void queries_outer(Lineup<P>& lineup, const GraphId& id, const typename P::Graph
 }  // namespace detail
 
 // Every program of `lineup` on `g` (graph `id`), each query in turn, each outcome checked whole.
+// `queries` is read only once a program has prepared: a distributed program may
+// draw them when it first prepares (hybrid_dfs's scale-out roots).
 template <class P>
 void run_programs(Lineup<P>& lineup, const GraphId& id, const typename P::Graph& g,
                   const std::vector<typename P::Query>& queries, const CheckOutcome<P>& check) {
