@@ -3,6 +3,7 @@
 // read benchmarks. Compiled into gs_traversal_gpu (with CUDA).
 #include <memory>
 
+#include "algorithms/traversal/array_read_program.hpp"
 #include "algorithms/traversal/degree_order.hpp"
 #include "algorithms/traversal/gpu_traversal.hpp"
 #include "algorithms/traversal/trace_columns.hpp"
@@ -132,31 +133,6 @@ class HybridCpuGpu final : public GpuProgram {
   }
 };
 
-// table1's device array, read in order or at random positions.
-class GpuRead final : public ReadProgram {
- public:
-  explicit GpuRead(bool random) : random_(random) {}
-  std::uint64_t device_bytes(const harness::GraphSize& size) const override { return size.n * 8; }
-  Prepared prepare(const ReadGraph& g, int) override {
-    const ReadArrays& a = *g.arrays;
-    if (!a.gpu) g.arrays->gpu = std::make_shared<bench::GpuReadBench>(a.words);
-    expected_ =
-        random_ ? bench::expected_random_checksum(a.words, a.reads) : bench::expected_sequential_checksum(a.words);
-    return {};
-  }
-  Outcome<ReadAnswer> run(const ReadGraph& g, const harness::NoQuery&, int) override {
-    const ReadArrays& a = *g.arrays;
-    ReadAnswer answer;
-    answer.measured = random_ ? a.gpu->random(a.reads) : a.gpu->sequential();
-    answer.expected_checksum = expected_;
-    return {.seconds = answer.measured.seconds, .answer = answer, .phases = {{"gbs", answer.measured.gbs()}}};
-  }
-
- private:
-  bool random_;
-  std::uint64_t expected_ = 0;  // every read's checksum, computed without reading the array
-};
-
 }  // namespace
 
 std::unique_ptr<TraversalProgram> make_read_gpu(const TraversalOptions& o) { return std::make_unique<ReadGpu>(o); }
@@ -164,6 +140,8 @@ std::unique_ptr<TraversalProgram> make_hybrid_cpu_gpu(const TraversalOptions& o)
   return std::make_unique<HybridCpuGpu>(o);
 }
 std::unique_ptr<TraversalProgram> make_dobfs_gpu(const TraversalOptions& o) { return std::make_unique<DobfsGpu>(o); }
-std::unique_ptr<ReadProgram> make_gpu_read(bool random) { return std::make_unique<GpuRead>(random); }
+std::unique_ptr<ReadProgram> make_gpu_read(bool random) {
+  return std::make_unique<ArrayRead<bench::GpuReadBench, &ReadArrays::gpu, true>>(random);
+}
 
 }  // namespace gs::traversal

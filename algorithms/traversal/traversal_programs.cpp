@@ -4,6 +4,7 @@
 #include "algorithms/traversal/traversal_programs.hpp"
 
 #include "algorithms/distributed/combblas_grid.hpp"
+#include "algorithms/traversal/array_read_program.hpp"
 #include "algorithms/traversal/trace_columns.hpp"
 #include "baselines/bgl.hpp"
 #include "common/harness/built_with.hpp"
@@ -142,32 +143,6 @@ std::unique_ptr<TraversalProgram> make_with(const TraversalOptions& o) {
   return std::make_unique<P>(o);
 }
 
-// table1's host array, read in order or at random positions.
-class CpuRead final : public ReadProgram {
- public:
-  explicit CpuRead(bool random) : random_(random) {}
-  std::uint64_t host_bytes(const harness::GraphSize& size) const override { return size.n * 8; }
-  // On every thread the rows record, so that first touch spreads the pages as they read.
-  Prepared prepare(const ReadGraph& g, int) override {
-    const ReadArrays& a = *g.arrays;
-    if (!a.cpu) g.arrays->cpu = std::make_shared<bench::CpuReadBench>(a.words);
-    expected_ =
-        random_ ? bench::expected_random_checksum(a.words, a.reads) : bench::expected_sequential_checksum(a.words);
-    return {};
-  }
-  Outcome<ReadAnswer> run(const ReadGraph& g, const harness::NoQuery&, int) override {
-    const ReadArrays& a = *g.arrays;
-    ReadAnswer answer;
-    answer.measured = random_ ? a.cpu->random(a.reads) : a.cpu->sequential();
-    answer.expected_checksum = expected_;
-    return {.seconds = answer.measured.seconds, .answer = answer, .phases = {{"gbs", answer.measured.gbs()}}};
-  }
-
- private:
-  bool random_;
-  std::uint64_t expected_ = 0;  // every read's checksum, computed without reading the array
-};
-
 }  // namespace
 
 harness::ProgramEntries<TraversalProgram, TraversalOptions> traversal_programs() {
@@ -249,7 +224,7 @@ harness::ProgramEntries<TraversalProgram, TraversalOptions> traversal_programs()
 harness::ProgramEntries<ReadProgram> read_bandwidth_programs() {
   auto cpu = [](bool random) {
     return [random](const harness::NoOptions&) -> std::unique_ptr<ReadProgram> {
-      return std::make_unique<CpuRead>(random);
+      return std::make_unique<ArrayRead<bench::CpuReadBench, &ReadArrays::cpu, false>>(random);
     };
   };
   auto gpu = [](bool random) { return [random](const harness::NoOptions&) { return make_gpu_read(random); }; };
