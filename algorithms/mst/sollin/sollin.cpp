@@ -39,27 +39,24 @@ SollinSolver::SollinSolver(vid_t n, SollinStrategy strategy, int threads)
   selected_.reserve(n);
 }
 
-MsfResult SollinSolver::result(std::vector<Edge<std::uint32_t>> forest) const {
-  MsfResult r;
-  r.forest = std::move(forest);
-  r.times = {{"select_s", phases_.select_s},
-             {"contract_s", phases_.contract_s},
-             {"first_merge_s", phases_.first_merge_s},
-             {"later_merges_s", phases_.later_merges_s},
-             {"traceback_s", phases_.traceback_s}};
-  return r;
+std::map<std::string, double> SollinSolver::phase_times() const {
+  return {{"select_s", phases_.select_s},
+          {"contract_s", phases_.contract_s},
+          {"first_merge_s", phases_.first_merge_s},
+          {"later_merges_s", phases_.later_merges_s},
+          {"traceback_s", phases_.traceback_s}};
 }
 
-MsfResult SollinSolver::solve(const DenseMatrix16& a) {
+std::vector<KEdge> SollinSolver::forest(const DenseMatrix16& a) {
   if (a.n != n_)
     throw InputError("Sollin solver sized for n = " + std::to_string(n_) + ", matrix has " + std::to_string(a.n));
-  return result(run(FullView{a.a.data(), a.n}));
+  return run(FullView{a.a.data(), a.n});
 }
 
-MsfResult SollinSolver::solve(const TriangularMatrix16& a) {
+std::vector<KEdge> SollinSolver::forest(const TriangularMatrix16& a) {
   if (a.n != n_)
     throw InputError("Sollin solver sized for n = " + std::to_string(n_) + ", matrix has " + std::to_string(a.n));
-  return result(run(TriangularInputView{a.a.data(), a.n}));
+  return run(TriangularInputView{a.a.data(), a.n});
 }
 
 template <class InputView>

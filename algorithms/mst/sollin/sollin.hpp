@@ -27,6 +27,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "algorithms/mst/msf_result.hpp"
@@ -52,8 +54,13 @@ class SollinSolver {
   // Throws InputError for n > kMaxSollinVertices.
   SollinSolver(vid_t n, SollinStrategy strategy, int threads = 1);
 
-  MsfResult solve(const DenseMatrix16& a);
-  MsfResult solve(const TriangularMatrix16& a);
+  // The forest alone (what a timed run calls), then the last solve's phases
+  // by their kSollinTimes names; solve() is both.
+  std::vector<KEdge> forest(const DenseMatrix16& a);
+  std::vector<KEdge> forest(const TriangularMatrix16& a);
+  std::map<std::string, double> phase_times() const;
+  MsfResult solve(const DenseMatrix16& a) { return {forest(a), phase_times(), {}}; }
+  MsfResult solve(const TriangularMatrix16& a) { return {forest(a), phase_times(), {}}; }
 
   // Vertices per level of the last solve (n, then the contracted sizes).
   const std::vector<vid_t>& level_sizes() const { return level_sizes_; }
@@ -63,7 +70,6 @@ class SollinSolver {
   struct Phases {
     double select_s = 0, contract_s = 0, first_merge_s = 0, later_merges_s = 0, traceback_s = 0;
   };
-  MsfResult result(std::vector<Edge<std::uint32_t>> forest) const;
 
   // An edge selected at a level: level-`level` vertices a -> b of weight w.
   struct Selected {

@@ -74,11 +74,9 @@ class Sollin final : public CompleteMsfProgram {
   }
   Outcome<Forest> run(const CompleteGraph& g, const harness::NoQuery&, int) override {
     Outcome<Forest> r;
-    MsfResult m;
     r.seconds = time_seconds(
-        [&] { m = storage_ == MatrixStorage::triangular ? solver_->solve(g.tri) : solver_->solve(g.full); });
-    r.answer = std::move(m.forest);
-    for (const char* name : kSollinTimes) r.phases[name] = m.time(name);
+        [&] { r.answer = storage_ == MatrixStorage::triangular ? solver_->forest(g.tri) : solver_->forest(g.full); });
+    for (const auto& [name, seconds] : solver_->phase_times()) r.phases[name] = seconds;
     return r;
   }
   void release() override { solver_.reset(); }
