@@ -59,6 +59,8 @@ struct DirectionOptions {
   // Top-down branches whose frontier has fewer arcs run many to one parallel
   // region (dobfs_omp.cpp: road-like graphs' thousands of small branches).
   std::uint64_t small_branch_arcs = std::uint64_t(1) << 16;
+  // ... and those with fewer still run on one thread (no region, no barrier).
+  std::uint64_t serial_branch_arcs = 16384;
 };
 struct DirectionTrace {
   std::vector<bool> bottom_up;         // per branch

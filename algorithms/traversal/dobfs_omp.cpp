@@ -119,7 +119,8 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
   WallTimer timer;
 #pragma omp parallel
   {
-    Counts& mine = counts[std::size_t(omp_get_thread_num())];
+    const int tid = omp_get_thread_num(), threads = omp_get_num_threads();
+    Counts& mine = counts[std::size_t(tid)];
     std::vector<vid_t> local;
     local.reserve(opt.local_threshold);
     for (;;) {
@@ -129,24 +130,29 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
       std::uint64_t my_found = 0, my_arcs = 0;
       // Static: one pass of the runtime's loop bookkeeping per branch (the
       // segment is in discovery order, so contiguous parts cost about the same).
-#pragma omp for schedule(static) nowait
-      for (std::int64_t i = 0; i < size; ++i) {
+      // This thread's contiguous part, its offsets and lists fetched ahead.
+      const std::int64_t lo = size * tid / threads, hi = size * (tid + 1) / threads;
+      auto settle = [&] {  // levels and degrees of the claimed, away from the locked ORs
+        for (const vid_t x : local) {
+          level[x] = next_level;
+          my_arcs += g.degree(x);
+        }
+        my_found += local.size();
+        stack.bulk_push(local.data(), local.size());
+        local.clear();
+      };
+      for (std::int64_t i = lo; i < hi; ++i) {
+        if (i + 16 < hi) __builtin_prefetch(&g.offsets[cur[i + 16]]);
+        if (i + 8 < hi) __builtin_prefetch(&g.adj[g.offsets[cur[i + 8]]]);
         const vid_t c = cur[i];
         for (eid_t a = g.offsets[c], e = g.offsets[c + 1]; a < e; ++a) {
           const vid_t x = g.adj[a];
           if (visited.test(x) || !visited.test_and_set(x)) continue;
-          level[x] = next_level;
-          ++my_found;
-          my_arcs += g.degree(x);
           local.push_back(x);
-          if (local.size() == opt.local_threshold) {
-            stack.bulk_push(local.data(), local.size());
-            local.clear();
-          }
+          if (local.size() == opt.local_threshold) settle();
         }
       }
-      stack.bulk_push(local.data(), local.size());
-      local.clear();
+      settle();
       mine = {my_found, my_arcs};
 #pragma omp barrier
 #pragma omp single
@@ -165,11 +171,59 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
           trace->branch_seconds.push_back(timer.seconds());
           timer.restart();
         }
-        go_on = small_branches_go_on(f, opt.small_branch_arcs, opt.alpha);
+        go_on = small_branches_go_on(f, opt.small_branch_arcs, opt.alpha) && f.arcs >= opt.serial_branch_arcs;
       }  // (its barrier: every thread sees the new state)
       if (!go_on) break;
     }
   }
+  return k;
+}
+
+// Consecutive top-down branches too small to share (fewer frontier arcs than
+// DirectionOptions::serial_branch_arcs) on the calling thread alone: no
+// parallel region, barrier or locked instruction, so a road-like graph's
+// thousands of branches of a few hundred vertices cost their memory accesses
+// only. The current segment's offsets and lists are fetched a few vertices
+// ahead (discovery order scatters them). Same contract as small_branches.
+std::uint32_t serial_branches(const CsrView& g, std::uint32_t branch, std::uint32_t* level, VisitedBitmap& visited,
+                              BranchStack& stack, std::size_t& begin, std::size_t& end, FrontierState& f,
+                              const DirectionOptions& opt, DirectionTrace* trace) {
+  const eid_t* offsets = g.offsets;
+  const vid_t* adj = g.adj;
+  std::uint32_t k = 0;
+  WallTimer timer;
+  do {
+    const vid_t* cur = stack.data() + begin;
+    const std::size_t size = end - begin;
+    const std::uint32_t next_level = branch + k + 1;
+    std::uint64_t found = 0, found_arcs = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      if (i + 16 < size) __builtin_prefetch(&offsets[cur[i + 16]]);
+      if (i + 8 < size) __builtin_prefetch(&adj[offsets[cur[i + 8]]]);
+      const vid_t c = cur[i];
+      for (eid_t a = offsets[c], e = offsets[c + 1]; a < e; ++a) {
+        const vid_t x = adj[a];
+        if (visited.test(x)) continue;
+        visited.set_unshared(x);
+        level[x] = next_level;
+        ++found;
+        found_arcs += offsets[x + 1] - offsets[x];
+        stack.push(x);
+      }
+    }
+    ++k;
+    f.prev_size = f.size;
+    f.size = found;
+    f.arcs = found_arcs;
+    f.unexplored -= found_arcs;
+    begin = end;
+    end = stack.end();
+    if (trace) {
+      trace->bottom_up.push_back(false);
+      trace->branch_seconds.push_back(timer.seconds());
+      timer.restart();
+    }
+  } while (small_branches_go_on(f, opt.serial_branch_arcs, opt.alpha));
   return k;
 }
 
@@ -227,7 +281,10 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
     }
     if (!bottom_up && frontier_arcs < opt.small_branch_arcs) {
       FrontierState f{frontier_size, prev_size, frontier_arcs, unexplored_arcs};
-      branch += small_branches(g, branch, lv, ws.visited, ws.stack, begin, end, f, opt, trace) - 1;
+      branch += (frontier_arcs < opt.serial_branch_arcs
+                     ? serial_branches(g, branch, lv, ws.visited, ws.stack, begin, end, f, opt, trace)
+                     : small_branches(g, branch, lv, ws.visited, ws.stack, begin, end, f, opt, trace)) -
+                1;
       snapshot_before_last_step = false;
       frontier_size = f.size;
       prev_size = f.prev_size;

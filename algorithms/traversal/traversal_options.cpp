@@ -69,6 +69,9 @@ void bind_options(Cli& cli, TraversalOptions& o) {
                [](std::int64_t v) { return std::max<std::int64_t>(1, v); });
   cli.option("do-alpha", "direction-optimising: top-down -> bottom-up when frontier arcs > unexplored / alpha",
              o.direction.alpha);
+  bind_integer(cli, o, "do-serial-arcs",
+               "dobfs_omp: top-down branches with fewer frontier arcs run on one thread (no parallel region)",
+               o.direction.serial_branch_arcs, non_negative("do-serial-arcs"));
   cli.option("do-beta", "direction-optimising: bottom-up -> top-down when frontier < N / beta", o.direction.beta);
   bind_integer(cli, o, "defer-claims-from",
                "CPU programs: branches of at least this many vertices defer their claims (bucketed, no locked OR); "

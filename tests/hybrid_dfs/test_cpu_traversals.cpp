@@ -215,9 +215,10 @@ TEST(HybridDfsCpu, DirectionOptimisingUsesBothDirections) {
   EXPECT_EQ(level, test::bgl_levels(g, graphs.front().roots[0]));
 }
 
-// Small top-down branches (many in one parallel region) decide as the
-// per-branch loop does: the same levels and the same direction per branch,
-// whether every branch is small, none is, or the default; with switches to
+// Small top-down branches (many in one parallel region, or on one thread
+// below the serial limit) decide as the per-branch loop does: the same levels
+// and the same direction per branch, whether every branch is small, none is,
+// the default, or runs move between the serial and the parallel loop; with switches to
 // bottom-up right after a run of small branches (frontier from the stack)
 // and back (frontier from the bitmap) on the way.
 TEST(HybridDfsCpu, SmallBranchesDecideAsPerBranchSteps) {
@@ -230,11 +231,15 @@ TEST(HybridDfsCpu, SmallBranchesDecideAsPerBranchSteps) {
         base.alpha = alpha;
         base.beta = alpha > 1e8 ? 1.0 : 24.0;
         std::vector<bool> reference_directions;
-        for (std::uint64_t small : {std::uint64_t(0), std::uint64_t(1) << 16, ~std::uint64_t(0)}) {
+        constexpr std::uint64_t kAll = ~std::uint64_t(0);
+        const std::pair<std::uint64_t, std::uint64_t> limits[] = {  // small, serial
+            {0, 0}, {std::uint64_t(1) << 16, 0}, {kAll, 0}, {kAll, 8}, {std::uint64_t(1) << 16, 64}, {kAll, kAll}};
+        for (const auto& [small, serial] : limits) {
           SCOPED_TRACE(tg.name + " root " + std::to_string(root) + " alpha " + std::to_string(alpha) + " small " +
-                       std::to_string(small));
+                       std::to_string(small) + " serial " + std::to_string(serial));
           traversal::DirectionOptions opt = base;
           opt.small_branch_arcs = small;
+          opt.serial_branch_arcs = serial;
           std::vector<std::uint32_t> level;
           traversal::DirectionTrace trace;
           traversal::dobfs_omp(traversal::view_of(tg.g), root, level, ws, opt, &trace);
