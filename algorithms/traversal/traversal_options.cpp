@@ -117,6 +117,9 @@ void record_options(ResultsWriter& w, const TraversalOptions& o) {
   w.set_meta("gpu_degree_order", o.gpu.degree_order ? "1" : "0");
   w.set_meta("gpu_small_levels", double(o.gpu.small_level_blocks_per_sm));
   w.set_meta("mgpu_arc_weight", o.mgpu_arc_weight);
+  w.set_meta("do_alpha", o.direction.alpha);
+  w.set_meta("do_beta", o.direction.beta);
+  w.set_meta("do_serial_arcs", double(o.direction.serial_branch_arcs));
 }
 
 std::vector<int> mgpu_gpu_counts(const TraversalOptions& o) {
