@@ -46,6 +46,18 @@ struct HybridOptions {
 void hybrid_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level, CpuWorkspace& ws,
                 const HybridOptions& opt, HybridTrace* trace = nullptr);
 
+// A top-down branch's share of p threads costs two barriers and locked claims
+// on shared bitmap lines, so a branch is worth sharing only when it is large
+// against what those cost, and the more so the fewer threads share it: the
+// limit falls as 1 / (p - 1), from 16384 frontier arcs at 2 threads (a 2-core
+// machine: sharing never paid below that) to about 1,100 at 16 (a 16-core
+// host: no limit and 4096 were alike, 16384 twice as slow); one thread runs
+// every small branch alone. experiments/hybrid_dfs/NOTES.md has the sweeps.
+inline constexpr std::int64_t kSerialArcsAuto = -1;
+inline std::uint64_t serial_branch_arcs_for(int threads) {
+  return threads <= 1 ? ~std::uint64_t(0) : std::uint64_t(16384) / std::uint64_t(threads - 1);
+}
+
 // Direction-optimising (Beamer et al., SC'12): top-down steps as Alg. 1,
 // bottom-up steps (each unvisited vertex looks for a parent in the frontier
 // bitmap) while the frontier's arcs exceed the unexplored arcs / alpha, back to
@@ -59,8 +71,9 @@ struct DirectionOptions {
   // Top-down branches whose frontier has fewer arcs run many to one parallel
   // region (dobfs_omp.cpp: road-like graphs' thousands of small branches).
   std::uint64_t small_branch_arcs = std::uint64_t(1) << 16;
-  // ... and those with fewer still run on one thread (no region, no barrier).
-  std::uint64_t serial_branch_arcs = 16384;
+  // ... and those with fewer than this run on one thread (no region, no
+  // barrier); kSerialArcsAuto: serial_branch_arcs_for(the threads).
+  std::int64_t serial_branch_arcs = kSerialArcsAuto;
 };
 struct DirectionTrace {
   std::vector<bool> bottom_up;         // per branch

@@ -109,7 +109,7 @@ void frontier_from_stack(const vid_t* segment, std::size_t size, VisitedBitmap& 
 // out; `f` is updated; returns the branches run (at least one).
 std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32_t* level, VisitedBitmap& visited,
                              BranchStack& stack, std::size_t& begin, std::size_t& end, FrontierState& f,
-                             const DirectionOptions& opt, DirectionTrace* trace) {
+                             std::uint64_t serial_arcs, const DirectionOptions& opt, DirectionTrace* trace) {
   std::uint32_t k = 0;
   bool go_on = true;
   struct alignas(64) Counts {  // one cache line per thread
@@ -171,7 +171,7 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
           trace->branch_seconds.push_back(timer.seconds());
           timer.restart();
         }
-        go_on = small_branches_go_on(f, opt.small_branch_arcs, opt.alpha) && f.arcs >= opt.serial_branch_arcs;
+        go_on = small_branches_go_on(f, opt.small_branch_arcs, opt.alpha) && f.arcs >= serial_arcs;
       }  // (its barrier: every thread sees the new state)
       if (!go_on) break;
     }
@@ -180,14 +180,14 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
 }
 
 // Consecutive top-down branches too small to share (fewer frontier arcs than
-// DirectionOptions::serial_branch_arcs) on the calling thread alone: no
+// serial_arcs, DirectionOptions::serial_branch_arcs) on the calling thread alone: no
 // parallel region, barrier or locked instruction, so a road-like graph's
 // thousands of branches of a few hundred vertices cost their memory accesses
 // only. The current segment's offsets and lists are fetched a few vertices
 // ahead (discovery order scatters them). Same contract as small_branches.
 std::uint32_t serial_branches(const CsrView& g, std::uint32_t branch, std::uint32_t* level, VisitedBitmap& visited,
                               BranchStack& stack, std::size_t& begin, std::size_t& end, FrontierState& f,
-                              const DirectionOptions& opt, DirectionTrace* trace) {
+                              std::uint64_t serial_arcs, const DirectionOptions& opt, DirectionTrace* trace) {
   const eid_t* offsets = g.offsets;
   const vid_t* adj = g.adj;
   std::uint32_t k = 0;
@@ -223,7 +223,7 @@ std::uint32_t serial_branches(const CsrView& g, std::uint32_t branch, std::uint3
       trace->branch_seconds.push_back(timer.seconds());
       timer.restart();
     }
-  } while (small_branches_go_on(f, opt.serial_branch_arcs, opt.alpha));
+  } while (small_branches_go_on(f, serial_arcs, opt.alpha));
   return k;
 }
 
@@ -249,6 +249,9 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
     trace->branch_seconds.clear();
   }
   std::uint32_t* lv = level.data();
+  const std::uint64_t serial_arcs = opt.serial_branch_arcs == kSerialArcsAuto
+                                        ? serial_branch_arcs_for(omp_get_max_threads())
+                                        : std::uint64_t(opt.serial_branch_arcs);
   ws.buckets.test_first = opt.deferred_test_first;
   start_traversal(source, lv, ws.visited, ws.stack);
   ws.branch_bits.clear();  // a switch at branch 0 finds the source alone as the frontier
@@ -281,9 +284,9 @@ void dobfs_omp(const CsrView& g, vid_t source, std::vector<std::uint32_t>& level
     }
     if (!bottom_up && frontier_arcs < opt.small_branch_arcs) {
       FrontierState f{frontier_size, prev_size, frontier_arcs, unexplored_arcs};
-      branch += (frontier_arcs < opt.serial_branch_arcs
-                     ? serial_branches(g, branch, lv, ws.visited, ws.stack, begin, end, f, opt, trace)
-                     : small_branches(g, branch, lv, ws.visited, ws.stack, begin, end, f, opt, trace)) -
+      branch += (frontier_arcs < serial_arcs
+                     ? serial_branches(g, branch, lv, ws.visited, ws.stack, begin, end, f, serial_arcs, opt, trace)
+                     : small_branches(g, branch, lv, ws.visited, ws.stack, begin, end, f, serial_arcs, opt, trace)) -
                 1;
       snapshot_before_last_step = false;
       frontier_size = f.size;

@@ -70,8 +70,12 @@ void bind_options(Cli& cli, TraversalOptions& o) {
   cli.option("do-alpha", "direction-optimising: top-down -> bottom-up when frontier arcs > unexplored / alpha",
              o.direction.alpha);
   bind_integer(cli, o, "do-serial-arcs",
-               "dobfs_omp: top-down branches with fewer frontier arcs run on one thread (no parallel region)",
-               o.direction.serial_branch_arcs, non_negative("do-serial-arcs"));
+               "dobfs_omp: top-down branches with fewer frontier arcs run on one thread (no parallel region); "
+               "-1 = 16384 / (threads - 1), 0 = none",
+               o.direction.serial_branch_arcs, [](std::int64_t v) {
+                 if (v < -1) throw InputError("--do-serial-arcs: -1 (by the thread count) or >= 0");
+                 return v;
+               });
   cli.option("do-beta", "direction-optimising: bottom-up -> top-down when frontier < N / beta", o.direction.beta);
   bind_integer(cli, o, "defer-claims-from",
                "CPU programs: branches of at least this many vertices defer their claims (bucketed, no locked OR); "
@@ -119,7 +123,9 @@ void record_options(ResultsWriter& w, const TraversalOptions& o) {
   w.set_meta("mgpu_arc_weight", o.mgpu_arc_weight);
   w.set_meta("do_alpha", o.direction.alpha);
   w.set_meta("do_beta", o.direction.beta);
-  w.set_meta("do_serial_arcs", double(o.direction.serial_branch_arcs));
+  w.set_meta("do_serial_arcs", o.direction.serial_branch_arcs == kSerialArcsAuto
+                                   ? std::string("16384 / (threads - 1)")
+                                   : std::to_string(o.direction.serial_branch_arcs));
 }
 
 std::vector<int> mgpu_gpu_counts(const TraversalOptions& o) {

@@ -102,11 +102,14 @@ std::string usage_header(const std::string& description, const std::string& seco
          "\nMetadata wall_seconds: the whole piece, graph generation and verification included.";
 }
 
-void list_programs(const std::vector<ProgramInfo>& programs) {
+void list_programs(const std::vector<ProgramInfo>& programs,
+                   const std::function<std::string(const ProgramInfo&)>& not_here) {
   for (const auto& p : programs) {
     std::string tags = p.device == Device::cpu ? "" : std::string("[") + device_column(p.device) + "] ";
     if (p.threaded) tags += "[threads] ";
     if (!p.absent.empty()) tags += "[absent: " + p.absent + "] ";
+    const std::string why = p.absent.empty() && not_here ? not_here(p) : std::string();
+    if (!why.empty()) tags += "[not here: " + why + "] ";
     std::cout << p.name << "\t" << tags << p.description << "\n";
   }
 }

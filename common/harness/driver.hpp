@@ -70,7 +70,10 @@ bool in_piece(const Piece& piece, const ProgramInfo& program);
 // Non-template parts (driver.cpp).
 namespace detail {
 std::string usage_header(const std::string& description, const std::string& seconds_definition);
-void list_programs(const std::vector<ProgramInfo>& programs);
+// One line per program; `not_here` gives the reason a built program cannot
+// run on this machine (the experiment's own condition: a GPU count, a grid).
+void list_programs(const std::vector<ProgramInfo>& programs,
+                   const std::function<std::string(const ProgramInfo&)>& not_here);
 void list_programs_json(const std::string& experiment, const std::vector<ProgramInfo>& programs);
 // name, estimate and kind: "gpu" (no program runs without a GPU), "mpi" (only distributed programs), else "cpu".
 void list_pieces(const std::vector<Piece>& pieces, const std::vector<ProgramInfo>& programs);
@@ -117,7 +120,10 @@ int run_on(const Experiment<Config>& e, World& w, int argc, char** argv) {
     opt = cli.parse(argc, argv);
     if (opt.list_algorithms) {
       if (opt.json) list_programs_json(e.name, e.programs);
-      else list_programs(e.programs);
+      else
+        list_programs(e.programs, [&](const ProgramInfo& p) {
+          return e.unavailable ? e.unavailable(p, Piece{}, config) : std::string();
+        });
       done = true;
       return;
     }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 
 #include "algorithms/traversal/bytes_read.hpp"
 #include "algorithms/traversal/cpu_traversals.hpp"
@@ -232,8 +233,11 @@ TEST(HybridDfsCpu, SmallBranchesDecideAsPerBranchSteps) {
         base.beta = alpha > 1e8 ? 1.0 : 24.0;
         std::vector<bool> reference_directions;
         constexpr std::uint64_t kAll = ~std::uint64_t(0);
-        const std::pair<std::uint64_t, std::uint64_t> limits[] = {  // small, serial
-            {0, 0}, {std::uint64_t(1) << 16, 0}, {kAll, 0}, {kAll, 8}, {std::uint64_t(1) << 16, 64}, {kAll, kAll}};
+        constexpr std::int64_t kAllSerial = std::numeric_limits<std::int64_t>::max();
+        const std::pair<std::uint64_t, std::int64_t> limits[] = {  // small, serial
+            {0, 0},        {std::uint64_t(1) << 16, 0},  {kAll, 0},
+            {kAll, 8},     {std::uint64_t(1) << 16, 64}, {kAll, kAllSerial},
+            {kAll, traversal::kSerialArcsAuto}};
         for (const auto& [small, serial] : limits) {
           SCOPED_TRACE(tg.name + " root " + std::to_string(root) + " alpha " + std::to_string(alpha) + " small " +
                        std::to_string(small) + " serial " + std::to_string(serial));
