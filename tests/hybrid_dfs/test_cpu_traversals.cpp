@@ -234,10 +234,10 @@ TEST(HybridDfsCpu, SmallBranchesDecideAsPerBranchSteps) {
         std::vector<bool> reference_directions;
         constexpr std::uint64_t kAll = ~std::uint64_t(0);
         constexpr std::int64_t kAllSerial = std::numeric_limits<std::int64_t>::max();
-        const std::pair<std::uint64_t, std::int64_t> limits[] = {  // small, serial
-            {0, 0},        {std::uint64_t(1) << 16, 0},  {kAll, 0},
-            {kAll, 8},     {std::uint64_t(1) << 16, 64}, {kAll, kAllSerial},
-            {kAll, traversal::kSerialArcsAuto}};
+        constexpr std::uint64_t k16 = std::uint64_t(1) << 16;
+        // (small_branch_arcs, serial_branch_arcs)
+        const std::pair<std::uint64_t, std::int64_t> limits[] = {
+            {0, 0}, {k16, 0}, {kAll, 0}, {kAll, 8}, {k16, 64}, {kAll, kAllSerial}, {kAll, traversal::kSerialArcsAuto}};
         for (const auto& [small, serial] : limits) {
           SCOPED_TRACE(tg.name + " root " + std::to_string(root) + " alpha " + std::to_string(alpha) + " small " +
                        std::to_string(small) + " serial " + std::to_string(serial));
