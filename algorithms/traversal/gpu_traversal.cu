@@ -121,10 +121,9 @@ __global__ void __launch_bounds__(kThreads) small_levels_kernel(SmallLevelsParam
     const NextFrontier next{p.queue[(k + 1) & 1], nullptr};
     unsigned found = 0;
     unsigned long long arcs = 0;
-    const std::uint64_t per_warp = f.size > warps ? (f.size + warps - 1) / warps : 1;
     expand_items<Source::kQueue, Output::kQueue, true>(p.g, p.L, branch, p.visited, p.queue[k & 1], f.size, nullptr,
                                                        next, slot, p.chunks, found, arcs,
-                                                       unsigned(per_warp < 32 ? per_warp : 32));
+                                                       queue_items_per_warp(f.size, warps));
     if (may_have_large) {  // a second barrier, only where the frontier holds large vertices
       grid.sync();
       const unsigned long long large = __ldcg(slot + kLarge);
@@ -280,9 +279,12 @@ struct GpuTraversal::Impl {
                                    const std::uint32_t* frontier, NextFrontier next) {
     if (kOut == Output::kBitmap) CUDA_CHECK(cudaMemsetAsync(next.bits, 0, words() * sizeof(std::uint32_t)));
     const std::uint64_t items = kSource == Source::kQueue ? queue_size : host.n;
-    expand_kernel<kSource, kOut><<<blocks_for(items), kThreads>>>(dg(), dl(), branch, visited.data(), queue, queue_size,
-                                                                  frontier, next, slot(branch), slot(branch + 1),
-                                                                  chunks.data());
+    // From a queue, as many warps as the grid holds share the frontier.
+    const unsigned per_warp =
+        kSource == Source::kQueue ? queue_items_per_warp(items, std::uint64_t(grid) * kWarpsPerBlock) : 32;
+    const int blocks = blocks_for((items + per_warp - 1) / per_warp * 32);
+    expand_kernel<kSource, kOut><<<blocks, kThreads>>>(dg(), dl(), branch, visited.data(), queue, queue_size, frontier,
+                                                       next, slot(branch), slot(branch + 1), chunks.data(), per_warp);
     CUDA_CHECK_LAUNCH();
     // One warp per chunk (at most items * max_chunks of them), up to the full grid.
     const std::uint64_t max_items = items * max_chunks;

@@ -233,11 +233,11 @@ struct MultiGpuTraversal::Impl {
           CUDA_CHECK_LAUNCH();
           expand_kernel<Source::kQueue, Output::kBitmap><<<p.blocks_for(f.size), kThreads, 0, p.stream>>>(
               into, p.levels(), branch, p.visited_view(), p.queue.data(), f.size, nullptr, out, p.slot(branch),
-              p.slot(branch + 1), p.chunks.data());
+              p.slot(branch + 1), p.chunks.data(), 32);
         } else {
           expand_kernel<Source::kBitmap, Output::kBitmap><<<p.blocks_for(n), kThreads, 0, p.stream>>>(
               into, p.levels(), branch, p.visited_view(), nullptr, 0, front, out, p.slot(branch), p.slot(branch + 1),
-              p.chunks.data());
+              p.chunks.data(), 32);
         }
         CUDA_CHECK_LAUNCH();
         // One warp per chunk, up to the full grid.

@@ -217,16 +217,27 @@ __device__ __forceinline__ void expand_chunks(const DeviceGraph& g, const Device
   }
 }
 
-// One branch, top-down: current vertices from `kSource`.
+// Queue entries per warp that spread `items` over `warps` warps: 1 while the
+// warps outnumber the items, at most 32. A warp expands its small vertices'
+// arcs 32 per step, one step after the other, so a small frontier packed 32
+// to a warp would leave most warps idle and each busy one a long chain.
+__host__ __device__ inline unsigned queue_items_per_warp(std::uint64_t items, std::uint64_t warps) {
+  const std::uint64_t per_warp = items > warps ? (items + warps - 1) / warps : 1;
+  return unsigned(per_warp < 32 ? per_warp : 32);
+}
+
+// One branch, top-down: current vertices from `kSource`, `per_warp` at a time
+// (32 unless from a queue: queue_items_per_warp).
 template <Source kSource, Output kOut>
 __global__ void expand_kernel(DeviceGraph g, DeviceLevels L, std::uint32_t branch, std::uint32_t* visited,
                               const vid_t* queue, std::uint64_t queue_size, const std::uint32_t* frontier,
                               NextFrontier next, unsigned long long* counters, unsigned long long* next_counters,
-                              std::uint64_t* chunks) {
+                              std::uint64_t* chunks, unsigned per_warp) {
   clear_next_slot(next_counters);
   unsigned found = 0;
   unsigned long long arcs = 0;
-  expand_items<kSource, kOut>(g, L, branch, visited, queue, queue_size, frontier, next, counters, chunks, found, arcs);
+  expand_items<kSource, kOut>(g, L, branch, visited, queue, queue_size, frontier, next, counters, chunks, found, arcs,
+                              per_warp);
   add_counts(found, arcs, counters);
 }
 
