@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "algorithms/traversal/array_read_program.hpp"
-#include "algorithms/traversal/degree_order.hpp"
 #include "algorithms/traversal/gpu_traversal.hpp"
+#include "algorithms/traversal/ordered_copy.hpp"
 #include "algorithms/traversal/trace_columns.hpp"
 #include "algorithms/traversal/traversal_programs.hpp"
 #include "common/timer.hpp"
@@ -68,42 +68,34 @@ class ReadGpu final : public GpuProgram {
 };
 
 // With GpuOptions::degree_order (the default) it traverses its own upload of
-// the graph relabelled by decreasing degree, and maps the levels back untimed.
+// the graph relabelled by decreasing degree (ordered_copy.hpp).
 class DobfsGpu final : public GpuProgram {
  public:
   using GpuProgram::GpuProgram;
   std::uint64_t host_bytes(const harness::GraphSize& size) const override {
-    return o_.gpu.degree_order ? DegreeOrdered::host_bytes(size.n, 2 * size.m) : 0;
+    return o_.gpu.degree_order ? OrderedCopy::host_bytes(size) : 0;
   }
   Prepared prepare(const TraversalGraph& g, int threads) override {
     if (!o_.gpu.degree_order) return GpuProgram::prepare(g, threads);
     // Its own upload instead of the shared one, which a later program makes again.
     g.shared->gpu.reset();
-    WallTimer t;
-    ordered_ = std::make_unique<DegreeOrdered>(view_of(g.csr));
-    const double relabel_s = t.seconds();
-    ordered_view_ = ordered_->view();
-    gpu_ = std::make_unique<GpuTraversal>(ordered_view_, o_.gpu);
-    gpu_->pin_output(level_);
+    const double relabel_s = copy_.build(view_of(g.csr));
+    gpu_ = std::make_unique<GpuTraversal>(copy_.view(), o_.gpu);
+    gpu_->pin_output(copy_.level());
     return {.columns = {{"upload_s", gpu_->upload_seconds()}, {"relabel_s", relabel_s}}};
   }
   void release() override {
-    gpu_.reset();  // unpins level_
-    ordered_.reset();
-    level_ = {};
+    gpu_.reset();  // unpins the copy's levels
+    copy_.release();
   }
 
  protected:
   GpuRunTimes traverse(SharedState& s, vid_t source, Outcome<TraversalAnswer>& out) override {
     DirectionTrace trace;
     GpuRunTimes r;
-    if (ordered_) {
-      r = gpu_->direction_optimising(ordered_->new_id(source), level_, o_.direction, &trace);
-      WallTimer t;
-      ordered_->to_original(level_, s.level);
-      r.widen_s += t.seconds();
-      out.answer.traversed = &ordered_view_;
-      out.answer.traversed_level = &level_;
+    if (copy_) {
+      r = gpu_->direction_optimising(copy_.source(source), copy_.level(), o_.direction, &trace);
+      r.widen_s += copy_.map_back(s.level, out.answer);
     } else {
       r = s.gpu->direction_optimising(source, s.level, o_.direction, &trace);
     }
@@ -113,10 +105,8 @@ class DobfsGpu final : public GpuProgram {
   }
 
  private:
-  std::unique_ptr<DegreeOrdered> ordered_;
-  CsrView ordered_view_;
-  std::vector<std::uint32_t> level_;   // in the relabelled ids; before gpu_, which unpins it
-  std::unique_ptr<GpuTraversal> gpu_;  // the relabelled graph's upload
+  OrderedCopy copy_;
+  std::unique_ptr<GpuTraversal> gpu_;  // the copy's upload; destroyed first, unpinning the copy's levels
 };
 
 class HybridCpuGpu final : public GpuProgram {

@@ -39,6 +39,10 @@ void bind_options(Cli& cli, TraversalOptions& o) {
       "gpu-degree-order",
       "dobfs_gpu: 1 = traverse a copy relabelled by decreasing degree, built untimed (relabel_s), 0 = the graph itself",
       o.gpu.degree_order);
+  cli.option(
+      "cpu-degree-order",
+      "dobfs_omp: 1 = traverse a copy relabelled by decreasing degree, built untimed (relabel_s), 0 = the graph itself",
+      o.cpu_degree_order);
   o.gpu_bottom_up = std::to_string(o.gpu.bottom_up_words) + "/" + std::to_string(o.gpu.bottom_up_arcs);
   cli.option("gpu-bottom-up", "dobfs_gpu: W/A = bitmap words per warp / arcs per search round (1/1, 2/2, 4/1, 4/2)",
              o.gpu_bottom_up);
@@ -119,6 +123,7 @@ void record_options(ResultsWriter& w, const TraversalOptions& o) {
   w.set_meta("gpu_early_copy", o.gpu.early_copy ? "1" : "0");
   w.set_meta("gpu_bottom_up", o.gpu_bottom_up);
   w.set_meta("gpu_degree_order", o.gpu.degree_order ? "1" : "0");
+  w.set_meta("cpu_degree_order", o.cpu_degree_order ? "1" : "0");
   w.set_meta("gpu_small_levels", double(o.gpu.small_level_blocks_per_sm));
   w.set_meta("mgpu_arc_weight", o.mgpu_arc_weight);
   w.set_meta("do_alpha", o.direction.alpha);

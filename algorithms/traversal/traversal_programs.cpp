@@ -5,6 +5,7 @@
 
 #include "algorithms/distributed/combblas_grid.hpp"
 #include "algorithms/traversal/array_read_program.hpp"
+#include "algorithms/traversal/ordered_copy.hpp"
 #include "algorithms/traversal/trace_columns.hpp"
 #include "baselines/bgl.hpp"
 #include "common/harness/built_with.hpp"
@@ -114,24 +115,38 @@ class HybridOmp final : public TraversalProgram {
   HybridOptions opt_;
 };
 
+// With TraversalOptions::cpu_degree_order it traverses its own degree-ordered
+// copy of the graph (ordered_copy.hpp), as dobfs_gpu does.
 class DobfsOmp final : public TraversalProgram {
  public:
-  explicit DobfsOmp(const TraversalOptions& o) : opt_(o.direction) {}
+  explicit DobfsOmp(const TraversalOptions& o) : opt_(o.direction), degree_order_(o.cpu_degree_order) {}
+  std::uint64_t host_bytes(const harness::GraphSize& size) const override {
+    return degree_order_ ? OrderedCopy::host_bytes(size) : 0;
+  }
+  Prepared prepare(const TraversalGraph& g, int) override {
+    if (!degree_order_) return {};
+    return {.columns = {{"relabel_s", copy_.build(view_of(g.csr))}}};
+  }
+  void release() override { copy_.release(); }
   Outcome<TraversalAnswer> run(const TraversalGraph& g, const vid_t& source, int) override {
     SharedState& s = *g.shared;
-    const CsrView view = view_of(g.csr);
+    const CsrView view = copy_ ? copy_.view() : view_of(g.csr);
+    std::vector<std::uint32_t>& level = copy_ ? copy_.level() : s.level;
     DirectionTrace trace;
     WallTimer t;
-    dobfs_omp(view, source, s.level, s.ws, opt_, &trace);
-    const double seconds = t.seconds();
-    return {.seconds = seconds,
-            .answer = {.level = &s.level, .branch_kinds = direction_branches(trace.bottom_up)},
-            .phases = {{"states", direction_states(trace.bottom_up)},
-                       {"branch_ms", milliseconds_list(trace.branch_seconds)}}};
+    dobfs_omp(view, copy_ ? copy_.source(source) : source, level, s.ws, opt_, &trace);
+    Outcome<TraversalAnswer> out{.seconds = t.seconds(),
+                                 .answer = {.level = &s.level, .branch_kinds = direction_branches(trace.bottom_up)},
+                                 .phases = {{"states", direction_states(trace.bottom_up)},
+                                            {"branch_ms", milliseconds_list(trace.branch_seconds)}}};
+    if (copy_) out.phases["widen_s"] = copy_.map_back(s.level, out.answer);
+    return out;
   }
 
  private:
   DirectionOptions opt_;
+  bool degree_order_;
+  OrderedCopy copy_;
 };
 
 template <class P>

@@ -63,6 +63,7 @@ struct TraversalOptions {
   DirectionOptions direction;     // dobfs_omp, dobfs_gpu, dobfs_mgpu (claims: as the hybrid's)
   GpuOptions gpu;                 // the GPU programs
   std::uint64_t t4 = kDefaultT4;  // hybrid_cpu_gpu
+  bool cpu_degree_order = true;   // dobfs_omp: traverse its own degree-ordered copy (ordered_copy.hpp)
   double mgpu_arc_weight = kDefaultRangeArcWeight;  // dobfs_mgpu: its ranges' balance (range_bounds)
   // dobfs_mgpu: the GPU counts it runs at; empty: 1, 2, 4, ... up to the GPUs present (mgpu_gpu_counts).
   std::vector<std::int64_t> gpu_counts;

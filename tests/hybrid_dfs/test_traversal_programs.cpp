@@ -11,6 +11,7 @@
 #include "algorithms/traversal/traversal_programs.hpp"
 #include "common/errors.hpp"
 #include "common/verify/traversal.hpp"
+#include "ordered_copy_check.hpp"
 #include "traversal_test_graphs.hpp"
 
 namespace gs::traversal {
@@ -115,6 +116,12 @@ TEST(TraversalPrograms, CpuProgramsFromTheEntriesGiveVerifiedLevels) {
       program->release();
     }
   }
+}
+
+// dobfs_omp on the graph and on its degree-ordered copy (cpu_degree_order).
+TEST(TraversalPrograms, DobfsOmpOnTheGraphAndOnItsDegreeOrderedCopy) {
+  test::expect_levels_on_graph_and_copy(
+      name::dobfs_omp, [](TraversalOptions& o, bool on) { o.cpu_degree_order = on; }, 2);
 }
 
 }  // namespace
