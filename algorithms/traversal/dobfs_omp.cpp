@@ -100,6 +100,24 @@ void frontier_from_stack(const vid_t* segment, std::size_t size, VisitedBitmap& 
   }
 }
 
+// After one of consecutive small top-down branches, which found `found`
+// vertices with `found_arcs` arcs and pushed them: the frontier state, the
+// stack segment [begin, end) and the trace move on to the next branch.
+void end_small_branch(std::uint64_t found, std::uint64_t found_arcs, const BranchStack& stack, FrontierState& f,
+                      std::size_t& begin, std::size_t& end, DirectionTrace* trace, WallTimer& timer) {
+  f.prev_size = f.size;
+  f.size = found;
+  f.arcs = found_arcs;
+  f.unexplored -= found_arcs;
+  begin = end;
+  end = stack.end();
+  if (trace) {
+    trace->bottom_up.push_back(false);
+    trace->branch_seconds.push_back(timer.seconds());
+    timer.restart();
+  }
+}
+
 // Consecutive small top-down branches in one parallel region (road-like
 // graphs: thousands of branches of a few thousand vertices each, where a
 // parallel region, a visited-bitmap snapshot and a level pass per branch
@@ -160,17 +178,7 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
         std::uint64_t found = 0, found_arcs = 0;
         for (const Counts& c : counts) found += c.found, found_arcs += c.arcs;
         ++k;
-        f.prev_size = f.size;
-        f.size = found;
-        f.arcs = found_arcs;
-        f.unexplored -= found_arcs;
-        begin = end;
-        end = stack.end();
-        if (trace) {
-          trace->bottom_up.push_back(false);
-          trace->branch_seconds.push_back(timer.seconds());
-          timer.restart();
-        }
+        end_small_branch(found, found_arcs, stack, f, begin, end, trace, timer);
         go_on = small_branches_go_on(f, opt.small_branch_arcs, opt.alpha) && f.arcs >= serial_arcs;
       }  // (its barrier: every thread sees the new state)
       if (!go_on) break;
@@ -212,17 +220,7 @@ std::uint32_t serial_branches(const CsrView& g, std::uint32_t branch, std::uint3
       }
     }
     ++k;
-    f.prev_size = f.size;
-    f.size = found;
-    f.arcs = found_arcs;
-    f.unexplored -= found_arcs;
-    begin = end;
-    end = stack.end();
-    if (trace) {
-      trace->bottom_up.push_back(false);
-      trace->branch_seconds.push_back(timer.seconds());
-      timer.restart();
-    }
+    end_small_branch(found, found_arcs, stack, f, begin, end, trace, timer);
   } while (small_branches_go_on(f, serial_arcs, opt.alpha));
   return k;
 }
