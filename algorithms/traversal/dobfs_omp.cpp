@@ -121,10 +121,14 @@ void end_small_branch(std::uint64_t found, std::uint64_t found_arcs, const Branc
 // Consecutive small top-down branches in one parallel region (road-like
 // graphs: thousands of branches of a few thousand vertices each, where a
 // parallel region, a visited-bitmap snapshot and a level pass per branch
-// would be most of the time): one dynamic loop over the frontier segment
-// and two barriers per branch. Levels are written as vertices are claimed
-// (few per thread). The stack segment [begin, end) is the frontier in and
-// out; `f` is updated; returns the branches run (at least one).
+// would be most of the time): each thread a contiguous part of the frontier
+// segment (one static split: the segment is in discovery order, so parts cost
+// about the same), its offsets and lists fetched ahead, and two barriers per
+// branch. A thread writes its claims' levels and sums their degrees when it
+// flushes its local stack, not between the locked ORs (a store that misses
+// would hold up the next OR). It hands back to serial_branches once a branch
+// falls below `serial_arcs`. The stack segment [begin, end) is the frontier in
+// and out; `f` is updated; returns the branches run (at least one).
 std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32_t* level, VisitedBitmap& visited,
                              BranchStack& stack, std::size_t& begin, std::size_t& end, FrontierState& f,
                              std::uint64_t serial_arcs, const DirectionOptions& opt, DirectionTrace* trace) {
@@ -146,11 +150,8 @@ std::uint32_t small_branches(const CsrView& g, std::uint32_t branch, std::uint32
       const std::int64_t size = std::int64_t(end - begin);
       const std::uint32_t next_level = branch + k + 1;
       std::uint64_t my_found = 0, my_arcs = 0;
-      // Static: one pass of the runtime's loop bookkeeping per branch (the
-      // segment is in discovery order, so contiguous parts cost about the same).
-      // This thread's contiguous part, its offsets and lists fetched ahead.
       const std::int64_t lo = size * tid / threads, hi = size * (tid + 1) / threads;
-      auto settle = [&] {  // levels and degrees of the claimed, away from the locked ORs
+      auto settle = [&] {
         for (const vid_t x : local) {
           level[x] = next_level;
           my_arcs += g.degree(x);
