@@ -371,3 +371,23 @@ TEST(World, SingleProcessRefusesSeveralRanks) {
   EXPECT_EQ(launched_ranks().launched, false);
   EXPECT_EQ(run_single("test", [](World& w) { return w.size() == 1 && !w.oversubscribed() ? 0 : 1; }), 0);
 }
+
+// --list-algorithms: a built program the experiment cannot run on this
+// machine is tagged with the reason; an absent one keeps its own tag only.
+TEST(Harness, ListAlgorithmsTagsWhatCannotRunHere) {
+  std::vector<ProgramInfo> programs(3);
+  programs[0] = {.name = "a", .description = "runs here"};
+  programs[1] = {.name = "b", .description = "needs two", .device = Device::gpu};
+  programs[2] = {.name = "c", .description = "not built", .absent = "built without X"};
+  std::vector<std::string> asked;
+  testing::internal::CaptureStdout();
+  detail::list_programs(programs, [&](const ProgramInfo& p) {
+    asked.push_back(p.name);
+    return p.name == "a" ? std::string() : std::string("needs 2 GPUs (1 here)");
+  });
+  EXPECT_EQ(testing::internal::GetCapturedStdout(),
+            "a\truns here\n"
+            "b\t[gpu] [not here: needs 2 GPUs (1 here)] needs two\n"
+            "c\t[absent: built without X] not built\n");
+  EXPECT_EQ(asked, (std::vector<std::string>{"a", "b"}));
+}
