@@ -216,7 +216,7 @@ std::uint32_t serial_branches(const CsrView& g, std::uint32_t branch, std::uint3
         visited.set_unshared(x);
         level[x] = next_level;
         ++found;
-        found_arcs += offsets[x + 1] - offsets[x];
+        found_arcs += g.degree(x);
         stack.push(x);
       }
     }

@@ -22,6 +22,7 @@ class OrderedCopy {
     WallTimer t;
     ordered_ = std::make_unique<DegreeOrdered>(g);
     view_ = ordered_->view();
+    level_.resize(g.n);  // here, not in the first timed traversal
     return t.seconds();
   }
   explicit operator bool() const { return bool(ordered_); }

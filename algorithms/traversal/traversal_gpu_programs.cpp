@@ -8,7 +8,6 @@
 #include "algorithms/traversal/ordered_copy.hpp"
 #include "algorithms/traversal/trace_columns.hpp"
 #include "algorithms/traversal/traversal_programs.hpp"
-#include "common/timer.hpp"
 
 namespace gs::traversal {
 namespace {

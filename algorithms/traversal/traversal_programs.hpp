@@ -114,8 +114,9 @@ struct TraversalAnswer {
   // The kind of each branch run, for the bytes_read column (bytes_read.hpp),
   // counted untimed after the run; empty: not counted for this program.
   std::vector<BranchKind> branch_kinds;
-  // Where the program traversed a copy of the graph (dobfs_gpu's degree-ordered
-  // one): that graph and its levels there, which bytes_read counts; null: the input.
+  // Where the program traversed a copy of the graph (the degree-ordered one of
+  // dobfs_gpu and dobfs_omp): that graph and its levels there, which bytes_read
+  // counts; null: the input.
   const CsrView* traversed = nullptr;
   const std::vector<std::uint32_t>* traversed_level = nullptr;
 };
