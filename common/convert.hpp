@@ -1,19 +1,47 @@
 // Conversions between the graph containers of graph.hpp.
 //
-// edge_list_to_csr is parallel (OpenMP) and deterministic: the output does not
-// depend on the thread count, because each adjacency list is sorted by
-// (neighbour, weight) after the parallel fill.
+// edge_list_to_csr is parallel (OpenMP) without atomics and deterministic:
+// each thread owns a range of vertices and places, in edge order, the arcs of
+// its vertices, every thread reading the whole edge list: streaming the list
+// once per thread costs far less than an atomic update and a random write per
+// arc from every thread (experiments/hybrid_dfs/NOTES.md has the numbers), and
+// the lists come out in edge order whatever the thread count; then each list
+// is sorted by (neighbour, weight).
 #pragma once
 
 #include <algorithm>
-#include <atomic>
-#include <numeric>
 #include <omp.h>
 
 #include "common/errors.hpp"
 #include "common/graph.hpp"
+#include "common/large_vector.hpp"
+#include "common/parallel_sum.hpp"
 
 namespace gs {
+
+namespace detail {
+
+// Thread t's share [bounds[t], bounds[t + 1]) of n vertices, cut where the
+// running total `weight_before(x)` (non-decreasing, weight_before(n) = total)
+// crosses t / threads of the total.
+template <class WeightBefore>
+std::vector<vid_t> owner_bounds(vid_t n, int threads, std::uint64_t total, WeightBefore weight_before) {
+  std::vector<vid_t> bounds(std::size_t(threads) + 1, n);
+  bounds[0] = 0;
+  for (int t = 1; t < threads; ++t) {
+    const std::uint64_t target = total / std::uint64_t(threads) * std::uint64_t(t);
+    vid_t lo = bounds[t - 1], hi = n;  // the first x with weight_before(x) >= target
+    while (lo < hi) {
+      const vid_t mid = lo + (hi - lo) / 2;
+      if (weight_before(mid) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    bounds[t] = lo;
+  }
+  return bounds;
+}
+
+}  // namespace detail
 
 // Undirected input gets both arcs per edge; directed input one arc per edge.
 // Self loops are kept (one arc for directed, two for undirected).
@@ -23,51 +51,54 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true) {
   g.n = el.n;
   g.directed = el.directed;
   const eid_t m = el.size();
+  const vid_t n = el.n;
   const bool weighted = el.weighted();
   const bool both = !el.directed;
-  g.offsets.assign(std::size_t(el.n) + 1, 0);
-  {
-    // Degree count with atomics on a separate array, then an exclusive scan.
-    std::vector<std::atomic<eid_t>> deg(el.n);
-#pragma omp parallel for schedule(static)
-    for (std::int64_t i = 0; i < std::int64_t(el.n); ++i) deg[i].store(0, std::memory_order_relaxed);
-#pragma omp parallel for schedule(static)
-    for (std::int64_t e = 0; e < std::int64_t(m); ++e) {
-      if (el.u[e] >= el.n || el.v[e] >= el.n) continue;  // checked below
-      deg[el.u[e]].fetch_add(1, std::memory_order_relaxed);
-      if (both) deg[el.v[e]].fetch_add(1, std::memory_order_relaxed);
+  const vid_t* const u = el.u.data();
+  const vid_t* const v = el.v.data();
+  eid_t first_bad = m;
+#pragma omp parallel for schedule(static) reduction(min : first_bad)
+  for (std::int64_t e = 0; e < std::int64_t(m); ++e)
+    if ((u[e] >= n || v[e] >= n) && eid_t(e) < first_bad) first_bad = eid_t(e);
+  if (first_bad < m)
+    throw InputError("edge " + std::to_string(first_bad) + " has a vertex id >= n = " + std::to_string(n));
+  assign_large(g.offsets, std::size_t(n) + 1);
+  eid_t* const degree = g.offsets.data() + 1;  // x's degree at offsets[x + 1], then summed in place
+  // One part per thread; a part is one pass over the edge list, whichever thread takes it.
+  const int parts = std::max(1, omp_get_max_threads());
+  // Degrees: parts of equal vertex counts (the arcs per vertex are not known yet).
+  const std::vector<vid_t> count_bounds = detail::owner_bounds(n, parts, n, [](vid_t x) { return x; });
+#pragma omp parallel for schedule(static, 1)
+  for (int t = 0; t < parts; ++t) {
+    const vid_t lo = count_bounds[t], len = count_bounds[t + 1] - lo;
+    for (eid_t e = 0; e < m; ++e) {
+      if (u[e] - lo < len) ++degree[u[e]];  // unsigned: also false below lo
+      if (both && v[e] - lo < len) ++degree[v[e]];
     }
-    for (eid_t e = 0; e < m; ++e)  // cheap serial range check with a clear error
-      if (el.u[e] >= el.n || el.v[e] >= el.n)
-        throw InputError("edge " + std::to_string(e) + " has a vertex id >= n = " + std::to_string(el.n));
-    eid_t sum = 0;
-    for (vid_t x = 0; x < el.n; ++x) {
-      g.offsets[x] = sum;
-      sum += deg[x].load(std::memory_order_relaxed);
-    }
-    g.offsets[el.n] = sum;
   }
-  const eid_t arcs = g.offsets[el.n];
-  g.adj.resize(arcs);
-  if (weighted) g.w.resize(arcs);
-  std::vector<std::atomic<eid_t>> pos(el.n);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < std::int64_t(el.n); ++i) pos[i].store(g.offsets[i], std::memory_order_relaxed);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t e = 0; e < std::int64_t(m); ++e) {
-    const vid_t a = el.u[e], b = el.v[e];
-    eid_t p = pos[a].fetch_add(1, std::memory_order_relaxed);
-    g.adj[p] = b;
-    if (weighted) g.w[p] = el.w[e];
-    if (both) {
-      p = pos[b].fetch_add(1, std::memory_order_relaxed);
-      g.adj[p] = a;
+  inclusive_sum_in_place(degree, n);
+  const eid_t arcs = g.offsets[n];
+  assign_large(g.adj, arcs);
+  if (weighted) assign_large(g.w, arcs);
+  // Placement: parts of equal arc counts, each with its own next slot per vertex.
+  const std::vector<vid_t> fill_bounds = detail::owner_bounds(n, parts, arcs, [&](vid_t x) { return g.offsets[x]; });
+#pragma omp parallel for schedule(static, 1)
+  for (int t = 0; t < parts; ++t) {
+    const vid_t lo = fill_bounds[t], len = fill_bounds[t + 1] - lo;
+    std::vector<eid_t> next(g.offsets.begin() + lo, g.offsets.begin() + lo + len);
+    const auto place = [&](vid_t from, vid_t to, eid_t e) {
+      const eid_t p = next[from - lo]++;
+      g.adj[p] = to;
       if (weighted) g.w[p] = el.w[e];
+    };
+    for (eid_t e = 0; e < m; ++e) {
+      if (u[e] - lo < len) place(u[e], v[e], e);
+      if (both && v[e] - lo < len) place(v[e], u[e], e);
     }
   }
   if (sort_neighbours) {
 #pragma omp parallel for schedule(dynamic, 1024)
-    for (std::int64_t x = 0; x < std::int64_t(el.n); ++x) {
+    for (std::int64_t x = 0; x < std::int64_t(n); ++x) {
       const eid_t b = g.offsets[x], e = g.offsets[x + 1];
       if (e - b < 2) continue;
       if (!weighted) {

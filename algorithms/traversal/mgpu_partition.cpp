@@ -4,6 +4,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "common/large_vector.hpp"
+#include "common/parallel_sum.hpp"
+
 namespace gs::traversal {
 
 namespace {
@@ -53,7 +56,7 @@ std::uint64_t largest_range_vertices(std::uint64_t n, std::uint64_t arcs, int pa
 
 ArcsInto arcs_into(const CsrView& g, vid_t lo, vid_t hi) {
   ArcsInto out;
-  out.offsets.assign(std::size_t(g.n) + 1, 0);
+  assign_large(out.offsets, std::size_t(g.n) + 1);
   const std::int64_t n = g.n;
 #pragma omp parallel for schedule(dynamic, 4096)
   for (std::int64_t x = 0; x < n; ++x) {
@@ -61,8 +64,8 @@ ArcsInto arcs_into(const CsrView& g, vid_t lo, vid_t hi) {
     for (eid_t e = g.offsets[x]; e < g.offsets[x + 1]; ++e) count += g.adj[e] >= lo && g.adj[e] < hi;
     out.offsets[std::size_t(x) + 1] = count;
   }
-  for (std::size_t x = 0; x < std::size_t(n); ++x) out.offsets[x + 1] += out.offsets[x];
-  out.adj.resize(out.offsets.back());
+  inclusive_sum_in_place(out.offsets.data() + 1, std::size_t(n));
+  assign_large(out.adj, out.offsets.back());
 #pragma omp parallel for schedule(dynamic, 4096)
   for (std::int64_t x = 0; x < n; ++x) {
     eid_t k = out.offsets[x];

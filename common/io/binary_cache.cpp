@@ -14,7 +14,7 @@
 //
 // The header is read and written by gsc_layout.cpp. The reader checks it
 // (magic, version, weight type and the file length implied by n and m) before
-// allocating, reads each array with a few large read() calls, and then checks
+// allocating, reads each array in large blocks on every thread, and then checks
 // the checksum and every edge (ids < n, self loops, weights).
 #include <cmath>
 #include <optional>
@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "common/errors.hpp"
+#include "common/large_vector.hpp"
 #include "common/io/edge_lines.hpp"
 #include "common/io/formats.hpp"
 #include "common/io/gsc_layout.hpp"
@@ -64,19 +65,19 @@ EdgeList<W> read_binary_cache(const std::string& path, const ReadOptions& option
 
   EdgeList<W> el;
   el.n = vid_t(layout.n);
-  el.u.resize(layout.m);
-  el.v.resize(layout.m);
-  file.read_exact(el.u.data(), layout.m * sizeof(vid_t));
-  file.read_exact(el.v.data(), layout.m * sizeof(vid_t));
+  assign_large(el.u, layout.m);
+  assign_large(el.v, layout.m);
+  file.read_exact_at(el.u.data(), layout.m * sizeof(vid_t), layout.u_offset());
+  file.read_exact_at(el.v.data(), layout.m * sizeof(vid_t), layout.v_offset());
   std::vector<unsigned char> skipped;  // skipped weights, of whatever type, are read for the checksum only
   const void* stored_weights = nullptr;
   if (layout.weight_code != WeightCode::kNone && !options.skip_weights) {
-    el.w.resize(layout.m);
-    file.read_exact(el.w.data(), el.w.size() * sizeof(W));
+    assign_large(el.w, layout.m);
+    file.read_exact_at(el.w.data(), el.w.size() * sizeof(W), layout.w_offset());
     stored_weights = el.w.data();
   } else {
-    skipped.resize(layout.m * layout.weight_bytes);
-    file.read_exact(skipped.data(), skipped.size());
+    assign_large(skipped, layout.m * layout.weight_bytes);
+    file.read_exact_at(skipped.data(), skipped.size(), layout.w_offset());
     stored_weights = skipped.data();
   }
   if (gsc_checksum(el.u.data(), el.v.data(), stored_weights, layout.m, layout.weight_bytes) != layout.checksum)

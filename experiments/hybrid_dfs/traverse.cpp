@@ -55,7 +55,8 @@ const std::vector<harness::Column>& columns() {
                                                         {"comm_s"},
                                                         {"imbalance", Unit::number},
                                                         {"level_ms", Unit::text},
-                                                        {"relabel_s"}};
+                                                        {"relabel_s"},
+                                                        {"load_s"}};
   return kColumns;
 }
 
@@ -96,7 +97,7 @@ struct Traversals {
                 .trials = [&c](const harness::ProgramInfo&) { return c.trials_per_root; },
                 .query_columns =
                     [this](const vid_t& root) {
-                      return harness::ColumnValues{{"source", std::to_string(ids.file_id(root))}};
+                      return harness::ColumnValues{{"source", std::to_string(ids.file_id(root))}, {"load_s", load_s}};
                     },
                 .one_series = true}) {}
   bool admit(harness::Session& s, const std::string& graph, const harness::GraphSize& size) {
@@ -106,6 +107,7 @@ struct Traversals {
   }
 
   harness::VertexIds ids;  // an --input graph's file ids (the source column)
+  double load_s = 0;       // reading (or generating) the graph and building its CSR, on every row
   harness::Lineup<TraversalProgram> lineup;
 };
 
@@ -154,10 +156,17 @@ void run_programs(harness::Session& s, const Config& c, Traversals& t, const har
 
 void run_input(harness::Session& s, const Config& c, const harness::GraphSource& source) {
   Traversals programs(s, c, source);
+  WallTimer t;
   harness::InputGraph<std::uint32_t> in = harness::read_input<std::uint32_t>(s, source, harness::Weights::ignored);
   in.el.directed = false;  // traversed as undirected, as the generated graphs
+  const double read_s = t.seconds();
   programs.admit(s, in.id.name, {in.el.n, in.el.size()});
+  t.restart();
   const Csr<std::uint32_t> g = edge_list_to_csr(in.el);
+  const double csr_s = t.seconds();
+  programs.load_s = read_s + csr_s;
+  s.progress().note(in.id.name + ": read in " + fmt_seconds(read_s) + " s, CSR in " + fmt_seconds(csr_s) + " s (" +
+                    std::to_string(g.num_arcs()) + " arcs)");
   in.el = {};
   programs.ids = std::move(in.ids);
   run_programs(s, c, programs, in.id, g, source.path());
@@ -176,6 +185,7 @@ void run_generated(harness::Session& s, const Config& c, harness::GraphId id, co
   el.directed = false;
   const double gen_s = t.seconds();
   const Csr<std::uint32_t> g = edge_list_to_csr(el);
+  programs.load_s = t.seconds();
   id.n = g.n;
   id.m = el.size();
   el = {};

@@ -60,6 +60,58 @@ TEST(Convert, OutOfRangeIdsAreInputErrors) {
   EXPECT_THROW(gs::edge_list_to_csr(el), gs::InputError);
 }
 
+TEST(Convert, TheFirstOutOfRangeEdgeIsNamed) {
+  auto el = random_edges(50, 5000, 9);
+  el.u[3001] = 50;
+  el.v[4000] = 77;
+  omp_set_num_threads(4);
+  try {
+    gs::edge_list_to_csr(el);
+    FAIL() << "no error";
+  } catch (const gs::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("edge 3001 "), std::string::npos) << e.what();
+  }
+}
+
+// Against lists built one edge at a time: each list in edge order (unsorted),
+// or sorted by (neighbour, weight); degrees skewed towards small ids, and more
+// threads than vertices in one case (parts without vertices).
+TEST(Convert, ListsMatchOneEdgeAtATimeAtEveryThreadCount) {
+  for (const gs::vid_t n : {gs::vid_t(3), gs::vid_t(700)}) {
+    std::mt19937_64 rng(n);
+    gs::EdgeList<std::uint32_t> el;
+    el.n = n;
+    for (int i = 0; i < 30000; ++i) {
+      const gs::vid_t a = gs::vid_t(rng() % n) & gs::vid_t(rng() % n), b = gs::vid_t(rng() % n);
+      el.add(a, b, std::uint32_t(rng() % 5));
+    }
+    for (const bool directed : {false, true}) {
+      el.directed = directed;
+      std::vector<std::vector<std::pair<gs::vid_t, std::uint32_t>>> lists(n);
+      for (gs::eid_t e = 0; e < el.size(); ++e) {
+        lists[el.u[e]].push_back({el.v[e], el.w[e]});
+        if (!directed) lists[el.v[e]].push_back({el.u[e], el.w[e]});
+      }
+      for (const int threads : {1, 3, 8}) {
+        omp_set_num_threads(threads);
+        for (const bool sorted : {false, true}) {
+          const auto g = gs::edge_list_to_csr(el, sorted);
+          ASSERT_EQ(g.offsets.size(), std::size_t(n) + 1);
+          for (gs::vid_t x = 0; x < n; ++x) {
+            auto want = lists[x];
+            if (sorted) std::sort(want.begin(), want.end());
+            ASSERT_EQ(g.degree(x), want.size()) << "vertex " << x;
+            for (std::size_t i = 0; i < want.size(); ++i) {
+              ASSERT_EQ(g.adj[g.offsets[x] + i], want[i].first) << "vertex " << x << " threads " << threads;
+              ASSERT_EQ(g.w[g.offsets[x] + i], want[i].second) << "vertex " << x << " threads " << threads;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(Convert, TriangularRoundTripAndIndexing) {
   EXPECT_EQ(gs::TriangularMatrix16::index(1, 0), 0u);
   EXPECT_EQ(gs::TriangularMatrix16::index(2, 0), 1u);

@@ -152,6 +152,8 @@ def ignored_weights(bin_dir, tmp, checks):
                                     os.path.join(tmp, "hybrid-real"))
     if not problems and {r["answer"].split(";")[0] for r in rows} != {"reached=4"}:
         problems.append(f"answers {answers(rows)}, expected 4 vertices reached")
+    if not problems and not all(float(r.get("load_s") or 0) > 0 for r in rows):
+        problems.append("a row without the graph's load time (load_s)")
     checks.append(("hybrid_dfs: real Matrix Market with fractional and negative weights", problems))
 
 

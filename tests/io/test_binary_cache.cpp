@@ -11,6 +11,7 @@
 
 #include "common/errors.hpp"
 #include "common/io/graph_io.hpp"
+#include "common/io/input_file.hpp"
 #include "tests/io/io_test_support.hpp"
 
 namespace {
@@ -127,6 +128,20 @@ TEST_F(BinaryCache, EdgeRulesApplyAsForTextFormats) {
   EXPECT_EQ(gs::io::read_edge_list<float>(p, options).w[1], -1.0f);
   options.allow_self_loops = false;
   expect_error<gs::InputError>([&] { gs::io::read_edge_list<float>(p, options); }, "is a self loop");
+}
+
+// The parallel block reader: every block in place at any block size, and a
+// read past the end refused with the file's name.
+TEST_F(BinaryCache, BlockReadsCopyTheFileAtAnyBlockSize) {
+  gs::io::InputFile file(path);
+  for (const std::uint64_t block : {1ull, 7ull, 64ull, 1ull << 26}) {
+    std::vector<char> got(bytes.size() - 5, 0);
+    file.read_exact_at(got.data(), got.size(), 5, block);
+    EXPECT_TRUE(std::equal(got.begin(), got.end(), bytes.begin() + 5)) << "block " << block;
+  }
+  std::vector<char> past(bytes.size());
+  expect_error<gs::InputError>([&] { file.read_exact_at(past.data(), past.size(), 1, 7); }, "ends early");
+  expect_error<gs::InputError>([&] { file.read_exact_at(past.data(), past.size(), 1, 7); }, path + ":0: ");
 }
 
 }  // namespace
