@@ -16,6 +16,7 @@
 #include "common/graph.hpp"
 #include "common/large_vector.hpp"
 #include "common/parallel_sum.hpp"
+#include "common/timer.hpp"
 
 namespace gs {
 
@@ -43,10 +44,26 @@ std::vector<vid_t> owner_bounds(vid_t n, int threads, std::uint64_t total, Weigh
 
 }  // namespace detail
 
+// Where a build's time went (seconds), for the load's progress notes.
+struct CsrBuildTimes {
+  double check_s = 0;     // the ids against n
+  double count_s = 0;     // degrees and their running sum
+  double allocate_s = 0;  // the arcs (and weights), zero-filled
+  double place_s = 0;     // every arc in its list
+  double sort_s = 0;      // each list by (neighbour, weight)
+};
+
 // Undirected input gets both arcs per edge; directed input one arc per edge.
 // Self loops are kept (one arc for directed, two for undirected).
 template <class W>
-Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true) {
+Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrBuildTimes* times = nullptr) {
+  CsrBuildTimes spent;
+  double mark = steady_seconds();
+  const auto lap = [&mark](double& into) {
+    const double now = steady_seconds();
+    into = now - mark;
+    mark = now;
+  };
   Csr<W> g;
   g.n = el.n;
   g.directed = el.directed;
@@ -62,6 +79,7 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true) {
     if ((u[e] >= n || v[e] >= n) && eid_t(e) < first_bad) first_bad = eid_t(e);
   if (first_bad < m)
     throw InputError("edge " + std::to_string(first_bad) + " has a vertex id >= n = " + std::to_string(n));
+  lap(spent.check_s);
   assign_large(g.offsets, std::size_t(n) + 1);
   eid_t* const degree = g.offsets.data() + 1;  // x's degree at offsets[x + 1], then summed in place
   // One part per thread; a part is one pass over the edge list, whichever thread takes it.
@@ -77,9 +95,11 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true) {
     }
   }
   inclusive_sum_in_place(degree, n);
+  lap(spent.count_s);
   const eid_t arcs = g.offsets[n];
   assign_large(g.adj, arcs);
   if (weighted) assign_large(g.w, arcs);
+  lap(spent.allocate_s);
   // Placement: parts of equal arc counts, each with its own next slot per vertex.
   const std::vector<vid_t> fill_bounds = detail::owner_bounds(n, parts, arcs, [&](vid_t x) { return g.offsets[x]; });
 #pragma omp parallel for schedule(static, 1)
@@ -96,6 +116,7 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true) {
       if (both && v[e] - lo < len) place(v[e], u[e], e);
     }
   }
+  lap(spent.place_s);
   if (sort_neighbours) {
 #pragma omp parallel for schedule(dynamic, 1024)
     for (std::int64_t x = 0; x < std::int64_t(n); ++x) {
@@ -114,6 +135,8 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true) {
       }
     }
   }
+  lap(spent.sort_s);
+  if (times) *times = spent;
   return g;
 }
 

@@ -154,6 +154,22 @@ void run_programs(harness::Session& s, const Config& c, Traversals& t, const har
       }));
 }
 
+// The graph's CSR, built after its edge list took `before_s` to read or generate: the
+// graph's load time (both) in `load_s`, and a progress note that says where it went.
+Csr<std::uint32_t> load_csr(harness::Session& s, const std::string& graph, const EdgeList<std::uint32_t>& el,
+                            const std::string& before, double before_s, double& load_s) {
+  WallTimer t;
+  CsrBuildTimes spent;
+  Csr<std::uint32_t> g = edge_list_to_csr(el, true, &spent);
+  const double csr_s = t.seconds();
+  load_s = before_s + csr_s;
+  s.progress().note(graph + ": " + before + " in " + fmt_seconds(before_s) + " s, CSR in " + fmt_seconds(csr_s) +
+                    " s (check " + fmt_seconds(spent.check_s) + ", count " + fmt_seconds(spent.count_s) +
+                    ", allocate " + fmt_seconds(spent.allocate_s) + ", place " + fmt_seconds(spent.place_s) +
+                    ", sort " + fmt_seconds(spent.sort_s) + "; " + std::to_string(g.num_arcs()) + " arcs)");
+  return g;
+}
+
 void run_input(harness::Session& s, const Config& c, const harness::GraphSource& source) {
   Traversals programs(s, c, source);
   WallTimer t;
@@ -161,12 +177,7 @@ void run_input(harness::Session& s, const Config& c, const harness::GraphSource&
   in.el.directed = false;  // traversed as undirected, as the generated graphs
   const double read_s = t.seconds();
   programs.admit(s, in.id.name, {in.el.n, in.el.size()});
-  t.restart();
-  const Csr<std::uint32_t> g = edge_list_to_csr(in.el);
-  const double csr_s = t.seconds();
-  programs.load_s = read_s + csr_s;
-  s.progress().note(in.id.name + ": read in " + fmt_seconds(read_s) + " s, CSR in " + fmt_seconds(csr_s) + " s (" +
-                    std::to_string(g.num_arcs()) + " arcs)");
+  const Csr<std::uint32_t> g = load_csr(s, in.id.name, in.el, "read", read_s, programs.load_s);
   in.el = {};
   programs.ids = std::move(in.ids);
   run_programs(s, c, programs, in.id, g, source.path());
@@ -183,14 +194,10 @@ void run_generated(harness::Session& s, const Config& c, harness::GraphId id, co
   WallTimer t;
   EdgeList<std::uint32_t> el = make();
   el.directed = false;
-  const double gen_s = t.seconds();
-  const Csr<std::uint32_t> g = edge_list_to_csr(el);
-  programs.load_s = t.seconds();
+  const Csr<std::uint32_t> g = load_csr(s, id.name, el, "generated/loaded", t.seconds(), programs.load_s);
   id.n = g.n;
   id.m = el.size();
   el = {};
-  s.progress().note(id.name + ": generated/loaded in " + fmt_seconds(gen_s) + " s, CSR in " +
-                    fmt_seconds(t.seconds() - gen_s) + " s (" + std::to_string(g.num_arcs()) + " arcs)");
   run_programs(s, c, programs, id, g, id.name);
 }
 
