@@ -1,13 +1,16 @@
 // dobfs_mgpu (traversal_programs.hpp): dobfs_gpu's traversal over the GPUs of
-// this host (mgpu_traversal.hpp). The harness prepares it once per GPU count
-// (the counts it is given as its "threads": mgpu_gpu_counts), with its own
-// upload; the one-GPU copy of the graph is freed first. Its rows record one
-// thread and the GPU count in column gpus. Compiled into gs_traversal_gpu with NCCL.
+// this host (mgpu_traversal.hpp), on the graph's degree-ordered copy as
+// dobfs_gpu (GpuOptions::degree_order; ordered_copy.hpp). The harness prepares
+// it once per GPU count (the counts it is given as its "threads":
+// mgpu_gpu_counts), with its own upload; the one-GPU copy of the graph is freed
+// first. Its rows record one thread and the GPU count in column gpus. Compiled
+// into gs_traversal_gpu with NCCL.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
 
 #include "algorithms/traversal/mgpu_traversal.hpp"
+#include "algorithms/traversal/ordered_copy.hpp"
 #include "algorithms/traversal/trace_columns.hpp"
 #include "algorithms/traversal/traversal_programs.hpp"
 
@@ -39,7 +42,7 @@ class DobfsMgpu final : public TraversalProgram {
     std::uint64_t most = 0;
     for (int g : mgpu_gpu_counts(o_))
       most = std::max(most, MultiGpuTraversal::host_bytes(size.n, 2 * size.m, g, o_.mgpu_arc_weight));
-    return most;
+    return most + (o_.gpu.degree_order ? OrderedCopy::host_bytes(size) : 0);
   }
   std::uint64_t device_bytes(const harness::GraphSize& size) const override {
     std::uint64_t most = 0;  // per GPU: the fewest GPUs need the most
@@ -51,15 +54,22 @@ class DobfsMgpu final : public TraversalProgram {
   harness::Prepared prepare(const TraversalGraph& g, int gpus) override {
     g.shared->gpu.reset();  // one upload on the GPUs at a time
     mgpu_.reset();
-    mgpu_ = std::make_unique<MultiGpuTraversal>(view_of(g.csr), gpus, o_.gpu, o_.mgpu_arc_weight);
-    return {.columns = {{"upload_s", mgpu_->upload_seconds()}}, .threads = 1};
+    copy_ = o_.gpu.degree_order ? &ordered_copy(g) : nullptr;
+    mgpu_ =
+        std::make_unique<MultiGpuTraversal>(copy_ ? copy_->view() : view_of(g.csr), gpus, o_.gpu, o_.mgpu_arc_weight);
+    harness::ColumnValues columns{{"upload_s", mgpu_->upload_seconds()}};
+    if (copy_) columns["relabel_s"] = copy_->build_seconds();
+    return {.columns = columns, .threads = 1};
   }
   harness::Outcome<TraversalAnswer> run(const TraversalGraph& g, const vid_t& source, int) override {
     SharedState& s = *g.shared;
-    const MultiGpuRunTimes r = mgpu_->direction_optimising(source, s.level, o_.direction.alpha, o_.direction.beta);
+    MultiGpuRunTimes r = copy_ ? mgpu_->direction_optimising(copy_->source(source), copy_->level(), o_.direction.alpha,
+                                                             o_.direction.beta)
+                               : mgpu_->direction_optimising(source, s.level, o_.direction.alpha, o_.direction.beta);
     harness::Outcome<TraversalAnswer> out;
     out.seconds = r.seconds;
     out.answer = {.level = &s.level, .branch_kinds = direction_branches(r.bottom_up)};
+    if (copy_) r.widen_s += copy_->map_back(s.level, out.answer);
     out.phases = {{"gpus", double(mgpu_->gpus())},
                   {"init_s", r.init_s},
                   {"compute_s", r.compute_s},
@@ -72,10 +82,14 @@ class DobfsMgpu final : public TraversalProgram {
     return out;
   }
   // Its GPUs' memory back before the next program.
-  void release() override { mgpu_.reset(); }
+  void release() override {
+    mgpu_.reset();
+    copy_ = nullptr;
+  }
 
  private:
-  const TraversalOptions& o_;  // the driver's, which outlives the programs
+  const TraversalOptions& o_;    // the driver's, which outlives the programs
+  OrderedCopy* copy_ = nullptr;  // the graph's (SharedState::ordered), while prepared
   std::unique_ptr<MultiGpuTraversal> mgpu_;
 };
 

@@ -231,9 +231,12 @@ struct MultiGpuTraversal::Impl {
           bitmap_to_queue_kernel<<<p.blocks_for(all_words), kThreads, 0, p.stream>>>(front, all_words, p.queue.data(),
                                                                                      p.queued.data());
           CUDA_CHECK_LAUNCH();
-          expand_kernel<Source::kQueue, Output::kBitmap><<<p.blocks_for(f.size), kThreads, 0, p.stream>>>(
-              into, p.levels(), branch, p.visited_view(), p.queue.data(), f.size, nullptr, out, p.slot(branch),
-              p.slot(branch + 1), p.chunks.data(), 32);
+          // As on one GPU: the queue's vertices spread over every warp of the grid.
+          const unsigned per_warp = queue_items_per_warp(f.size, std::uint64_t(p.grid) * kWarpsPerBlock);
+          expand_kernel<Source::kQueue, Output::kBitmap>
+              <<<p.blocks_for((f.size + per_warp - 1) / per_warp * 32), kThreads, 0, p.stream>>>(
+                  into, p.levels(), branch, p.visited_view(), p.queue.data(), f.size, nullptr, out, p.slot(branch),
+                  p.slot(branch + 1), p.chunks.data(), per_warp);
         } else {
           expand_kernel<Source::kBitmap, Output::kBitmap><<<p.blocks_for(n), kThreads, 0, p.stream>>>(
               into, p.levels(), branch, p.visited_view(), nullptr, 0, front, out, p.slot(branch), p.slot(branch + 1),

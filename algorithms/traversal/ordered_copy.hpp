@@ -1,8 +1,10 @@
-// A program's own degree-ordered copy of the graph (degree_order.hpp), for
-// the direction-optimising programs on the CPU and the GPU: built untimed
-// when the program prepares (its relabel_s column), traversed from the
-// source's new id, and its levels mapped back to the graph's ids untimed
-// (widen_s) for the verifier, while bytes_read counts the copy itself.
+// The graph's degree-ordered copy (degree_order.hpp), for the
+// direction-optimising programs on the CPU and the GPUs: built untimed by the
+// first of them that prepares on a graph and kept for the others (each reports
+// its build time as relabel_s), traversed from the source's new id, and its
+// levels mapped back to the graph's ids untimed (widen_s) for the verifier,
+// while bytes_read counts the copy itself. One copy per graph: the generated
+// graph's edge list, freed once the CSR is built, leaves room for it.
 #pragma once
 
 #include <cstdint>
@@ -17,15 +19,15 @@ namespace gs::traversal {
 
 class OrderedCopy {
  public:
-  // Builds the copy of `g`; returns the seconds it took.
-  double build(const CsrView& g) {
+  explicit OrderedCopy(const CsrView& g) {
     WallTimer t;
     ordered_ = std::make_unique<DegreeOrdered>(g);
     view_ = ordered_->view();
     level_.resize(g.n);  // here, not in the first timed traversal
-    return t.seconds();
+    build_s_ = t.seconds();
   }
-  explicit operator bool() const { return bool(ordered_); }
+  // How long building it took.
+  double build_seconds() const { return build_s_; }
   const CsrView& view() const { return view_; }
   vid_t source(vid_t original) const { return ordered_->new_id(original); }
   // The levels of a traversal of the copy, indexed by new id.
@@ -39,10 +41,6 @@ class OrderedCopy {
     answer.traversed_level = &level_;
     return t.seconds();
   }
-  void release() {
-    ordered_.reset();
-    level_ = {};
-  }
   static std::uint64_t host_bytes(const harness::GraphSize& size) {
     return DegreeOrdered::host_bytes(size.n, 2 * size.m);
   }
@@ -51,6 +49,14 @@ class OrderedCopy {
   std::unique_ptr<DegreeOrdered> ordered_;
   CsrView view_;
   std::vector<std::uint32_t> level_;
+  double build_s_ = 0;
 };
+
+// The graph's copy, built on first use.
+inline OrderedCopy& ordered_copy(const TraversalGraph& g) {
+  SharedState& s = *g.shared;
+  if (!s.ordered) s.ordered = std::make_unique<OrderedCopy>(view_of(g.csr));
+  return *s.ordered;
+}
 
 }  // namespace gs::traversal

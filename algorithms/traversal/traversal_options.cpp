@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "algorithms/traversal/ordered_copy.hpp"
 #include "algorithms/traversal/traversal_programs.hpp"
 #include "common/errors.hpp"
 #include "common/system_info.hpp"
@@ -37,7 +38,8 @@ void bind_options(Cli& cli, TraversalOptions& o) {
              o.gpu.early_copy);
   cli.option(
       "gpu-degree-order",
-      "dobfs_gpu: 1 = traverse a copy relabelled by decreasing degree, built untimed (relabel_s), 0 = the graph itself",
+      "dobfs_gpu, dobfs_mgpu: 1 = traverse a copy relabelled by decreasing degree, built untimed (relabel_s), 0 = "
+      "the graph itself",
       o.gpu.degree_order);
   cli.option(
       "cpu-degree-order",

@@ -115,8 +115,8 @@ class HybridOmp final : public TraversalProgram {
   HybridOptions opt_;
 };
 
-// With TraversalOptions::cpu_degree_order it traverses its own degree-ordered
-// copy of the graph (ordered_copy.hpp), as dobfs_gpu does.
+// With TraversalOptions::cpu_degree_order it traverses the graph's
+// degree-ordered copy (ordered_copy.hpp), as dobfs_gpu does.
 class DobfsOmp final : public TraversalProgram {
  public:
   explicit DobfsOmp(const TraversalOptions& o) : opt_(o.direction), degree_order_(o.cpu_degree_order) {}
@@ -125,28 +125,29 @@ class DobfsOmp final : public TraversalProgram {
   }
   Prepared prepare(const TraversalGraph& g, int) override {
     if (!degree_order_) return {};
-    return {.columns = {{"relabel_s", copy_.build(view_of(g.csr))}}};
+    copy_ = &ordered_copy(g);
+    return {.columns = {{"relabel_s", copy_->build_seconds()}}};
   }
-  void release() override { copy_.release(); }
+  void release() override { copy_ = nullptr; }
   Outcome<TraversalAnswer> run(const TraversalGraph& g, const vid_t& source, int) override {
     SharedState& s = *g.shared;
-    const CsrView view = copy_ ? copy_.view() : view_of(g.csr);
-    std::vector<std::uint32_t>& level = copy_ ? copy_.level() : s.level;
+    const CsrView view = copy_ ? copy_->view() : view_of(g.csr);
+    std::vector<std::uint32_t>& level = copy_ ? copy_->level() : s.level;
     DirectionTrace trace;
     WallTimer t;
-    dobfs_omp(view, copy_ ? copy_.source(source) : source, level, s.ws, opt_, &trace);
+    dobfs_omp(view, copy_ ? copy_->source(source) : source, level, s.ws, opt_, &trace);
     Outcome<TraversalAnswer> out{.seconds = t.seconds(),
                                  .answer = {.level = &s.level, .branch_kinds = direction_branches(trace.bottom_up)},
                                  .phases = {{"states", direction_states(trace.bottom_up)},
                                             {"branch_ms", milliseconds_list(trace.branch_seconds)}}};
-    if (copy_) out.phases["widen_s"] = copy_.map_back(s.level, out.answer);
+    if (copy_) out.phases["widen_s"] = copy_->map_back(s.level, out.answer);
     return out;
   }
 
  private:
   DirectionOptions opt_;
   bool degree_order_;
-  OrderedCopy copy_;
+  OrderedCopy* copy_ = nullptr;  // the graph's (SharedState::ordered), while prepared
 };
 
 template <class P>

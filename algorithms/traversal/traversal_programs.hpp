@@ -41,6 +41,7 @@ class GpuReadBench;  // read_bandwidth.hpp, with CUDA
 namespace gs::traversal {
 
 class GpuTraversal;  // gpu_traversal.hpp, with CUDA
+class OrderedCopy;   // ordered_copy.hpp
 
 namespace name {
 inline constexpr const char* bgl_bfs = "bgl_bfs";
@@ -88,8 +89,8 @@ std::vector<int> mgpu_gpu_counts(const TraversalOptions& o);
 
 // What the programs share on one graph, built outside the timed region: the CPU
 // workspace, the level array every program writes (page-locked once a GPU
-// program uses it), and on first use BGL's graph and the GPU's copy of the graph
-// (one upload for every single-GPU program).
+// program uses it), and on first use BGL's graph, the GPU's copy of the graph
+// (one upload for every single-GPU program) and the degree-ordered copy.
 struct SharedState {
   explicit SharedState(vid_t n);
   ~SharedState();
@@ -98,6 +99,9 @@ struct SharedState {
   std::shared_ptr<bgl::Digraph<std::uint32_t>> bgl;
   double bgl_setup_s = 0;
   std::shared_ptr<GpuTraversal> gpu;  // after `level`: unpins it before it goes
+  // The graph relabelled by decreasing degree, built by the first program that
+  // traverses it (ordered_copy.hpp: ordered_copy) and kept for the others.
+  std::unique_ptr<OrderedCopy> ordered;
 };
 
 // The programs' graph: the CSR (traversed as undirected) and what they share on it.
