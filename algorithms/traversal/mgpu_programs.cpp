@@ -57,7 +57,8 @@ class DobfsMgpu final : public TraversalProgram {
     copy_ = o_.gpu.degree_order ? &ordered_copy(g) : nullptr;
     mgpu_ =
         std::make_unique<MultiGpuTraversal>(copy_ ? copy_->view() : view_of(g.csr), gpus, o_.gpu, o_.mgpu_arc_weight);
-    harness::ColumnValues columns{{"upload_s", mgpu_->upload_seconds()}};
+    harness::ColumnValues columns{{"upload_s", mgpu_->upload_seconds()},
+                                  {"gpu_bytes", double(mgpu_->device_bytes_used())}};
     if (copy_) columns["relabel_s"] = copy_->build_seconds();
     return {.columns = columns, .threads = 1};
   }

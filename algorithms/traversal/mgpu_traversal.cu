@@ -92,7 +92,8 @@ struct Part {
   std::vector<float> compute_ms, comm_ms;
   std::vector<bool> bottom_up;
   double init_s = 0, d2h_s = 0, widen_s = 0;
-  double done_at = 0;  // when its levels were on the host (before the untimed widening)
+  double done_at = 0;              // when its levels were on the host (before the untimed widening)
+  std::uint64_t device_bytes = 0;  // what building it took of the GPU's free memory
 
   ~Part() {
     for (cudaEvent_t e : mark)
@@ -342,7 +343,11 @@ MultiGpuTraversal::MultiGpuTraversal(const CsrView& g, int gpus, const GpuOption
   for (int k = 0; k < gpus; ++k) m.parts.push_back(std::make_unique<Part>());
   for (int k = 0; k < gpus; ++k) {
     CUDA_CHECK(cudaSetDevice(k));
+    std::size_t free_before = 0, free_after = 0, total = 0;
+    CUDA_CHECK(cudaMemGetInfo(&free_before, &total));
     m.build_part(k);
+    CUDA_CHECK(cudaMemGetInfo(&free_after, &total));
+    m.parts[k]->device_bytes = free_before > free_after ? free_before - free_after : 0;
   }
   m.comms = shared_nccl_comms(gpus);
   m.upload_s = steady_seconds() - t0;
@@ -362,6 +367,11 @@ MultiGpuTraversal::~MultiGpuTraversal() {
 }
 
 int MultiGpuTraversal::gpus() const { return int(impl_->parts.size()); }
+std::uint64_t MultiGpuTraversal::device_bytes_used() const {
+  std::uint64_t most = 0;
+  for (const auto& p : impl_->parts) most = std::max(most, p->device_bytes);
+  return most;
+}
 double MultiGpuTraversal::upload_seconds() const { return impl_->upload_s; }
 const std::vector<vid_t>& MultiGpuTraversal::bounds() const { return impl_->bounds; }
 

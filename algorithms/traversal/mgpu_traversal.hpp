@@ -63,6 +63,9 @@ class MultiGpuTraversal {
                                   double range_arc_weight = kDefaultRangeArcWeight);
 
   int gpus() const;
+  // The most device memory one GPU's share took when it was built (its free
+  // memory before and after; NCCL's buffers, made once per process, not included).
+  std::uint64_t device_bytes_used() const;
   // Partitioning (host) and uploading, the slowest GPU's copy included.
   double upload_seconds() const;
   // The vertex ranges' bounds (range_bounds).

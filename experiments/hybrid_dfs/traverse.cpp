@@ -56,7 +56,8 @@ const std::vector<harness::Column>& columns() {
                                                         {"imbalance", Unit::number},
                                                         {"level_ms", Unit::text},
                                                         {"relabel_s"},
-                                                        {"load_s"}};
+                                                        {"load_s"},
+                                                        {"gpu_bytes", Unit::count}};
   return kColumns;
 }
 

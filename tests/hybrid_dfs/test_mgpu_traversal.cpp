@@ -122,5 +122,18 @@ TEST(MultiGpuTraversal, DeviceBytesPerGpu) {
   EXPECT_GT(four, 8 * n + 2 * (n / 8));  // the sources' offsets and the two whole frontier bitmaps stay on every GPU
 }
 
+// What building took of each GPU's memory: at least its share of the arcs
+// (here 2^23 arcs, 32 MiB, split over the GPUs), at most what admission allows.
+TEST(MultiGpuTraversal, DeviceBytesUsedHoldTheArcsWithinAdmission) {
+  const int gpus = std::min(MultiGpuTraversal::gpus_present(), 2);
+  const vid_t n = 1u << 18;
+  std::vector<std::pair<vid_t, vid_t>> e;
+  for (vid_t i = 0; i < (1u << 22); ++i) e.push_back({i % n, (i * 2654435761u) % n});
+  const Csr<std::uint32_t> g = test::undirected(n, e);
+  const MultiGpuTraversal mgpu(view_of(g), gpus);
+  EXPECT_GE(mgpu.device_bytes_used(), g.num_arcs() * sizeof(vid_t) / std::uint64_t(gpus));
+  EXPECT_LE(mgpu.device_bytes_used(), MultiGpuTraversal::device_bytes_per_gpu(n, g.num_arcs(), gpus));
+}
+
 }  // namespace
 }  // namespace gs
