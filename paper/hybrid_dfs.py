@@ -509,7 +509,8 @@ MODULE = Module(
     "the frontier exchanged with NCCL), at G = 1, 2, 4 (as many as the machine has) beside `dobfs_gpu` on one "
     "GPU of the same run, on RMAT N = 2^26, M = 2^30 and N = 2^27, M = 2^31 (strong scaling) and a weak-scaling "
     "series at 2^29 edges per GPU from N = 2^25, M = 2^29 (piece `multi-gpu`, run only where there are 2 or more "
-    "GPUs; docs/SCALE-OUT.md).",
+    "GPUs; docs/SCALE-OUT.md); piece `multi-gpu-large` adds N = 2^28, M = 2^32 on all the host's GPUs, the top of "
+    "a series at 2^30 edges per GPU.",
     figures=[
         Figure("fig3_cpu_threads", "Fig. 3: CPU methods vs threads (GTEPS)", fig3_cpu_threads),
         Figure("fig4_gpu", "Fig. 4: GPU, CPU+GPU hybrid and the CPU methods (GTEPS)", fig4_gpu),

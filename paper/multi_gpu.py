@@ -5,11 +5,14 @@
 of the piece, and ``dobfs_gpu`` on one GPU in the same run, the line to beat.
 Throughput is TEPS (column ``teps``), the median over roots and trials.  The
 piece's graphs grow with the edges per GPU fixed: the graph of M = G x the
-smallest M of the run is the weak-scaling series' point at G GPUs.
+smallest M is the weak-scaling series' point at G GPUs (the targets'); the
+piece ``multi-gpu-large`` adds the top of a larger series, its graph on all the
+host's GPUs (dobfs_mgpu alone).
 
     graphs(res)              (generator, n, m) of the graphs with dobfs_mgpu rows, by size
     run_on(res, g, gpus)     the newest run with dobfs_mgpu (at ``gpus``) and dobfs_gpu on g
-    weak_series(res)         (edges per GPU, {G: per-GPU TEPS}, the run) along the series
+    weak_series(res, e)      (edges per GPU, {G: per-GPU TEPS}, {G: run}) along a series
+    weak_series_drawn(res)   the targets' series, and the one that fills the GPUs
 
 Figures: GTEPS vs GPUs per graph with dobfs_gpu as a dashed line, and the
 weak-scaling series per GPU; a table per graph and G; the targets' measures.
@@ -115,23 +118,49 @@ def machine(res, run):
     return "%s GPUs" % count if count else "GPUs not recorded"
 
 
-def weak_series(res):
-    """(edges per GPU, {G: Summary of TEPS per GPU}, run) of dobfs_mgpu along the
-    weak-scaling series of the newest run with it: at each G the graph of
-    M = G x the run's smallest M (the edges per GPU)."""
-    newest = select.runs(res.where(algorithm=PROGRAM))
-    if not newest:
-        raise ResultsMissing("%s: no %s rows (%s)" % (res.experiment, PROGRAM, ABSENT))
-    run = res.where(run_id=newest[0])
-    per_gpu = min(run.where(algorithm=PROGRAM).values("m"))
+def weak_points(res, per_gpu):
+    """{G: (Summary of dobfs_mgpu's TEPS per GPU, run)} along the series at
+    ``per_gpu`` edges per GPU: at each G the graph of M = G x per_gpu, from the
+    newest run with dobfs_mgpu at G there (the series may span pieces: its top
+    graph has a piece of its own)."""
     pts = {}
-    for r in run.where(algorithm=PROGRAM).rows:
-        g = gpus_of(r)
-        if r["m"] == g * per_gpu and r.num("teps") is not None:
-            pts.setdefault(g, []).append(r.num("teps") / g)
+    for g in graphs(res):
+        if g[2] % per_gpu:
+            continue
+        gpus = g[2] // per_gpu
+        try:
+            run = run_on(res, g, gpus, baseline=False)
+        except ResultsMissing:
+            continue
+        vals = [r.num("teps") / gpus for r in by_gpus(run)[gpus].rows if r.num("teps") is not None]
+        if vals:
+            pts[gpus] = (Summary(vals), run)
+    return dict(sorted(pts.items()))
+
+
+def weak_series(res, per_gpu=None):
+    """(edges per GPU, {G: Summary of TEPS per GPU}, {G: its run}) of dobfs_mgpu
+    along the weak-scaling series at ``per_gpu`` edges per GPU (default: the
+    smallest graph's M, the series the targets name)."""
+    per_gpu = per_gpu or graphs(res)[0][2]
+    pts = weak_points(res, per_gpu)
     if not pts:
         raise ResultsMissing("%s: no weak-scaling point (M = G x %s)" % (res.experiment, measure.fmt_size(per_gpu)))
-    return per_gpu, {g: Summary(v) for g, v in sorted(pts.items())}, run
+    return per_gpu, {g: s for g, (s, _) in pts.items()}, {g: run for g, (_, run) in pts.items()}
+
+
+def weak_series_drawn(res):
+    """The series the targets name and, where another reaches as many GPUs
+    with more edges per GPU (a graph that fills the GPUs, multi-gpu-large),
+    the largest such."""
+    reach = {}  # edges per GPU -> the GPU counts of its points
+    for r in res.where(algorithm=PROGRAM).rows:
+        if r["m"] % gpus_of(r) == 0:
+            reach.setdefault(r["m"] // gpus_of(r), set()).add(gpus_of(r))
+    first = weak_series(res)
+    top = max(first[1])
+    fill = [e for e, gs in reach.items() if e > first[0] and top in gs and len(gs) >= 2]
+    return [first] + ([weak_series(res, max(fill))] if fill else [])
 
 
 # --- figures and table ---------------------------------------------------------
@@ -159,21 +188,26 @@ def draw_strong(res):
 
 
 def draw_weak(res):
-    """GTEPS per GPU vs G along the weak-scaling series, with dobfs_gpu on the
-    G = 1 graph of the same run (dashed)."""
-    per_gpu, pts, run = weak_series(res)
-    fig, ax = style.new_figure("Weak scaling: %s edges per GPU" % measure.fmt_size(per_gpu))
-    line = GraphLine("%s, M = G x %s" % (PROGRAM, measure.fmt_size(per_gpu)), "beyond", 0)
-    series = [(g, Summary([v * 1e-9 for v in s.values])) for g, s in pts.items()]
-    style.plot_series(ax, line, series)
-    ys = [s.median for _, s in series]
-    base = run.where(algorithm=ONE_GPU, m=per_gpu)
-    if base.rows:
-        one = teps(base).median * 1e-9
-        g1 = (base.rows[0]["generator"], base.rows[0]["n"], per_gpu)
-        ax.axhline(one, color=line.colour, linestyle="--", linewidth=0.9, label="%s: %s" % (ONE_GPU, graph_text(g1)))
-        ys.append(one)
-    return finish(fig, ax, list(pts), ys, "GTEPS per GPU")
+    """GTEPS per GPU vs G along each weak-scaling series, with dobfs_gpu on each
+    series' G = 1 graph where a run has it (dashed)."""
+    series = weak_series_drawn(res)
+    fig, ax = style.new_figure("Weak scaling: %s edges per GPU" % ", ".join(measure.fmt_size(s[0]) for s in series))
+    xs, ys = [], []
+    for i, (per_gpu, pts, runs) in enumerate(series):
+        line = GraphLine("%s, M = G x %s" % (PROGRAM, measure.fmt_size(per_gpu)), "beyond", i)
+        points = [(g, Summary([v * 1e-9 for v in s.values])) for g, s in pts.items()]
+        style.plot_series(ax, line, points)
+        xs += list(pts)
+        ys += [p.median for _, p in points]
+        base = runs[min(runs)].where(algorithm=ONE_GPU, m=per_gpu)
+        if min(runs) == 1 and base.rows:
+            one = teps(base).median * 1e-9
+            g1 = (base.rows[0]["generator"], base.rows[0]["n"], per_gpu)
+            ax.axhline(
+                one, color=line.colour, linestyle="--", linewidth=0.9, label="%s: %s" % (ONE_GPU, graph_text(g1))
+            )
+            ys.append(one)
+    return finish(fig, ax, xs, ys, "GTEPS per GPU")
 
 
 def finish(fig, ax, xs, ys, ylabel):
@@ -253,10 +287,12 @@ def table(res):
 
 def speedup_over_one_gpu(gpus):
     """A target measure: dobfs_mgpu's TEPS at ``gpus`` GPUs over dobfs_gpu's in
-    the same run, on the largest graph of the rows (the claim's scope names it)."""
+    the same run, on the largest graph with dobfs_gpu rows (the claim's scope
+    names it; multi-gpu-large has no one-GPU line)."""
 
     def measure_it(res):
-        g = graphs(res)[-1]
+        with_one = [g for g in graphs(res) if on_graph(res, g).where(algorithm=ONE_GPU).rows]
+        g = (with_one or graphs(res))[-1]
         run = run_on(res, g, gpus)
         mg, one = teps(by_gpus(run)[gpus]).median, teps(run.where(algorithm=ONE_GPU)).median
         return Measured(
@@ -274,10 +310,10 @@ def weak_efficiency(gpus):
     series as a percentage of G = 1's, from one run."""
 
     def measure_it(res):
-        per_gpu, pts, run = weak_series(res)
+        per_gpu, pts, runs = weak_series(res)
         missing = [g for g in (1, gpus) if g not in pts]
         if missing:
-            ran = sorted({gpus_of(r) for r in run.where(algorithm=PROGRAM).rows})
+            ran = sorted({gpus_of(r) for r in res.where(algorithm=PROGRAM).rows})
             raise ResultsMissing(
                 "hybrid_dfs: the weak-scaling series (%s edges per GPU) has no point at G = %s (%s ran at G = %s)"
                 % (measure.fmt_size(per_gpu), ", ".join(map(str, missing)), PROGRAM, ", ".join(map(str, ran)))
@@ -294,7 +330,7 @@ def weak_efficiency(gpus):
                 a * 1e-9,
                 measure.fmt_size(per_gpu),
                 100.0 * b / a,
-                file_of(run),
+                ", ".join(sorted({file_of(runs[g]) for g in (1, gpus)})),
             ),
         )
 

@@ -45,6 +45,7 @@ inline constexpr const char* kReadBandwidth = "read-bandwidth";  // table1: no g
 inline constexpr const char* kRmat = "rmat";                     // a size that does not fit ends the run (exit 3)
 inline constexpr const char* kRmatEachSize = "rmat-each-size";   // each size admitted or refused on its own
 inline constexpr const char* kGrid = "grid";                     // road-like: square 4-neighbour grids, n = side^2
+inline constexpr const char* kRmatMostGpus = "rmat-most-gpus";   // as kRmat, dobfs_mgpu at its largest GPU count only
 
 // The road piece's square grid by its size (n = side^2 vertices, m = its 2 side (side - 1) edges).
 harness::GraphSize grid_size(std::uint64_t side);

@@ -97,6 +97,18 @@ std::vector<Piece> pieces(const Config&, const CommonOptions& opt) {
                  .kind = kRmatEachSize,
                  .max_trials = 5,
                  .min_gpus = 2});
+  // The top of the weak-scaling series that fills the GPUs: N = 2^28, M = 2^32, dobfs_mgpu
+  // alone on every GPU of the host (its largest GPU count): 2^30 edges per GPU at G = 4 and
+  // 2^31 at G = 2, whose lower points are multi-gpu's graphs (quick: N = 2^19, M = 2^23). A
+  // piece of its own: generating and loading it alone takes minutes.
+  out.push_back({.name = "multi-gpu-large",
+                 .role = Role::extension,
+                 .est_seconds = paper ? 480.0 : 10.0,
+                 .programs = {dobfs_mgpu},
+                 .graphs = {paper ? GraphSize{1ull << 28, 1ull << 32} : GraphSize{1ull << 19, 1ull << 23}},
+                 .kind = kRmatMostGpus,
+                 .max_trials = 5,
+                 .min_gpus = 2});
   // PBGL's traversals at the main graph's size would take minutes each at P = 2..16
   // (NOTES.md): at paper scale the piece runs on fig5a's N = 2^22, M = 2^25 graph (the
   // same graph; its single-node programs run there), three roots, no warm-up, so that

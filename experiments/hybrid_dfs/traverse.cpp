@@ -92,8 +92,13 @@ struct Traversals {
       : lineup(s, source, traversals(), c, columns(),
                {.threads =
                     [&s, &c](const harness::ProgramInfo& info) {
-                      return info.name == traversal::name::dobfs_mgpu ? traversal::mgpu_gpu_counts(c)
-                                                                      : s.threads_for(info);
+                      if (info.name != traversal::name::dobfs_mgpu) return s.threads_for(info);
+                      std::vector<int> counts = traversal::mgpu_gpu_counts(c);
+                      // Admission still counts the fewest GPUs of the list: it may refuse a
+                      // graph that only the most would hold.
+                      if (s.piece().kind == kRmatMostGpus && !counts.empty())
+                        counts = {*std::max_element(counts.begin(), counts.end())};
+                      return counts;
                     },
                 .trials = [&c](const harness::ProgramInfo&) { return c.trials_per_root; },
                 .query_columns =

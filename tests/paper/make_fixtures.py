@@ -41,6 +41,7 @@ ROLES = {
     "scale-out": "scale-out",
     "grid": "extension",
     "multi-gpu": "extension",
+    "multi-gpu-large": "extension",
 }
 TRIALS = 3
 rng = random.Random(20240601)
@@ -596,10 +597,19 @@ MULTI_GPU_COLUMNS = ["source", "teps", "component_edges", "init_s", "compute_s",
 MULTI_GPU_COLUMNS += ["imbalance", "states", "level_ms", "gpus"]
 
 
-def hybrid_dfs_multi_gpu(out=OUT, gpus=(1, 2, 4), efficiency=None, name="Fixture GPU", graphs=MULTI_GPU_GRAPHS):
+def hybrid_dfs_multi_gpu(
+    out=OUT,
+    gpus=(1, 2, 4),
+    efficiency=None,
+    name="Fixture GPU",
+    graphs=MULTI_GPU_GRAPHS,
+    piece="multi-gpu",
+    one_gpu=True,
+):
     """The multi-gpu piece of a machine with max(gpus) GPUs (own random stream):
-    dobfs_gpu on one GPU and dobfs_mgpu at each of ``gpus`` on every graph
-    (``graphs``: (scale, M) pairs, the smallest M the edges per GPU).
+    dobfs_gpu on one GPU (where ``one_gpu``) and dobfs_mgpu at each of ``gpus``
+    on every graph (``graphs``: (scale, M) pairs, the smallest M the edges per
+    GPU); ``piece`` names it (multi-gpu-large: its graph, dobfs_mgpu alone).
     ``efficiency`` {G: dobfs_mgpu's TEPS / (G x dobfs_gpu's)} shapes the targets:
     by default 2 GPUs reach 1.94x, 4 GPUs 3.28x, and the weak series 78% per GPU."""
     global rng
@@ -611,7 +621,7 @@ def hybrid_dfs_multi_gpu(out=OUT, gpus=(1, 2, 4), efficiency=None, name="Fixture
         n = 2**scale
         one = 40e9 * (1 - 0.05 * k)  # dobfs_gpu's TEPS, a little lower on larger graphs
         reached = int(m * 0.98)
-        for algo, g in [("dobfs_gpu", 1)] + [("dobfs_mgpu", g) for g in gpus]:
+        for algo, g in [("dobfs_gpu", 1)] * one_gpu + [("dobfs_mgpu", g) for g in gpus]:
             rate = one * (1 if algo == "dobfs_gpu" else g * efficiency[g])
             sec = reached / rate
             comm = 0.0 if algo == "dobfs_gpu" else sec * 0.25 * (g > 1)
@@ -644,7 +654,7 @@ def hybrid_dfs_multi_gpu(out=OUT, gpus=(1, 2, 4), efficiency=None, name="Fixture
             )
     write_piece(
         "hybrid_dfs",
-        "multi-gpu",
+        piece,
         rows,
         MULTI_GPU_COLUMNS,
         meta={"gpu_count": max(gpus), "gpu_names": [name] * max(gpus)},

@@ -146,6 +146,29 @@ class TableAndFiguresTest(Piece):
         self.addCleanup(style.close, fig)
         self.assertIn("2^29 edges per GPU", fig.axes[0].get_title())
 
+    def test_the_large_piece_tops_a_second_series_and_leaves_the_targets_as_they_were(self):
+        alone = self.verdicts(self.results())
+        make_fixtures.hybrid_dfs_multi_gpu(
+            out=self.dir, gpus=(4,), graphs=((28, 2**32),), piece="multi-gpu-large", one_gpu=False
+        )
+        res = select.drawable(load(self.dir, "hybrid_dfs"))
+        both = self.verdicts(res)
+        for cid in ("D-T10", "D-T11", "D-T12"):
+            self.assertEqual(both[cid].verdict, alone[cid].verdict, both[cid].reason)
+            self.assertAlmostEqual(both[cid].value, alone[cid].value)
+        self.assertIn("on N = 2^27, M = 2^31", both["D-T10"].measured)
+        drawn = multi_gpu.weak_series_drawn(res)
+        self.assertEqual([s[0] for s in drawn], [2**29, 2**30])
+        per_gpu, pts, runs = drawn[1]
+        self.assertEqual(sorted(pts), [1, 2, 4])
+        self.assertEqual(multi_gpu.file_of(runs[4]), "hybrid_dfs-multi-gpu-large.csv")
+        self.assertEqual(multi_gpu.file_of(runs[1]), "hybrid_dfs-multi-gpu.csv")
+        fig = multi_gpu.draw_weak(res)
+        self.addCleanup(style.close, fig)
+        self.assertIn("2^29, 2^30 edges per GPU", fig.axes[0].get_title())
+        graphs = {r[0] for r in multi_gpu.table(res).rows}
+        self.assertIn("rmat-s28-m4294967296", graphs)
+
     def test_without_dobfs_gpu_the_figure_and_table_draw_and_the_targets_are_not_run(self):
         res = self.results()
         res.rows = [r for r in res.rows if r["algorithm"] != multi_gpu.ONE_GPU]
