@@ -86,11 +86,10 @@ struct CsrBuildTimes {
 template <class W>
 Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrBuildTimes* times = nullptr) {
   CsrBuildTimes spent;
-  double mark = steady_seconds();
-  const auto lap = [&mark](double& into) {
-    const double now = steady_seconds();
-    into = now - mark;
-    mark = now;
+  WallTimer phase;
+  const auto lap = [&phase](double& into) {
+    into = phase.seconds();
+    phase.restart();
   };
   Csr<W> g;
   g.n = el.n;

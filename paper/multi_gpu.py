@@ -307,7 +307,7 @@ def speedup_over_one_gpu(gpus):
 
 def weak_efficiency(gpus):
     """A target measure: per-GPU TEPS at ``gpus`` GPUs along the weak-scaling
-    series as a percentage of G = 1's, from one run."""
+    series as a percentage of G = 1's, each point from the newest run that has it."""
 
     def measure_it(res):
         per_gpu, pts, runs = weak_series(res)

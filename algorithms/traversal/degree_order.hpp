@@ -1,5 +1,5 @@
-// Degree-ordered relabelling: untimed preprocessing for dobfs_gpu and dobfs_omp
-// (ordered_copy.hpp).
+// Degree-ordered relabelling: untimed preprocessing for dobfs_gpu, dobfs_mgpu and
+// dobfs_omp (ordered_copy.hpp).
 //
 // Vertices are renumbered by decreasing degree (ties by id), and every
 // adjacency list is sorted by the new ids. On a skewed graph (RMAT) the hubs

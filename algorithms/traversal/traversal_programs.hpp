@@ -64,7 +64,7 @@ struct TraversalOptions {
   DirectionOptions direction;     // dobfs_omp, dobfs_gpu, dobfs_mgpu (claims: as the hybrid's)
   GpuOptions gpu;                 // the GPU programs
   std::uint64_t t4 = kDefaultT4;  // hybrid_cpu_gpu
-  bool cpu_degree_order = true;   // dobfs_omp: traverse its own degree-ordered copy (ordered_copy.hpp)
+  bool cpu_degree_order = true;   // dobfs_omp: traverse the graph's degree-ordered copy (ordered_copy.hpp)
   double mgpu_arc_weight = kDefaultRangeArcWeight;  // dobfs_mgpu: its ranges' balance (range_bounds)
   // dobfs_mgpu: the GPU counts it runs at; empty: 1, 2, 4, ... up to the GPUs present (mgpu_gpu_counts).
   std::vector<std::int64_t> gpu_counts;
@@ -119,8 +119,8 @@ struct TraversalAnswer {
   // counted untimed after the run; empty: not counted for this program.
   std::vector<BranchKind> branch_kinds;
   // Where the program traversed a copy of the graph (the degree-ordered one of
-  // dobfs_gpu and dobfs_omp): that graph and its levels there, which bytes_read
-  // counts; null: the input.
+  // dobfs_gpu, dobfs_mgpu and dobfs_omp): that graph and its levels there, which
+  // bytes_read counts; null: the input.
   const CsrView* traversed = nullptr;
   const std::vector<std::uint32_t>* traversed_level = nullptr;
 };

@@ -6,8 +6,10 @@
 
 #include <limits>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "algorithms/traversal/ordered_copy.hpp"
 #include "algorithms/traversal/traversal_programs.hpp"
 #include "common/errors.hpp"
 #include "common/verify/traversal.hpp"
@@ -122,6 +124,37 @@ TEST(TraversalPrograms, CpuProgramsFromTheEntriesGiveVerifiedLevels) {
 TEST(TraversalPrograms, DobfsOmpOnTheGraphAndOnItsDegreeOrderedCopy) {
   test::expect_levels_on_graph_and_copy(
       name::dobfs_omp, [](TraversalOptions& o, bool on) { o.cpu_degree_order = on; }, 2);
+}
+
+// The copy is the graph's: built by the first program that prepares, kept across
+// releases and reused by the next (the same object, the same build time), and each
+// program's levels stay right on it.
+TEST(TraversalPrograms, TheDegreeOrderedCopyIsBuiltOncePerGraph) {
+  const std::vector<test::TestGraph> graphs = test::traversal_graphs();
+  const test::TestGraph& tg = graphs.front();  // the RMAT graph: bottom-up levels under the eager rule
+  const TraversalGraph graph(tg.g);
+  EXPECT_EQ(graph.shared->ordered, nullptr);
+  TraversalOptions eager;
+  eager.direction = test::eager_bottom_up();
+  const OrderedCopy* first = nullptr;
+  double built_s = -1;
+  for (const TraversalOptions& o : {TraversalOptions{}, eager}) {
+    for (const auto& entry : traversal_programs()) {
+      if (entry.info.name != name::dobfs_omp) continue;
+      const auto program = entry.make(o);
+      const harness::Prepared p = program->prepare(graph, 2);
+      ASSERT_NE(graph.shared->ordered, nullptr);
+      if (!first) {
+        first = graph.shared->ordered.get();
+        built_s = std::get<double>(p.columns.at("relabel_s"));
+      }
+      EXPECT_EQ(graph.shared->ordered.get(), first);
+      EXPECT_EQ(std::get<double>(p.columns.at("relabel_s")), built_s);
+      for (vid_t root : tg.roots) EXPECT_EQ(*program->run(graph, root, 2).answer.level, test::bgl_levels(tg.g, root));
+      program->release();
+    }
+  }
+  EXPECT_NE(first, nullptr);
 }
 
 }  // namespace
