@@ -121,7 +121,7 @@ without_cdp() { echo "$1" | tr ',' '\n' | grep -vxF "$CDP_PROGRAMS" | paste -sd,
 # suite's code), and so are the CUDA API errors NCCL provokes while it probes
 # the machine. The suite's own API calls still stop the run when they fail
 # (CUDA_CHECK), so such a run is still judged by its exit status.
-NCCL_RUNS='test_mgpu_traversal*|hybrid_dfs-*'
+NCCL_RUNS='test_mgpu_traversal*|test_traversal_gpu_programs/*Mgpu*|hybrid_dfs-*'
 nccl_args() {  # nccl_args NAME: the extra sanitizer options of run NAME
   # shellcheck disable=SC2053
   [[ $1 == @($NCCL_RUNS) ]] && echo "--kernel-name-exclude kns=nccl --report-api-errors no"
