@@ -1,16 +1,19 @@
 // Conversions between the graph containers of graph.hpp.
 //
-// edge_list_to_csr is parallel (OpenMP) without atomics and deterministic:
-// each thread owns a range of vertices and places the arcs of its vertices,
-// which reach it in edge order (arcs_by_owner.hpp), then each list is sorted
-// by (neighbour, weight). experiments/hybrid_dfs/NOTES.md has the numbers
-// against the atomic fill it replaced.
+// edge_list_to_csr is parallel (OpenMP) and deterministic: the degrees are
+// counted with atomic increments (relaxed) (a sum: the same at any thread
+// count), then each thread owns a range of vertices and places, in edge
+// order, the arcs of its vertices, every thread reading the whole edge list:
+// streaming the list once per thread costs far less than an atomic cursor
+// and a random write per arc from every thread, and the lists come out in
+// edge order whatever the thread count; then each list is sorted by
+// (neighbour, weight). experiments/hybrid_dfs/NOTES.md has the measurements
+// of these choices, and of routing the arcs to their owners instead.
 #pragma once
 
 #include <algorithm>
 #include <omp.h>
 
-#include "common/arcs_by_owner.hpp"
 #include "common/errors.hpp"
 #include "common/graph.hpp"
 #include "common/large_vector.hpp"
@@ -18,6 +21,30 @@
 #include "common/timer.hpp"
 
 namespace gs {
+
+namespace detail {
+
+// Thread t's share [bounds[t], bounds[t + 1]) of n vertices, cut where the
+// running total `weight_before(x)` (non-decreasing, weight_before(n) = total)
+// crosses t / threads of the total.
+template <class WeightBefore>
+std::vector<vid_t> owner_bounds(vid_t n, int threads, std::uint64_t total, WeightBefore weight_before) {
+  std::vector<vid_t> bounds(std::size_t(threads) + 1, n);
+  bounds[0] = 0;
+  for (int t = 1; t < threads; ++t) {
+    const std::uint64_t target = total / std::uint64_t(threads) * std::uint64_t(t);
+    vid_t lo = bounds[t - 1], hi = n;  // the first x with weight_before(x) >= target
+    while (lo < hi) {
+      const vid_t mid = lo + (hi - lo) / 2;
+      if (weight_before(mid) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    bounds[t] = lo;
+  }
+  return bounds;
+}
+
+}  // namespace detail
 
 // Where a build's time went (seconds), for the load's progress notes.
 struct CsrBuildTimes {
@@ -44,6 +71,7 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrB
   const eid_t m = el.size();
   const vid_t n = el.n;
   const bool weighted = el.weighted();
+  const bool both = !el.directed;
   const vid_t* const u = el.u.data();
   const vid_t* const v = el.v.data();
   eid_t first_bad = m;
@@ -55,27 +83,38 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrB
   lap(spent.check_s);
   assign_large(g.offsets, std::size_t(n) + 1);
   eid_t* const degree = g.offsets.data() + 1;  // x's degree at offsets[x + 1], then summed in place
-  // One part per thread. Degrees: parts of about equal arc counts, estimated from a
-  // sample of the edges (skewed graphs put most arcs on a few vertex ranges).
-  const int parts = std::max(1, omp_get_max_threads());
-  for_each_arc_by_owner<false>(el, detail::sampled_bounds(el, parts), [degree](int, vid_t x, vid_t, W) { ++degree[x]; });
+#pragma omp parallel for schedule(static)
+  for (std::int64_t e = 0; e < std::int64_t(m); ++e) {
+#pragma omp atomic
+    ++degree[u[e]];
+    if (both) {
+#pragma omp atomic
+      ++degree[v[e]];
+    }
+  }
   inclusive_sum_in_place(degree, n);
   lap(spent.count_s);
   const eid_t arcs = g.offsets[n];
   assign_large(g.adj, arcs);
   if (weighted) assign_large(g.w, arcs);
   lap(spent.allocate_s);
-  // Placement: parts of equal arc counts; next[x] is where x's next arc goes.
-  std::vector<eid_t> next;
-  assign_large(next, n);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t x = 0; x < std::int64_t(n); ++x) next[x] = g.offsets[x];
+  // Placement: one part per thread, of equal arc counts, each with its own next slot per vertex.
+  const int parts = std::max(1, omp_get_max_threads());
   const std::vector<vid_t> fill_bounds = detail::owner_bounds(n, parts, arcs, [&](vid_t x) { return g.offsets[x]; });
-  for_each_arc_by_owner<true>(el, fill_bounds, [&](int, vid_t from, vid_t to, W weight) {
-    const eid_t p = next[from]++;
-    g.adj[p] = to;
-    if (weighted) g.w[p] = weight;
-  });
+#pragma omp parallel for schedule(static, 1)
+  for (int t = 0; t < parts; ++t) {
+    const vid_t lo = fill_bounds[t], len = fill_bounds[t + 1] - lo;
+    std::vector<eid_t> next(g.offsets.begin() + lo, g.offsets.begin() + lo + len);
+    const auto place = [&](vid_t from, vid_t to, eid_t e) {
+      const eid_t p = next[from - lo]++;
+      g.adj[p] = to;
+      if (weighted) g.w[p] = el.w[e];
+    };
+    for (eid_t e = 0; e < m; ++e) {
+      if (u[e] - lo < len) place(u[e], v[e], e);
+      if (both && v[e] - lo < len) place(v[e], u[e], e);
+    }
+  }
   lap(spent.place_s);
   if (sort_neighbours) {
 #pragma omp parallel for schedule(dynamic, 1024)
