@@ -1,13 +1,14 @@
 // Conversions between the graph containers of graph.hpp.
 //
 // edge_list_to_csr is parallel (OpenMP) and deterministic: the degrees are
-// counted with atomic increments (relaxed) (a sum: the same at any thread
+// counted with relaxed atomic increments (a sum: the same at any thread
 // count), then each thread owns a range of vertices and places, in edge
 // order, the arcs of its vertices, every thread reading the whole edge list:
 // streaming the list once per thread costs far less than an atomic cursor
 // and a random write per arc from every thread, and the lists come out in
 // edge order whatever the thread count; then each list is sorted by
-// (neighbour, weight). experiments/hybrid_dfs/NOTES.md has the measurements
+// (neighbour, weight), merging its ascending runs where it has few
+// (sort_runs.hpp). experiments/hybrid_dfs/NOTES.md has the measurements
 // of these choices, and of routing the arcs to their owners instead.
 #pragma once
 
@@ -18,6 +19,7 @@
 #include "common/graph.hpp"
 #include "common/large_vector.hpp"
 #include "common/parallel_sum.hpp"
+#include "common/sort_runs.hpp"
 #include "common/timer.hpp"
 
 namespace gs {
@@ -117,19 +119,24 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrB
   }
   lap(spent.place_s);
   if (sort_neighbours) {
-#pragma omp parallel for schedule(dynamic, 1024)
-    for (std::int64_t x = 0; x < std::int64_t(n); ++x) {
-      const eid_t b = g.offsets[x], e = g.offsets[x + 1];
-      if (e - b < 2) continue;
-      if (!weighted) {
-        std::sort(g.adj.begin() + b, g.adj.begin() + e);
-      } else {
-        std::vector<std::pair<vid_t, W>> tmp(e - b);
-        for (eid_t i = b; i < e; ++i) tmp[i - b] = {g.adj[i], g.w[i]};
-        std::sort(tmp.begin(), tmp.end());
-        for (eid_t i = b; i < e; ++i) {
-          g.adj[i] = tmp[i - b].first;
-          g.w[i] = tmp[i - b].second;
+#pragma omp parallel
+    {
+      std::vector<vid_t> runs;                           // sort_by_runs' scratch
+      std::vector<std::pair<vid_t, W>> list, pair_runs;  // a weighted list as pairs
+#pragma omp for schedule(dynamic, 1024)
+      for (std::int64_t x = 0; x < std::int64_t(n); ++x) {
+        const eid_t b = g.offsets[x], e = g.offsets[x + 1];
+        if (e - b < 2) continue;
+        if (!weighted) {
+          sort_by_runs(g.adj.data() + b, g.adj.data() + e, runs);
+        } else {
+          list.resize(e - b);
+          for (eid_t i = b; i < e; ++i) list[i - b] = {g.adj[i], g.w[i]};
+          sort_by_runs(list.data(), list.data() + list.size(), pair_runs);
+          for (eid_t i = b; i < e; ++i) {
+            g.adj[i] = list[i - b].first;
+            g.w[i] = list[i - b].second;
+          }
         }
       }
     }
