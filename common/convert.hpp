@@ -1,15 +1,15 @@
 // Conversions between the graph containers of graph.hpp.
 //
-// edge_list_to_csr is parallel (OpenMP) and deterministic: the degrees are
-// counted with relaxed atomic increments (a sum: the same at any thread
-// count), then each thread owns a range of vertices and places, in edge
-// order, the arcs of its vertices, every thread reading the whole edge list:
-// streaming the list once per thread costs far less than an atomic cursor
-// and a random write per arc from every thread, and the lists come out in
-// edge order whatever the thread count; then each list is sorted by
-// (neighbour, weight), merging its ascending runs where it has few
-// (sort_runs.hpp). experiments/hybrid_dfs/NOTES.md has the measurements
-// of these choices, and of routing the arcs to their owners instead.
+// edge_list_to_csr is parallel (OpenMP) and deterministic: every list comes
+// out in edge order at any thread count, then is sorted by (neighbour,
+// weight), merging its ascending runs where it has few (sort_runs.hpp). The
+// arcs reach their lists by buckets of vertices (csr_buckets.hpp) where the
+// host has room for its buffers; else the degrees are counted with relaxed
+// atomic increments and each thread owns a range of vertices and places
+// their arcs, every thread reading the whole edge list (streaming the list
+// once per thread costs far less than an atomic cursor per arc). Both ways
+// give the same lists. experiments/hybrid_dfs/NOTES.md has the measurements
+// of these choices.
 #pragma once
 
 #include <algorithm>
@@ -17,7 +17,9 @@
 
 #include "common/errors.hpp"
 #include "common/graph.hpp"
+#include "common/csr_buckets.hpp"
 #include "common/large_vector.hpp"
+#include "common/memory.hpp"
 #include "common/parallel_sum.hpp"
 #include "common/sort_runs.hpp"
 #include "common/timer.hpp"
@@ -50,17 +52,26 @@ std::vector<vid_t> owner_bounds(vid_t n, int threads, std::uint64_t total, Weigh
 
 // Where a build's time went (seconds), for the load's progress notes.
 struct CsrBuildTimes {
-  double check_s = 0;     // the ids against n
-  double count_s = 0;     // degrees and their running sum
-  double allocate_s = 0;  // the arcs (and weights), zero-filled
-  double place_s = 0;     // every arc in its list
-  double sort_s = 0;      // each list by (neighbour, weight)
+  double check_s = 0;       // the ids against n
+  double count_s = 0;       // degrees and their running sum (by buckets: the arcs per bucket)
+  double allocate_s = 0;    // the arcs (and weights), zero-filled
+  double place_s = 0;       // every arc in its list
+  double sort_s = 0;        // each list by (neighbour, weight)
+  bool by_buckets = false;  // placed by buckets (csr_buckets.hpp), not by owner
+};
+
+// How the arcs reach their lists; both ways give the same lists.
+enum class CsrPlacement {
+  automatic,  // by buckets where the host has room for their buffers, else by owner
+  by_owner,   // each thread streams the edge list and places its vertices' arcs
+  by_buckets  // csr_buckets.hpp
 };
 
 // Undirected input gets both arcs per edge; directed input one arc per edge.
 // Self loops are kept (one arc for directed, two for undirected).
 template <class W>
-Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrBuildTimes* times = nullptr) {
+Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrBuildTimes* times = nullptr,
+                        CsrPlacement placement = CsrPlacement::automatic) {
   CsrBuildTimes spent;
   WallTimer phase;
   const auto lap = [&phase](double& into) {
@@ -83,38 +94,57 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrB
   if (first_bad < m)
     throw InputError("edge " + std::to_string(first_bad) + " has a vertex id >= n = " + std::to_string(n));
   lap(spent.check_s);
-  assign_large(g.offsets, std::size_t(n) + 1);
-  eid_t* const degree = g.offsets.data() + 1;  // x's degree at offsets[x + 1], then summed in place
-#pragma omp parallel for schedule(static)
-  for (std::int64_t e = 0; e < std::int64_t(m); ++e) {
-#pragma omp atomic
-    ++degree[u[e]];
-    if (both) {
-#pragma omp atomic
-      ++degree[v[e]];
+  const eid_t all_arcs = both ? 2 * m : m;
+  const auto allocate = [&](eid_t arcs) {
+    assign_large(g.adj, arcs);
+    if (weighted) assign_large(g.w, arcs);
+  };
+  if (placement != CsrPlacement::by_owner) {
+    detail::CsrBuckets<W> buckets(el);
+    const std::uint64_t csr_bytes =
+        (std::uint64_t(n) + 1) * sizeof(eid_t) + all_arcs * (sizeof(vid_t) + (weighted ? sizeof(W) : 0));
+    if (placement == CsrPlacement::by_buckets || buckets.extra_bytes() + csr_bytes <= host_memory_for_admission()) {
+      lap(spent.count_s);
+      assign_large(g.offsets, std::size_t(n) + 1);
+      allocate(all_arcs);
+      lap(spent.allocate_s);
+      buckets.place(g);
+      spent.by_buckets = true;
     }
   }
-  inclusive_sum_in_place(degree, n);
-  lap(spent.count_s);
-  const eid_t arcs = g.offsets[n];
-  assign_large(g.adj, arcs);
-  if (weighted) assign_large(g.w, arcs);
-  lap(spent.allocate_s);
-  // Placement: one part per thread, of equal arc counts, each with its own next slot per vertex.
-  const int parts = std::max(1, omp_get_max_threads());
-  const std::vector<vid_t> fill_bounds = detail::owner_bounds(n, parts, arcs, [&](vid_t x) { return g.offsets[x]; });
+  if (!spent.by_buckets) {
+    assign_large(g.offsets, std::size_t(n) + 1);
+    eid_t* const degree = g.offsets.data() + 1;  // x's degree at offsets[x + 1], then summed in place
+#pragma omp parallel for schedule(static)
+    for (std::int64_t e = 0; e < std::int64_t(m); ++e) {
+#pragma omp atomic
+      ++degree[u[e]];
+      if (both) {
+#pragma omp atomic
+        ++degree[v[e]];
+      }
+    }
+    inclusive_sum_in_place(degree, n);
+    lap(spent.count_s);
+    allocate(all_arcs);
+    lap(spent.allocate_s);
+    // Placement: one part per thread, of equal arc counts, each with its own next slot per vertex.
+    const int parts = std::max(1, omp_get_max_threads());
+    const std::vector<vid_t> fill_bounds =
+        detail::owner_bounds(n, parts, all_arcs, [&](vid_t x) { return g.offsets[x]; });
 #pragma omp parallel for schedule(static, 1)
-  for (int t = 0; t < parts; ++t) {
-    const vid_t lo = fill_bounds[t], len = fill_bounds[t + 1] - lo;
-    std::vector<eid_t> next(g.offsets.begin() + lo, g.offsets.begin() + lo + len);
-    const auto place = [&](vid_t from, vid_t to, eid_t e) {
-      const eid_t p = next[from - lo]++;
-      g.adj[p] = to;
-      if (weighted) g.w[p] = el.w[e];
-    };
-    for (eid_t e = 0; e < m; ++e) {
-      if (u[e] - lo < len) place(u[e], v[e], e);
-      if (both && v[e] - lo < len) place(v[e], u[e], e);
+    for (int t = 0; t < parts; ++t) {
+      const vid_t lo = fill_bounds[t], len = fill_bounds[t + 1] - lo;
+      std::vector<eid_t> next(g.offsets.begin() + lo, g.offsets.begin() + lo + len);
+      const auto place = [&](vid_t from, vid_t to, eid_t e) {
+        const eid_t p = next[from - lo]++;
+        g.adj[p] = to;
+        if (weighted) g.w[p] = el.w[e];
+      };
+      for (eid_t e = 0; e < m; ++e) {
+        if (u[e] - lo < len) place(u[e], v[e], e);
+        if (both && v[e] - lo < len) place(v[e], u[e], e);
+      }
     }
   }
   lap(spent.place_s);

@@ -21,9 +21,14 @@ std::string format_bytes(std::uint64_t bytes) {
   return buf;
 }
 
+std::uint64_t host_memory_for_admission() {
+  if (const char* lim = std::getenv("GS_HOST_MEMORY_LIMIT")) return std::strtoull(lim, nullptr, 10);
+  return host_memory_available();
+}
+
 void require_host_memory(std::uint64_t bytes, const std::string& what, std::uint64_t held) {
-  std::uint64_t avail = host_memory_available() + held;
-  if (const char* lim = std::getenv("GS_HOST_MEMORY_LIMIT")) avail = std::strtoull(lim, nullptr, 10);
+  const std::uint64_t avail = std::getenv("GS_HOST_MEMORY_LIMIT") ? host_memory_for_admission()
+                                                                  : host_memory_available() + held;
   if (bytes > avail)
     throw ResourceError(what + " needs " + format_bytes(bytes) + " of host memory, but only " + format_bytes(avail) +
                         " is available: use a smaller size or a larger machine");

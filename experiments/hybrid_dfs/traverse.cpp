@@ -170,9 +170,10 @@ Csr<std::uint32_t> load_csr(harness::Session& s, const std::string& graph, const
   const double csr_s = t.seconds();
   load_s = before_s + csr_s;
   s.progress().note(graph + ": " + before + " in " + fmt_seconds(before_s) + " s, CSR in " + fmt_seconds(csr_s) +
-                    " s (check " + fmt_seconds(spent.check_s) + ", count " + fmt_seconds(spent.count_s) +
-                    ", allocate " + fmt_seconds(spent.allocate_s) + ", place " + fmt_seconds(spent.place_s) +
-                    ", sort " + fmt_seconds(spent.sort_s) + "; " + std::to_string(g.num_arcs()) + " arcs)");
+                    " s (" + (spent.by_buckets ? "by buckets" : "by owner") + ": check " + fmt_seconds(spent.check_s) +
+                    ", count " + fmt_seconds(spent.count_s) + ", allocate " + fmt_seconds(spent.allocate_s) +
+                    ", place " + fmt_seconds(spent.place_s) + ", sort " + fmt_seconds(spent.sort_s) + "; " +
+                    std::to_string(g.num_arcs()) + " arcs)");
   return g;
 }
 

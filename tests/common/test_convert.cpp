@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <omp.h>
+#include <cstdlib>
 #include <random>
+#include <string>
 
 #include "common/convert.hpp"
 
@@ -74,8 +76,9 @@ TEST(Convert, TheFirstOutOfRangeEdgeIsNamed) {
 }
 
 // Against lists built one edge at a time: each list in edge order (unsorted),
-// or sorted by (neighbour, weight); degrees skewed towards small ids, and more
-// threads than vertices in one case (parts without vertices).
+// or sorted by (neighbour, weight), placed by owner and by buckets (of 2 and
+// of 512 vertices here); degrees skewed towards small ids, and more threads
+// than vertices in one case (parts without vertices).
 TEST(Convert, ListsMatchOneEdgeAtATimeAtEveryThreadCount) {
   for (const gs::vid_t n : {gs::vid_t(3), gs::vid_t(700)}) {
     std::mt19937_64 rng(n);
@@ -92,24 +95,48 @@ TEST(Convert, ListsMatchOneEdgeAtATimeAtEveryThreadCount) {
         lists[el.u[e]].push_back({el.v[e], el.w[e]});
         if (!directed) lists[el.v[e]].push_back({el.u[e], el.w[e]});
       }
-      for (const int threads : {1, 3, 8}) {
-        omp_set_num_threads(threads);
-        for (const bool sorted : {false, true}) {
-          const auto g = gs::edge_list_to_csr(el, sorted);
-          ASSERT_EQ(g.offsets.size(), std::size_t(n) + 1);
-          for (gs::vid_t x = 0; x < n; ++x) {
-            auto want = lists[x];
-            if (sorted) std::sort(want.begin(), want.end());
-            ASSERT_EQ(g.degree(x), want.size()) << "vertex " << x;
-            for (std::size_t i = 0; i < want.size(); ++i) {
-              ASSERT_EQ(g.adj[g.offsets[x] + i], want[i].first) << "vertex " << x << " threads " << threads;
-              ASSERT_EQ(g.w[g.offsets[x] + i], want[i].second) << "vertex " << x << " threads " << threads;
+      for (const int threads : {1, 3, 8})
+        for (const auto placement : {gs::CsrPlacement::by_owner, gs::CsrPlacement::by_buckets}) {
+          omp_set_num_threads(threads);
+          for (const bool sorted : {false, true}) {
+            gs::CsrBuildTimes spent;
+            const auto g = gs::edge_list_to_csr(el, sorted, &spent, placement);
+            ASSERT_EQ(spent.by_buckets, placement == gs::CsrPlacement::by_buckets);
+            ASSERT_EQ(g.offsets.size(), std::size_t(n) + 1);
+            for (gs::vid_t x = 0; x < n; ++x) {
+              auto want = lists[x];
+              if (sorted) std::sort(want.begin(), want.end());
+              ASSERT_EQ(g.degree(x), want.size()) << "vertex " << x;
+              for (std::size_t i = 0; i < want.size(); ++i) {
+                ASSERT_EQ(g.adj[g.offsets[x] + i], want[i].first)
+                    << "vertex " << x << " threads " << threads << " by buckets " << spent.by_buckets;
+                ASSERT_EQ(g.w[g.offsets[x] + i], want[i].second)
+                    << "vertex " << x << " threads " << threads << " by buckets " << spent.by_buckets;
+              }
             }
           }
         }
-      }
     }
   }
+}
+
+// Buckets where the host has room for their buffers, else by owner: the same lists.
+TEST(Convert, AutomaticPlacementTakesBucketsOnlyWithRoom) {
+  const auto el = random_edges(5000, 40000, 4);
+  const char* before = std::getenv("GS_HOST_MEMORY_LIMIT");
+  const std::string kept = before ? before : "";
+  gs::CsrBuildTimes roomy, tight;
+  setenv("GS_HOST_MEMORY_LIMIT", "1000000000000", 1);
+  const auto a = gs::edge_list_to_csr(el, false, &roomy);
+  setenv("GS_HOST_MEMORY_LIMIT", "1000", 1);
+  const auto b = gs::edge_list_to_csr(el, false, &tight);
+  if (before) setenv("GS_HOST_MEMORY_LIMIT", kept.c_str(), 1);
+  else unsetenv("GS_HOST_MEMORY_LIMIT");
+  EXPECT_TRUE(roomy.by_buckets);
+  EXPECT_FALSE(tight.by_buckets);
+  EXPECT_EQ(a.offsets, b.offsets);
+  EXPECT_EQ(a.adj, b.adj);
+  EXPECT_EQ(a.w, b.w);
 }
 
 TEST(Convert, TriangularRoundTripAndIndexing) {
