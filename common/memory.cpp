@@ -27,8 +27,8 @@ std::uint64_t host_memory_for_admission() {
 }
 
 void require_host_memory(std::uint64_t bytes, const std::string& what, std::uint64_t held) {
-  const std::uint64_t avail = std::getenv("GS_HOST_MEMORY_LIMIT") ? host_memory_for_admission()
-                                                                  : host_memory_available() + held;
+  const std::uint64_t avail =
+      std::getenv("GS_HOST_MEMORY_LIMIT") ? host_memory_for_admission() : host_memory_available() + held;
   if (bytes > avail)
     throw ResourceError(what + " needs " + format_bytes(bytes) + " of host memory, but only " + format_bytes(avail) +
                         " is available: use a smaller size or a larger machine");
