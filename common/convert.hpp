@@ -100,7 +100,7 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrB
     if (weighted) assign_large(g.w, arcs);
   };
   if (placement != CsrPlacement::by_owner) {
-    CsrBuckets<EdgeListArcs<W>> buckets{EdgeListArcs<W>(el)};
+    detail::CsrBuckets<W> buckets(el);
     const std::uint64_t csr_bytes =
         (std::uint64_t(n) + 1) * sizeof(eid_t) + all_arcs * (sizeof(vid_t) + (weighted ? sizeof(W) : 0));
     if (placement == CsrPlacement::by_buckets || buckets.extra_bytes() + csr_bytes <= host_memory_for_admission()) {
@@ -108,7 +108,7 @@ Csr<W> edge_list_to_csr(const EdgeList<W>& el, bool sort_neighbours = true, CsrB
       assign_large(g.offsets, std::size_t(n) + 1);
       allocate(all_arcs);
       lap(spent.allocate_s);
-      buckets.place(g.offsets.data(), g.adj.data(), weighted ? g.w.data() : nullptr);
+      buckets.place(g);
       spent.by_buckets = true;
     }
   }

@@ -9,11 +9,6 @@
 // suite's BFS and Beamer et al., SC 2012, use the same ordering for the same
 // reason.) The traversal runs on the relabelled graph; its levels are mapped
 // back to the graph's own ids before they are verified.
-//
-// The sorted lists are built by reading the mapped lists the other way round
-// (csr_buckets.hpp's TransposedLists: a symmetric graph's lists come out
-// sorted without a sort) where the host has room for the scratch; else each
-// mapped list is sorted in place. Both give the same copy.
 #pragma once
 
 #include <cstdint>
@@ -25,14 +20,8 @@ namespace gs::traversal {
 
 class DegreeOrdered {
  public:
-  enum class Lists {
-    automatic,  // transposed where the host has room, else sorted
-    sorted,     // each mapped list sorted in place
-    transposed  // the mapped lists read the other way round, by buckets
-  };
-  // Builds the relabelled copy of `g`, which must be symmetric (an undirected
-  // graph's lists with both arcs, as every traversal reads). OpenMP, all threads.
-  explicit DegreeOrdered(const CsrView& g, Lists lists = Lists::automatic);
+  // Builds the relabelled copy of `g` (OpenMP, all threads).
+  explicit DegreeOrdered(const CsrView& g);
 
   CsrView view() const { return {n_, eid_t(adj_.size()), offsets_.data(), adj_.data()}; }
   // The relabelled id of vertex v of the original graph.
@@ -41,15 +30,12 @@ class DegreeOrdered {
   void to_original(const std::vector<std::uint32_t>& relabelled, std::vector<std::uint32_t>& original) const;
   // Host bytes of the copy for a graph of n vertices and `arcs` arcs (admission).
   static std::uint64_t host_bytes(std::uint64_t n, std::uint64_t arcs);
-  // Whether the lists were built transposed.
-  bool transposed() const { return transposed_; }
 
  private:
   vid_t n_ = 0;
   std::vector<eid_t> offsets_;
   std::vector<vid_t> adj_;
   std::vector<vid_t> new_id_;  // original -> relabelled
-  bool transposed_ = false;
 };
 
 }  // namespace gs::traversal

@@ -3,12 +3,8 @@
 // mapped back, are BGL's on the original graph.
 #include <gtest/gtest.h>
 
-#include <omp.h>
-
 #include <algorithm>
-#include <cstdlib>
 #include <set>
-#include <string>
 #include <utility>
 
 #include "algorithms/traversal/degree_order.hpp"
@@ -64,40 +60,6 @@ TEST(DegreeOrder, LevelsMappedBackAreTheOriginalGraphs) {
       EXPECT_EQ(back, test::bgl_levels(t.g, root)) << "root " << root;
     }
   }
-}
-
-// The lists transposed by buckets and the lists sorted in place are the same
-// copy, at any thread count; the automatic way transposes only with room.
-TEST(DegreeOrder, TransposedAndSortedListsAreTheSameCopy) {
-  for (const test::TestGraph& t : test::traversal_graphs()) {
-    SCOPED_TRACE(t.name);
-    const CsrView g = traversal::view_of(t.g);
-    const DegreeOrdered sorted(g, DegreeOrdered::Lists::sorted);
-    ASSERT_FALSE(sorted.transposed());
-    for (const int threads : {1, 3, 8}) {
-      omp_set_num_threads(threads);
-      const DegreeOrdered transposed(g, DegreeOrdered::Lists::transposed);
-      ASSERT_TRUE(transposed.transposed());
-      const CsrView a = sorted.view(), b = transposed.view();
-      ASSERT_TRUE(std::equal(a.offsets, a.offsets + a.n + 1, b.offsets)) << "threads " << threads;
-      ASSERT_TRUE(std::equal(a.adj, a.adj + a.arcs, b.adj)) << "threads " << threads;
-      for (vid_t v = 0; v < g.n; ++v) ASSERT_EQ(sorted.new_id(v), transposed.new_id(v));
-    }
-  }
-}
-
-TEST(DegreeOrder, AutomaticListsTransposeOnlyWithRoom) {
-  const test::TestGraph& t = test::traversal_graphs().front();
-  const char* before = std::getenv("GS_HOST_MEMORY_LIMIT");
-  const std::string kept = before ? before : "";
-  setenv("GS_HOST_MEMORY_LIMIT", "1000000000000", 1);
-  const bool roomy = DegreeOrdered(traversal::view_of(t.g)).transposed();
-  setenv("GS_HOST_MEMORY_LIMIT", "1000", 1);
-  const bool tight = DegreeOrdered(traversal::view_of(t.g)).transposed();
-  if (before) setenv("GS_HOST_MEMORY_LIMIT", kept.c_str(), 1);
-  else unsetenv("GS_HOST_MEMORY_LIMIT");
-  EXPECT_TRUE(roomy);
-  EXPECT_FALSE(tight);
 }
 
 }  // namespace
