@@ -14,8 +14,9 @@
 //
 // The header is read and written by gsc_layout.cpp. The reader checks it
 // (magic, version, weight type and the file length implied by n and m) before
-// allocating, reads each array in large blocks on every thread, and then checks
-// the checksum and every edge (ids < n, self loops, weights).
+// allocating, reads each array in large blocks on every thread (the checksum
+// of each array computed on a thread of its own while the next is read), and
+// then checks the checksum and every edge (ids < n, self loops, weights).
 #include <cmath>
 #include <optional>
 #include <type_traits>
@@ -23,6 +24,8 @@
 
 #include "common/errors.hpp"
 #include "common/large_vector.hpp"
+#include "common/io/background_checksum.hpp"
+#include "common/io/checksum.hpp"
 #include "common/io/edge_lines.hpp"
 #include "common/io/formats.hpp"
 #include "common/io/gsc_layout.hpp"
@@ -64,24 +67,25 @@ EdgeList<W> read_binary_cache(const std::string& path, const ReadOptions& option
   require_graph_memory(path, layout.n, layout.m, layout.weight_bytes);
 
   EdgeList<W> el;
+  std::vector<unsigned char> skipped;          // skipped weights, of whatever type, are read for the checksum only
+  BackgroundChecksum checksum(kChecksumSeed);  // after the arrays it reads: destroyed (joined) before them
   el.n = vid_t(layout.n);
   assign_large(el.u, layout.m);
-  assign_large(el.v, layout.m);
   file.read_exact_at(el.u.data(), layout.m * sizeof(vid_t), layout.u_offset());
+  checksum.add(el.u.data(), layout.m * sizeof(vid_t));
+  assign_large(el.v, layout.m);
   file.read_exact_at(el.v.data(), layout.m * sizeof(vid_t), layout.v_offset());
-  std::vector<unsigned char> skipped;  // skipped weights, of whatever type, are read for the checksum only
-  const void* stored_weights = nullptr;
+  checksum.add(el.v.data(), layout.m * sizeof(vid_t));
   if (layout.weight_code != WeightCode::kNone && !options.skip_weights) {
     assign_large(el.w, layout.m);
     file.read_exact_at(el.w.data(), el.w.size() * sizeof(W), layout.w_offset());
-    stored_weights = el.w.data();
+    checksum.add(el.w.data(), el.w.size() * sizeof(W));
   } else {
     assign_large(skipped, layout.m * layout.weight_bytes);
     file.read_exact_at(skipped.data(), skipped.size(), layout.w_offset());
-    stored_weights = skipped.data();
+    checksum.add(skipped.data(), skipped.size());
   }
-  if (gsc_checksum(el.u.data(), el.v.data(), stored_weights, layout.m, layout.weight_bytes) != layout.checksum)
-    throw file_error(path, 0, "checksum mismatch: the file is corrupt");
+  if (checksum.result() != layout.checksum) throw file_error(path, 0, "checksum mismatch: the file is corrupt");
   if (const eid_t bad = first_bad_edge(el, options); bad < el.size()) {
     std::string what =
         "edge " + std::to_string(bad) + " (" + std::to_string(el.u[bad]) + ", " + std::to_string(el.v[bad]) + ")";

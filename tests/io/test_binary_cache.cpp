@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "common/errors.hpp"
+#include "common/io/background_checksum.hpp"
+#include "common/io/checksum.hpp"
 #include "common/io/graph_io.hpp"
 #include "common/io/input_file.hpp"
 #include "tests/io/io_test_support.hpp"
@@ -66,9 +68,50 @@ TEST_F(BinaryCache, LayoutIsHeaderThenArrays) {
 }
 
 TEST_F(BinaryCache, FlippedPayloadByteFailsTheChecksum) {
+  for (const std::size_t at : {64 + 5, 64 + 4 * 50 + 3, 64 + 8 * 50 + 2}) {  // inside u[], v[], w[]
+    auto damaged = bytes;
+    damaged[at] ^= 0x10;
+    expect_refused(damaged, "checksum mismatch");
+  }
+}
+
+// Weights skipped by the caller are still read for the checksum.
+TEST_F(BinaryCache, SkippedWeightsAreChecked) {
   auto damaged = bytes;
-  damaged[64 + 4 * 50 + 3] ^= 0x10;  // inside v[]
-  expect_refused(damaged, "checksum mismatch");
+  damaged[64 + 8 * 50 + 2] ^= 0x10;
+  std::ofstream(path, std::ios::binary).write(damaged.data(), std::streamsize(damaged.size()));
+  gs::io::ReadOptions options;
+  options.skip_weights = true;
+  expect_error<gs::InputError>([&] { gs::io::read_edge_list<std::uint32_t>(path, options); }, "checksum mismatch");
+}
+
+// The checksum on its own thread is the arrays' checksum_bytes chained in
+// order, at any sizes (a word's tail, empty arrays); destroyed with arrays
+// pending, it stops without hashing them.
+TEST(BackgroundChecksum, IsTheChainedChecksumOfTheArraysInOrder) {
+  std::vector<unsigned char> a(1001), b(64), c(3);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<unsigned char>(i * 7 + 1);
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<unsigned char>(i * 13 + 5);
+  c = {1, 2, 3};
+  std::uint64_t want = gs::io::checksum_bytes(a.data(), a.size(), 42);
+  want = gs::io::checksum_bytes(b.data(), 0, want);
+  want = gs::io::checksum_bytes(b.data(), b.size(), want);
+  want = gs::io::checksum_bytes(c.data(), c.size(), want);
+  gs::io::BackgroundChecksum sum(42);
+  sum.add(a.data(), a.size());
+  sum.add(b.data(), 0);
+  sum.add(b.data(), b.size());
+  sum.add(c.data(), c.size());
+  EXPECT_EQ(sum.result(), want);
+  gs::io::BackgroundChecksum other_order(42);
+  other_order.add(b.data(), b.size());
+  other_order.add(a.data(), a.size());
+  EXPECT_NE(other_order.result(),
+            gs::io::checksum_bytes(b.data(), b.size(), gs::io::checksum_bytes(a.data(), a.size(), 42)));
+  {
+    gs::io::BackgroundChecksum abandoned(1);
+    for (int i = 0; i < 100; ++i) abandoned.add(a.data(), a.size());
+  }
 }
 
 TEST_F(BinaryCache, TruncatedOrExtendedFilesAreRefused) {

@@ -1,0 +1,48 @@
+// The payload checksum of a .gsc (checksum.hpp) computed on a thread of its
+// own while the reader goes on. The checksum is serial by its definition
+// (each array's hash seeds the next), so it would otherwise run after the
+// whole payload is read, on one core while the others wait; here each array
+// is hashed as soon as it is read, while the other threads read the next.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+namespace gs::io {
+
+class BackgroundChecksum {
+ public:
+  explicit BackgroundChecksum(std::uint64_t seed);
+  // Waits for the array being hashed; the ones not yet begun are skipped.
+  ~BackgroundChecksum();
+  BackgroundChecksum(const BackgroundChecksum&) = delete;
+  BackgroundChecksum& operator=(const BackgroundChecksum&) = delete;
+
+  // Hashes `bytes` at `data` after the arrays added before it, chained as
+  // checksum_bytes' seed. The memory must stay valid until result() returns
+  // or this object is destroyed.
+  void add(const void* data, std::size_t bytes);
+  // The checksum of every array added, once all are hashed.
+  std::uint64_t result();
+
+ private:
+  struct Array {
+    const void* data;
+    std::size_t bytes;
+  };
+  void hash_in_order();
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Array> pending_;
+  bool closed_ = false;  // no more arrays: finish those pending
+  bool stop_ = false;    // finish none of those pending
+  std::uint64_t sum_;
+  std::thread worker_;
+};
+
+}  // namespace gs::io
