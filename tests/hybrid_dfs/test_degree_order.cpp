@@ -3,7 +3,10 @@
 // mapped back, are BGL's on the original graph.
 #include <gtest/gtest.h>
 
+#include <omp.h>
+
 #include <algorithm>
+#include <numeric>
 #include <set>
 #include <utility>
 
@@ -59,6 +62,32 @@ TEST(DegreeOrder, LevelsMappedBackAreTheOriginalGraphs) {
       d.to_original(test::bgl_levels(rc, d.new_id(root)), back);
       EXPECT_EQ(back, test::bgl_levels(t.g, root)) << "root " << root;
     }
+  }
+}
+
+// The new ids are the vertices stably sorted by decreasing degree (ties by
+// id), at any thread count, also with degrees beyond the count table's
+// (2^16): here two stars of 70,001 and 70,000 leaves (the larger one at the
+// higher id), a triangle, isolated vertices and leaves of equal degree.
+TEST(DegreeOrder, NewIdsAreAStableSortByDecreasingDegree) {
+  std::vector<std::pair<vid_t, vid_t>> edges;
+  const vid_t small_star = 0, large_star = 3, first_leaf = 10;
+  vid_t leaf = first_leaf;
+  for (int i = 0; i < 70000; ++i) edges.push_back({small_star, leaf++});
+  for (int i = 0; i < 70001; ++i) edges.push_back({large_star, leaf++});
+  edges.push_back({4, 5});
+  edges.push_back({5, 6});
+  edges.push_back({6, 4});
+  const Csr<std::uint32_t> g = test::undirected(leaf + 5, edges);
+  std::vector<vid_t> want(g.n);
+  std::iota(want.begin(), want.end(), vid_t(0));
+  std::stable_sort(want.begin(), want.end(), [&](vid_t a, vid_t b) { return g.degree(a) > g.degree(b); });
+  ASSERT_EQ(want[0], large_star);
+  ASSERT_EQ(want[1], small_star);
+  for (const int threads : {1, 3, 8}) {
+    omp_set_num_threads(threads);
+    const DegreeOrdered d(traversal::view_of(g));
+    for (vid_t x = 0; x < g.n; ++x) ASSERT_EQ(d.new_id(want[x]), x) << "threads " << threads << " new id " << x;
   }
 }
 
