@@ -326,17 +326,24 @@ std::uint64_t MultiGpuTraversal::host_bytes(std::uint64_t n, std::uint64_t arcs,
 }
 
 MultiGpuTraversal::MultiGpuTraversal(const CsrView& g, int gpus, const GpuOptions& opt, double range_arc_weight)
+    : MultiGpuTraversal(g, range_bounds(g, gpus, range_arc_weight), opt) {}  // range_bounds refuses gpus < 1
+
+MultiGpuTraversal::MultiGpuTraversal(const CsrView& g, const std::vector<vid_t>& bounds, const GpuOptions& opt)
     : impl_(new Impl) {
   check_bottom_up_shape(opt.bottom_up_words, opt.bottom_up_arcs);
-  const int present = gpus_present();
+  const int gpus = int(bounds.size()) - 1, present = gpus_present();
   if (gpus < 1 || gpus > present)
     throw std::invalid_argument("MultiGpuTraversal: " + std::to_string(gpus) + " GPUs asked for, " +
                                 std::to_string(present) + " present");
+  bool whole_words = bounds.front() == 0 && bounds.back() == g.n;
+  for (int k = 0; k < gpus; ++k)
+    whole_words = whole_words && bounds[k] <= bounds[k + 1] && (k == 0 || bounds[k] % 32 == 0);
+  if (!whole_words) throw std::invalid_argument("MultiGpuTraversal: the ranges' bounds are not 0, whole words, n");
   Impl& m = *impl_;
   m.host = g;
   m.opt = opt;
   m.all_words = words_of(g.n);
-  m.bounds = range_bounds(g, gpus, range_arc_weight);
+  m.bounds = bounds;
   int previous = 0;
   CUDA_CHECK(cudaGetDevice(&previous));
   const double t0 = steady_seconds();

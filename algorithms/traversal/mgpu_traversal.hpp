@@ -47,6 +47,9 @@ class MultiGpuTraversal {
   // `range_arc_weight` (range_bounds); `g` must outlive this object.
   MultiGpuTraversal(const CsrView& g, int gpus, const GpuOptions& opt = {},
                     double range_arc_weight = kDefaultRangeArcWeight);
+  // The same with the ranges given: GPU k's is [bounds[k], bounds[k + 1]),
+  // bounds as range_bounds leaves them (0, then whole words, then g.n).
+  MultiGpuTraversal(const CsrView& g, const std::vector<vid_t>& bounds, const GpuOptions& opt = {});
   ~MultiGpuTraversal();
   MultiGpuTraversal(const MultiGpuTraversal&) = delete;
   MultiGpuTraversal& operator=(const MultiGpuTraversal&) = delete;

@@ -62,6 +62,10 @@ void bind_options(Cli& cli, TraversalOptions& o) {
              "dobfs_mgpu: its GPUs' vertex ranges balance vertices + W x arcs (1: both alike; 0: equal vertex "
              "counts)",
              o.mgpu_arc_weight);
+  cli.option("mgpu-word-strided",
+             "dobfs_mgpu on the degree-ordered copy: 1 = deal its words of 32 vertices out to the GPUs in turn, "
+             "so that each holds every G-th by degree; 0 = contiguous ranges by --mgpu-arc-weight",
+             o.mgpu_word_strided);
   bind_integer(cli, o, "t1", "hybrid: sequential -> stack above this branch size", h.thresholds.t1, non_negative("t1"));
   bind_integer(cli, o, "t2", "hybrid: stack -> read above this branch size; 0 = max(2^18, 0.01 N)", h.thresholds.t2,
                non_negative("t2"));
@@ -128,6 +132,7 @@ void record_options(ResultsWriter& w, const TraversalOptions& o) {
   w.set_meta("cpu_degree_order", o.cpu_degree_order ? "1" : "0");
   w.set_meta("gpu_small_levels", double(o.gpu.small_level_blocks_per_sm));
   w.set_meta("mgpu_arc_weight", o.mgpu_arc_weight);
+  w.set_meta("mgpu_word_strided", o.mgpu_word_strided ? "1" : "0");
   w.set_meta("do_alpha", o.direction.alpha);
   w.set_meta("do_beta", o.direction.beta);
   w.set_meta("do_serial_arcs", o.direction.serial_branch_arcs == kSerialArcsAuto

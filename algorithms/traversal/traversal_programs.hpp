@@ -66,6 +66,9 @@ struct TraversalOptions {
   std::uint64_t t4 = kDefaultT4;  // hybrid_cpu_gpu
   bool cpu_degree_order = true;   // dobfs_omp: traverse the graph's degree-ordered copy (ordered_copy.hpp)
   double mgpu_arc_weight = kDefaultRangeArcWeight;  // dobfs_mgpu: its ranges' balance (range_bounds)
+  // dobfs_mgpu on the degree-ordered copy: the copy's words dealt out to the GPUs (word_strided.hpp), not cut
+  // into ranges by mgpu_arc_weight.
+  bool mgpu_word_strided = true;
   // dobfs_mgpu: the GPU counts it runs at; empty: 1, 2, 4, ... up to the GPUs present (mgpu_gpu_counts).
   std::vector<std::int64_t> gpu_counts;
 

@@ -9,8 +9,10 @@
 #include <utility>
 
 #include "algorithms/traversal/cpu_traversals.hpp"
+#include "algorithms/traversal/degree_order.hpp"
 #include "algorithms/traversal/mgpu_partition.hpp"
 #include "algorithms/traversal/mgpu_traversal.hpp"
+#include "algorithms/traversal/word_strided.hpp"
 #include "common/verify/traversal.hpp"
 #include "traversal_test_graphs.hpp"
 
@@ -93,6 +95,41 @@ TEST(MultiGpuTraversal, EqualVertexCountRangesMatchBglLevels) {
   const int gpus = std::min(MultiGpuTraversal::gpus_present(), kMostGpus);
   if (gpus < 2) GTEST_SKIP() << "one GPU: a single range whatever the weight";
   expect_bgl_levels(gpus, true, 0.0);
+}
+
+// dobfs_mgpu's default graph: the degree-ordered copy dealt out by words
+// (word_strided.hpp), whose lists are not sorted by id. On one GPU: dealt for
+// three, traversed as one range; with more: dealt for all of them, each GPU
+// its range. Levels mapped back twice equal BGL's on the graph itself.
+TEST(MultiGpuTraversal, WordStridedCopyMatchesBglLevels) {
+  const int most = std::min(MultiGpuTraversal::gpus_present(), kMostGpus);
+  for (const auto& tg : graphs()) {
+    const DegreeOrdered copy(view_of(tg.g));
+    for (const int parts : {3, most}) {
+      if (parts < 2) continue;
+      const WordStrided dealt(copy.view(), parts);
+      const std::vector<vid_t> one_range = {0, tg.g.n};
+      MultiGpuTraversal mgpu(dealt.view(), parts == most ? dealt.bounds() : one_range);
+      for (vid_t root : tg.roots) {
+        SCOPED_TRACE(tg.name + " dealt for " + std::to_string(parts) + " on " + std::to_string(mgpu.gpus()) +
+                     " GPUs, root " + std::to_string(root));
+        std::vector<std::uint32_t> strided, ranks, level;
+        const DirectionOptions d;
+        mgpu.direction_optimising(dealt.to_strided(copy.new_id(root)), strided, d.alpha, d.beta);
+        dealt.to_original(strided, ranks);
+        copy.to_original(ranks, level);
+        EXPECT_EQ(level, test::bgl_levels(tg.g, root));
+      }
+    }
+  }
+}
+
+TEST(MultiGpuTraversal, RefusesBoundsThatAreNotWholeWordsUpToN) {
+  if (MultiGpuTraversal::gpus_present() < 1) GTEST_SKIP() << "no GPU";
+  const Csr<std::uint32_t> g = test::undirected(100, {{0, 1}});
+  EXPECT_THROW(MultiGpuTraversal(view_of(g), std::vector<vid_t>{0, 99}), std::invalid_argument);
+  EXPECT_THROW(MultiGpuTraversal(view_of(g), std::vector<vid_t>{1, 100}), std::invalid_argument);
+  EXPECT_NO_THROW(MultiGpuTraversal(view_of(g), std::vector<vid_t>{0, 100}));
 }
 
 INSTANTIATE_TEST_SUITE_P(GpuCounts, MultiGpuLevels, ::testing::Range(1, kMostGpus + 1),
