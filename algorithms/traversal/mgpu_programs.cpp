@@ -67,10 +67,12 @@ class DobfsMgpu final : public TraversalProgram {
       strided_level_.resize(copy_->view().n);
     }
     const double deal_s = deal.seconds();
-    if (strided_) mgpu_ = std::make_unique<MultiGpuTraversal>(strided_->view(), strided_->bounds(), o_.gpu);
-    else
-      mgpu_ =
-          std::make_unique<MultiGpuTraversal>(copy_ ? copy_->view() : view_of(g.csr), gpus, o_.gpu, o_.mgpu_arc_weight);
+    if (strided_) {
+      mgpu_ = std::make_unique<MultiGpuTraversal>(strided_->view(), strided_->bounds(), o_.gpu);
+    } else {
+      const CsrView traversed = copy_ ? copy_->view() : view_of(g.csr);
+      mgpu_ = std::make_unique<MultiGpuTraversal>(traversed, gpus, o_.gpu, o_.mgpu_arc_weight);
+    }
     harness::ColumnValues columns{{"upload_s", deal_s + mgpu_->upload_seconds()},
                                   {"gpu_bytes", double(mgpu_->device_bytes_used())}};
     if (copy_) columns["relabel_s"] = copy_->build_seconds();
