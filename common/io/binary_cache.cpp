@@ -14,9 +14,11 @@
 //
 // The header is read and written by gsc_layout.cpp. The reader checks it
 // (magic, version, weight type and the file length implied by n and m) before
-// allocating, reads each array in large blocks on every thread (the checksum
-// of each array computed on a thread of its own while the next is read), and
-// then checks the checksum and every edge (ids < n, self loops, weights).
+// allocating, reads each array in pieces of 1 GiB, each in large blocks on
+// every thread (the checksum of each piece computed on a thread of its own
+// while the next is read), and then checks the checksum and every edge (ids
+// < n, self loops, weights).
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <type_traits>
@@ -69,21 +71,28 @@ EdgeList<W> read_binary_cache(const std::string& path, const ReadOptions& option
   EdgeList<W> el;
   std::vector<unsigned char> skipped;          // skipped weights, of whatever type, are read for the checksum only
   BackgroundChecksum checksum(kChecksumSeed);  // after the arrays it reads: destroyed (joined) before them
+  const auto read_array = [&](void* data, std::uint64_t bytes, std::uint64_t offset) {
+    constexpr std::uint64_t kPiece = std::uint64_t(1) << 30;
+    char* const at = static_cast<char*>(data);
+    std::uint64_t done = 0;
+    do {  // once at least: an empty array still takes its place in the checksum's chain
+      const std::uint64_t piece = std::min(kPiece, bytes - done);
+      file.read_exact_at(at + done, piece, offset + done);
+      checksum.add(at + done, piece, done + piece == bytes);
+      done += piece;
+    } while (done < bytes);
+  };
   el.n = vid_t(layout.n);
   assign_large(el.u, layout.m);
-  file.read_exact_at(el.u.data(), layout.m * sizeof(vid_t), layout.u_offset());
-  checksum.add(el.u.data(), layout.m * sizeof(vid_t));
+  read_array(el.u.data(), layout.m * sizeof(vid_t), layout.u_offset());
   assign_large(el.v, layout.m);
-  file.read_exact_at(el.v.data(), layout.m * sizeof(vid_t), layout.v_offset());
-  checksum.add(el.v.data(), layout.m * sizeof(vid_t));
+  read_array(el.v.data(), layout.m * sizeof(vid_t), layout.v_offset());
   if (layout.weight_code != WeightCode::kNone && !options.skip_weights) {
     assign_large(el.w, layout.m);
-    file.read_exact_at(el.w.data(), el.w.size() * sizeof(W), layout.w_offset());
-    checksum.add(el.w.data(), el.w.size() * sizeof(W));
+    read_array(el.w.data(), el.w.size() * sizeof(W), layout.w_offset());
   } else {
     assign_large(skipped, layout.m * layout.weight_bytes);
-    file.read_exact_at(skipped.data(), skipped.size(), layout.w_offset());
-    checksum.add(skipped.data(), skipped.size());
+    read_array(skipped.data(), skipped.size(), layout.w_offset());
   }
   if (checksum.result() != layout.checksum) throw file_error(path, 0, "checksum mismatch: the file is corrupt");
   if (const eid_t bad = first_bad_edge(el, options); bad < el.size()) {

@@ -1,5 +1,6 @@
 #include "common/io/checksum.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -27,17 +28,44 @@ std::uint64_t avalanche(std::uint64_t h) {
 
 }  // namespace
 
-std::uint64_t checksum_bytes(const void* data, std::size_t bytes, std::uint64_t seed) {
+ChecksumStream::ChecksumStream(std::uint64_t seed)
+    : lane_{seed + kMulA, seed ^ kMulB, seed - kMulA, std::rotl(seed, 17) + kMulB} {}
+
+void ChecksumStream::feed(const void* data, std::size_t bytes) {
   const auto* p = static_cast<const unsigned char*>(data);
   const unsigned char* const end = p + bytes;
-  std::uint64_t lane[4] = {seed + kMulA, seed ^ kMulB, seed - kMulA, std::rotl(seed, 17) + kMulB};
-  for (; end - p >= 32; p += 32)
-    for (int i = 0; i < 4; ++i) lane[i] = round(lane[i], load64(p + 8 * i));
-  std::uint64_t h = bytes * kMulA;
-  for (int i = 0; i < 4; ++i) h = (h ^ round(0, lane[i])) * kMulB + std::uint64_t(i);
+  bytes_ += bytes;
+  const auto block = [this](const unsigned char* b) {
+    for (int i = 0; i < 4; ++i) lane_[i] = round(lane_[i], load64(b + 8 * i));
+  };
+  if (held_bytes_ > 0) {  // complete the block the last piece began
+    const std::size_t take = std::min<std::size_t>(32 - held_bytes_, bytes);
+    std::memcpy(held_ + held_bytes_, p, take);
+    held_bytes_ += take;
+    p += take;
+    if (held_bytes_ < 32) return;
+    block(held_);
+    held_bytes_ = 0;
+  }
+  for (; end - p >= 32; p += 32) block(p);
+  held_bytes_ = std::size_t(end - p);
+  if (held_bytes_ > 0) std::memcpy(held_, p, held_bytes_);
+}
+
+std::uint64_t ChecksumStream::finish() const {
+  const unsigned char* p = held_;
+  const unsigned char* const end = held_ + held_bytes_;
+  std::uint64_t h = bytes_ * kMulA;
+  for (int i = 0; i < 4; ++i) h = (h ^ round(0, lane_[i])) * kMulB + std::uint64_t(i);
   for (; end - p >= 8; p += 8) h = std::rotl(h ^ round(0, load64(p)), 27) * kMulA + kMulB;
   for (; p < end; ++p) h = std::rotl(h ^ (*p * kMulB), 11) * kMulA;
   return avalanche(h);
+}
+
+std::uint64_t checksum_bytes(const void* data, std::size_t bytes, std::uint64_t seed) {
+  ChecksumStream stream(seed);
+  stream.feed(data, bytes);
+  return stream.finish();
 }
 
 }  // namespace gs::io

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "common/errors.hpp"
@@ -85,9 +86,31 @@ TEST_F(BinaryCache, SkippedWeightsAreChecked) {
   expect_error<gs::InputError>([&] { gs::io::read_edge_list<std::uint32_t>(path, options); }, "checksum mismatch");
 }
 
+// The payload checksum is part of the format: its values on fixed bytes stay
+// what the suite has always written, fed at once or in pieces split anywhere.
+TEST(Checksum, ValuesAreTheFormatsInOnePieceOrMany) {
+  std::vector<unsigned char> bytes(100);
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<unsigned char>(i * 7 + 1);
+  const std::pair<std::size_t, std::uint64_t> known[] = {{0, 0xd3b762c83c2fafefULL},  {1, 0xb1b539ee0093bf78ULL},
+                                                         {7, 0xccea744d3b2c5263ULL},  {8, 0x6f916346fb3b5c19ULL},
+                                                         {31, 0xcffe8fe6c69f0d71ULL}, {32, 0xc7baf9f80bcde0beULL},
+                                                         {33, 0xa2f976743360fdcfULL}, {100, 0xf2c82d09a02cb857ULL}};
+  for (const auto& [n, value] : known) {
+    EXPECT_EQ(gs::io::checksum_bytes(bytes.data(), n, gs::io::kChecksumSeed), value) << n << " bytes";
+    for (std::size_t a = 0; a <= n; ++a)
+      for (std::size_t b = a; b <= n; b += 5) {
+        gs::io::ChecksumStream stream(gs::io::kChecksumSeed);
+        stream.feed(bytes.data(), a);
+        stream.feed(bytes.data() + a, b - a);
+        stream.feed(bytes.data() + b, n - b);
+        ASSERT_EQ(stream.finish(), value) << n << " bytes cut at " << a << " and " << b;
+      }
+  }
+}
+
 // The checksum on its own thread is the arrays' checksum_bytes chained in
-// order, at any sizes (a word's tail, empty arrays); destroyed with arrays
-// pending, it stops without hashing them.
+// order, at any sizes (a word's tail, empty arrays), added whole or in pieces;
+// destroyed with arrays pending, it stops without hashing them.
 TEST(BackgroundChecksum, IsTheChainedChecksumOfTheArraysInOrder) {
   std::vector<unsigned char> a(1001), b(64), c(3);
   for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<unsigned char>(i * 7 + 1);
@@ -103,6 +126,15 @@ TEST(BackgroundChecksum, IsTheChainedChecksumOfTheArraysInOrder) {
   sum.add(b.data(), b.size());
   sum.add(c.data(), c.size());
   EXPECT_EQ(sum.result(), want);
+  gs::io::BackgroundChecksum pieces(42);  // a in three pieces, b in two, c left open
+  pieces.add(a.data(), 300, false);
+  pieces.add(a.data() + 300, 1, false);
+  pieces.add(a.data() + 301, a.size() - 301, true);
+  pieces.add(b.data(), 0);
+  pieces.add(b.data(), 10, false);
+  pieces.add(b.data() + 10, b.size() - 10, true);
+  pieces.add(c.data(), c.size(), false);
+  EXPECT_EQ(pieces.result(), want);
   gs::io::BackgroundChecksum other_order(42);
   other_order.add(b.data(), b.size());
   other_order.add(a.data(), a.size());
