@@ -5,8 +5,8 @@
 // decreasing degree, so contiguous ranges of it are as unlike as can be: the
 // first holds the hubs, the last millions of vertices of degree one or two,
 // and a bottom-up level's work falls mostly on one GPU
-// (experiments/hybrid_dfs/mgpu_range_model.cpp models it: at G = 4 the
-// busiest range does 2.7x the mean). Here word w of the copy (its vertices
+// (experiments/hybrid_dfs/mgpu_range_model.cpp models it; NOTES.md there has
+// the figures). Here word w of the copy (its vertices
 // 32w .. 32w + 31) goes to GPU w mod G: every GPU gets every G-th block of 32
 // vertices by degree, about the same vertices, arcs and work. The vertices
 // are renumbered so that each GPU's words are one contiguous range again
