@@ -500,13 +500,13 @@ MODULE = Module(
     "edges in the traversed component. GPU time excludes the graph upload (column `upload_s`) and includes "
     "initialising the branch array and copying the levels back to the host, 4 bits per vertex plus the "
     "vertices deeper than 13 or found after the copy started with their exact levels (exact at any depth), "
-    "the copy started on a second stream once the branches shrink. Main graph: 10 random roots in the "
-    "giant component (Fig. 5a and 5b: 3). "
+    "the copy started on a second stream once the branches shrink. Main graph and every graph of Fig. 5a "
+    "and 5b: 10 random roots in the giant component. "
     + SCALE_OUT.describe(
         "Fig. 5a's N = 4M, M = 32M graph (on the main graph one rank count would not fit a " "10-minute command)"
     )
-    + " Beyond one GPU: `dobfs_mgpu`, one traversal over G GPUs of one host (a contiguous vertex range per GPU, "
-    "the frontier exchanged with NCCL), at G = 1, 2, 4 (as many as the machine has) beside `dobfs_gpu` on one "
+    + " Beyond one GPU: `dobfs_mgpu`, one traversal over G GPUs of one host (the graph's degree-ordered copy, "
+    "its words of 32 vertices dealt to the GPUs in turn, the frontier exchanged with NCCL), at G = 1, 2, 4 (as many as the machine has) beside `dobfs_gpu` on one "
     "GPU of the same run, on RMAT N = 2^26, M = 2^30 and N = 2^27, M = 2^31 (strong scaling) and a weak-scaling "
     "series at 2^29 edges per GPU from N = 2^25, M = 2^29 (piece `multi-gpu`, run only where there are 2 or more "
     "GPUs; docs/SCALE-OUT.md); piece `multi-gpu-large` adds N = 2^28, M = 2^32 on all the host's GPUs, the top of "
