@@ -12,8 +12,9 @@
 #   (make reproduce BUDGET=S: stop before a piece that would not fit S seconds; rerun to continue)
 #   make compare RESULTS=DIR      compare results with the reference, claim by claim and point by point
 #                                 (REFERENCE=DIR, default the committed reference of the same scale:
-#                                 results/reference/h100 or h100-quick; STRICT=1: exit 1 on a difference)
-#   (RESULTS=results/reference/h100 writes the committed paper/figures, paper/tables and
+#                                 results/reference/<machine> or <machine>-quick, the machine named
+#                                 in paper/outputs.py; STRICT=1: exit 1 on a difference)
+#   (RESULTS=the committed reference writes the committed paper/figures, paper/tables and
 #   paper/REPORT.md; any other RESULTS, e.g. the default results/local/quick, writes RESULTS/paper/)
 #   make lint                     format check (black, clang-format) and lint (pyflakes); CI runs it
 #   make build | clean | deps

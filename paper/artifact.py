@@ -2,17 +2,18 @@
 
     python3 -m paper.artifact --results DIR [--out FILE]
 
-The appendix goes to ``docs/ARTIFACT.md`` for results/reference/h100 (which,
-without --out, also rewrites the README's block of reference times and the
-measured blocks of docs/SCALE-OUT.md, paper.scale_out_doc) and to
-``DIR/paper/ARTIFACT.md`` for any other results (the rule of
-``paper.outputs``).  Its prose is written here; every number in it comes from
-the results: the machine and the software versions (the metadata), how long
-each piece took (the metadata's ``wall_seconds``: the whole piece, generation
-and verification included), the code versions the files name, the claims'
-verdicts (the rules of ``paper/<experiment>.py``) and the tolerances within
-which ``make compare`` calls a rerun agreeing (``paper/tolerances.py``).  The
-same results give the same file, byte for byte.
+The appendix goes to ``docs/ARTIFACT.md`` for the committed reference
+(``paper.outputs.REFERENCE``; without --out, it also rewrites the README's
+block of reference times and the measured blocks of docs/SCALE-OUT.md,
+paper.scale_out_doc) and to ``DIR/paper/ARTIFACT.md`` for any other results
+(the rule of ``paper.outputs``).  Its prose is written here; every number in
+it comes from the results: the machine and the software versions (the
+metadata), how long each piece took (the metadata's ``wall_seconds``: the
+whole piece, generation and verification included), the code versions the
+files name, the claims' verdicts (the rules of ``paper/<experiment>.py``) and
+the tolerances within which ``make compare`` calls a rerun agreeing
+(``paper/tolerances.py``).  The same results give the same file, byte for
+byte.
 """
 
 import argparse
@@ -273,7 +274,7 @@ def render(results_dir):
             "## Checking a rerun",
             "",
             "`make compare RESULTS=<dir>` compares a run with the committed reference of its own scale "
-            "(`results/reference/h100` for paper scale, `results/reference/h100-quick` for quick; `REFERENCE=` "
+            "(`%s` for paper scale, `%s` for quick; `REFERENCE=` "
             "chooses another and a scale or device mismatch is said as such) claim by claim and figure point by "
             "figure point, and prints where they agree within the tolerances below and by how much they differ "
             "elsewhere (`STRICT=1`: exit 1 on any difference that a program or graph run in one run only does "
@@ -285,7 +286,7 @@ def render(results_dir):
             "reason the other run recorded for skipping it) or a graph that only one run measured is *a "
             "program or graph ran in one run only*. A claim that names a "
             "size is judged only at that size; a run without it shows *not run at this scale* with the sizes it "
-            "has.",
+            "has." % (outputs.REFERENCE_REL, outputs.QUICK_REFERENCE_REL),
             "",
             "Tolerances (`paper/tolerances.py`): the largest relative difference |rerun − reference| / |reference| at "
             "which two values still agree.",
@@ -307,7 +308,8 @@ def render(results_dir):
     return "\n".join(lines)
 
 
-README_BEGIN = "<!-- reference-times: written by make artifact RESULTS=results/reference/h100 -->"
+# Marker lines free of the machine's name: switching the reference machine must still find them.
+README_BEGIN = "<!-- reference-times: written by make artifact from the committed reference -->"
 README_END = "<!-- reference-times end -->"
 
 
@@ -327,8 +329,8 @@ def readme_block(results_dir):
     return "\n".join(
         [
             README_BEGIN,
-            "Measured on the reference machine (`results/reference/h100`, metadata `wall_seconds` of each result file;"
-            " per piece in [docs/ARTIFACT.md](docs/ARTIFACT.md)):",
+            "Measured on the reference machine (`%s`, metadata `wall_seconds` of each result file;"
+            " per piece in [docs/ARTIFACT.md](docs/ARTIFACT.md)):" % outputs.REFERENCE_REL,
             "",
             tables.to_markdown(
                 tables.TableData(["experiment", "wall time", "files that recorded it"], rows, align="lrr")
@@ -349,7 +351,7 @@ def main(argv=None):
     ap.add_argument(
         "--out",
         default=None,
-        help="default: docs/ARTIFACT.md for results/reference/h100, else RESULTS/paper/ARTIFACT.md",
+        help="default: docs/ARTIFACT.md for %s, else RESULTS/paper/ARTIFACT.md" % outputs.REFERENCE_REL,
     )
     args = ap.parse_args(argv)
     if not os.path.isdir(args.results):

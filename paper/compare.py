@@ -5,9 +5,10 @@ data point by point.
     python3 -m paper.compare --tolerances | --bounds
 
 The reference is by default the committed one of the same scale as the
-results (``REFERENCES``: paper -> results/reference/h100, quick ->
-results/reference/h100-quick); the output says which it chose, and a scale or
-device that differs between the two is said as such.
+results (``REFERENCES``: paper -> results/reference/<machine>, quick ->
+results/reference/<machine>-quick, the machine ``paper.outputs.REFERENCE_MACHINE``);
+the output says which it chose, and a scale or device that differs between the
+two is said as such.
 
 Per experiment: every claim's measured value and verdict on both sides, and
 whether they agree (the same verdict and every number within the claim's
@@ -39,14 +40,14 @@ import os
 import sys
 from collections import Counter, namedtuple
 
-from paper import agreement, bounds, hosts, one_run, points, registry, report, select, tolerances
+from paper import agreement, bounds, hosts, one_run, outputs, points, registry, report, select, tolerances
 from paper import claims as claims_mod
 from paper.results import ResultsMalformed, ResultsMissing, load, scale_of
 
 # The committed reference of each scale: a run is compared with the one of its own scale.
 REFERENCES = {
-    "paper": os.path.join("results", "reference", "h100"),
-    "quick": os.path.join("results", "reference", "h100-quick"),
+    "paper": outputs.REFERENCE_REL,
+    "quick": outputs.QUICK_REFERENCE_REL,
 }
 DEFAULT_REFERENCE = REFERENCES["paper"]
 WORST = 3  # deviations listed per piece

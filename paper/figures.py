@@ -4,11 +4,11 @@
 
 Writes ``<OUT>/figures/<experiment>_<figure>.pdf|.png`` and
 ``<OUT>/tables/<experiment>_<table>.md|.tex`` (plus ``<experiment>_claims``);
-OUT is ``paper/`` for results/reference/h100 and ``DIR/paper`` for any
-other results (``paper.outputs``).  Rows of --input runs are never drawn.
-Draws what it can and lists what it could not, with the reason.  Exit status
-1 only when something present was malformed (or a module is broken); absent
-results are not an error.
+OUT is ``paper/`` for the committed reference (``paper.outputs.REFERENCE``)
+and ``DIR/paper`` for any other results (``paper.outputs``).  Rows of --input
+runs are never drawn.  Draws what it can and lists what it could not, with the
+reason.  Exit status 1 only when something present was malformed (or a module
+is broken); absent results are not an error.
 """
 
 import argparse
@@ -98,7 +98,8 @@ def main(argv=None):
     ap.add_argument(
         "--out",
         default=None,
-        help="writes figures/ and tables/ under it (default: paper/ for results/reference/h100, else RESULTS/paper)",
+        help="writes figures/ and tables/ under it (default: paper/ for %s, else RESULTS/paper)"
+        % outputs.REFERENCE_REL,
     )
     ap.add_argument("--only", default="", help="comma-separated experiments (default: all)")
     args = ap.parse_args(argv)

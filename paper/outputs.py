@@ -1,22 +1,54 @@
 """Where figures, tables and REPORT.md go (one rule for paper.figures,
-paper.report, the Makefile and scripts/reproduce.py).
+paper.report, the Makefile and scripts/reproduce.py), and which machine's
+results are the committed reference.
 
-Results under ``results/reference/h100`` are the committed reference: their
-figures, tables and report are the committed ``paper/figures``,
-``paper/tables`` and ``paper/REPORT.md``.  Any other results directory (a
-local or quick run, or another committed set such as
-``results/reference/h100-quick``) writes them to ``<results>/paper/``, so that
-no other run touches the committed paper."""
+``REFERENCE_MACHINE`` names the reference machine, once for the whole suite:
+results under ``results/reference/<REFERENCE_MACHINE>`` are the committed
+reference, whose figures, tables and report are the committed
+``paper/figures``, ``paper/tables`` and ``paper/REPORT.md``;
+``<machine>-quick`` is its quick-scale run and ``<machine>-x2``, ``-x4`` its
+multi-GPU kinds' (``make compare`` chooses among them, docs/ARTIFACT.md,
+the README's reference times and docs/SCALE-OUT.md's measured blocks quote
+them).  ``EARLIER_MACHINE`` names the previous reference machine, kept in
+``results/reference/<EARLIER_MACHINE>`` for comparison (docs/ARTIFACT.md's
+"The earlier machine"); None while there is none.  Switching the reference
+is changing these two names, then regenerating (docs/DESIGN.md).
+
+Any other results directory (a local or quick run, or another committed set
+such as the quick-scale reference) writes its figures, tables and report to
+``<results>/paper/``, so that no other run touches the committed paper."""
 
 import os
 
 PAPER_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(PAPER_DIR)
-REFERENCE = os.path.join(REPO, "results", "reference", "h100")
+
+# The machine whose results are the committed reference; to switch, change it
+# (and EARLIER_MACHINE to the machine it replaces), then regenerate (docs/DESIGN.md).
+REFERENCE_MACHINE = "h100"
+# The previous reference machine, kept in results/reference/<it> for comparison; None while there is none.
+EARLIER_MACHINE = None
+# The multi-GPU machine kinds that have a reference of their own (<machine>-<kind>).
+MULTI_GPU_KINDS = ("x2", "x4")
+
+
+def reference_rel(machine, variant=""):
+    """results/reference/<machine>[-<variant>], relative to the repository."""
+    return os.path.join("results", "reference", machine + ("-" + variant if variant else ""))
+
+
+# Relative to the repository (as the Makefile, the docs and the tests name them) ...
+REFERENCE_REL = reference_rel(REFERENCE_MACHINE)
+QUICK_REFERENCE_REL = reference_rel(REFERENCE_MACHINE, "quick")
+MULTI_GPU_REFERENCES_REL = tuple(reference_rel(REFERENCE_MACHINE, k) for k in MULTI_GPU_KINDS)
+# ... and absolute.
+REFERENCE = os.path.join(REPO, REFERENCE_REL)
+QUICK_REFERENCE = os.path.join(REPO, QUICK_REFERENCE_REL)
+MULTI_GPU_REFERENCES = tuple(os.path.join(REPO, r) for r in MULTI_GPU_REFERENCES_REL)
 
 
 def is_reference(results_dir):
-    """True for results/reference/h100 of this repository (symbolic links resolved)."""
+    """True for the committed reference (REFERENCE) of this repository (symbolic links resolved)."""
     return os.path.realpath(results_dir) == os.path.realpath(REFERENCE)
 
 

@@ -2,9 +2,9 @@
 
     python3 -m paper.report --results DIR [--out REPORT.md] [--figures DIR]
 
-The report goes to ``paper/REPORT.md`` for results/reference/h100 and to
-``DIR/paper/REPORT.md`` for any other results (``paper.outputs``); figures are
-looked for in ``figures/`` beside it.
+The report goes to ``paper/REPORT.md`` for the committed reference
+(``paper.outputs.REFERENCE``) and to ``DIR/paper/REPORT.md`` for any other
+results (``paper.outputs``); figures are looked for in ``figures/`` beside it.
 
 Per paper: the original setup and hardware, ours (from the metadata JSONs),
 the figures that ``paper.figures`` drew, and one row per claim with the
@@ -194,7 +194,7 @@ def main(argv=None):
     ap.add_argument(
         "--out",
         default=None,
-        help="report file (default: paper/REPORT.md for results/reference/h100, else RESULTS/paper/REPORT.md)",
+        help="report file (default: paper/REPORT.md for %s, else RESULTS/paper/REPORT.md)" % outputs.REFERENCE_REL,
     )
     ap.add_argument(
         "--figures", default=None, help="where paper.figures wrote the figures (default: figures/ beside --out)"

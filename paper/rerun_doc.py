@@ -1,6 +1,6 @@
 """The appendix's section "What a rerun on another machine shows": a rerun of
 some reference pieces on another host of the reference machine's type
-(``RERUN``, a results directory of its own), compared with the reference by
+(``RERUN``, results/rerun/<reference machine>-subset), compared with the reference by
 ``paper.compare``: how the two hosts measure, which claims agree, which differ
 as the hosts' ratios predict (and on which resource), which differ beyond
 them, and how to read such a comparison.  Every number comes from the two
@@ -8,9 +8,10 @@ directories; without the rerun the section says how to make one."""
 
 import os
 
-from paper import bounds, compare, hosts, tables
+from paper import bounds, compare, hosts, outputs, tables
 
-RERUN = os.path.join("results", "rerun", "h100-subset")
+# A rerun belongs to the reference machine: another machine's reference has none until one is made.
+RERUN = os.path.join("results", "rerun", outputs.REFERENCE_MACHINE + "-subset")
 
 
 def _pieces(results_dir):

@@ -1,6 +1,6 @@
 """The measured parts of docs/SCALE-OUT.md, from a results directory.
 
-paper.artifact writes them for results/reference/h100 between marker lines
+paper.artifact writes them for the committed reference between marker lines
 of the guide, so that the guide quotes the reference results and nothing
 else; a test checks that the committed blocks are what the reference gives.
 
@@ -33,7 +33,7 @@ BLOCKS = ("rates", "wins", "bounds")
 
 
 def begin_marker(name):
-    return "<!-- scale-out-%s: written by make artifact RESULTS=results/reference/h100 -->" % name
+    return "<!-- scale-out-%s: written by make artifact from the committed reference -->" % name
 
 
 def end_marker(name):

@@ -10,7 +10,9 @@ count of make reproduce) has its files, and ran with the environment the
 protocol sets for it (scripts/reproduce.py's ``piece_env``, as its metadata's
 ``openmp_env`` records it).
 
-    scripts/check-release.py [--results results/reference/h100] [--build build/default]
+    scripts/check-release.py [--results DIR] [--build build/default]
+
+(--results default: the committed reference, paper.outputs.REFERENCE.)
 
 Exit 0 when all holds, 1 with one line per problem otherwise, 2 on bad usage.
 """
@@ -25,6 +27,9 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, REPO)
+from paper import outputs  # noqa: E402  (which machine's results are the committed reference)
+
 # The driver's record of which pieces ran (scripts/reproduce.py): bookkeeping, not a result.
 STATUS_FILE = "reproduce-status.json"
 
@@ -176,7 +181,7 @@ def check(results):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--results", default=os.path.join(REPO, "results", "reference", "h100"))
+    ap.add_argument("--results", default=outputs.REFERENCE, help="default: %(default)s")
     ap.add_argument(
         "--build",
         help="also check that every piece of this build's experiments is there, run with the protocol's environment",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs every experiment piece by piece, resumably, then the figures and the report
-(into RESULTS/paper/; only results under results/reference/h100 redraw the
-committed paper/, see paper/outputs.py).
+(into RESULTS/paper/; only the committed reference's results, results/reference/<the
+reference machine>, redraw the committed paper/, see paper/outputs.py).
 
     scripts/reproduce.py --build build/default --scale quick --results results/local/quick
                          [--only prim_gpu,hybrid_dfs] [--pieces a,b] [--no-figures] [--no-gpu]

@@ -12,7 +12,7 @@ import unittest
 
 from paper import artifact, outputs
 
-REFERENCE = "results/reference/h100"
+REFERENCE = outputs.REFERENCE_REL
 FIXTURES = os.path.join(outputs.REPO, "tests", "paper", "fixtures", "complete")
 
 

@@ -5,7 +5,7 @@ separate lists."""
 import os
 import unittest
 
-from paper import claims, registry, select
+from paper import claims, outputs, registry, select
 from paper.claims import (
     Check,
     Claim,
@@ -24,7 +24,7 @@ from paper.module import Module
 from paper.results import Results, ResultsMissing, Row, load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-REFERENCES = [os.path.join(ROOT, "results", "reference", r) for r in ("h100", "h100-quick")]
+REFERENCES = [outputs.REFERENCE, outputs.QUICK_REFERENCE]
 FIXTURES = os.path.join(ROOT, "tests", "paper", "fixtures", "complete")
 
 

@@ -10,13 +10,13 @@ import shutil
 import tempfile
 import unittest
 
-from paper import agreement, compare, points, registry, tolerances
+from paper import agreement, compare, outputs, points, registry, tolerances
 from paper.claims import NOT_RUN, PARTLY, REPRODUCED, Claim, Measured, Outcome, at_least
 from paper.results import load
 from tests.paper import results_edit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-REFERENCE = os.path.join(ROOT, "results", "reference", "h100")
+REFERENCE = outputs.REFERENCE
 FIXTURES = os.path.join(ROOT, "tests", "paper", "fixtures", "complete")
 
 # The perturbation: the min-reduction Prim twice as slow in the paper piece,
@@ -29,7 +29,7 @@ DROPPED = "kruskal_100m-sweep-edges-200m"
 # that compare async_buckets_gpu (not run there until the next release
 # re-measures everything); and the multi-GPU targets, whose piece needs a
 # machine with several GPUs and has references of its own
-# (results/reference/h100-x2, h100-x4).
+# (outputs.MULTI_GPU_REFERENCES).
 AFTER_THE_REFERENCE = {"D-T7", "D-T8", "D-T10", "D-T11", "D-T12", "E7", "E8", "E11"}
 
 

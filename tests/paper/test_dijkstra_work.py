@@ -5,14 +5,14 @@ async_buckets_gpu judged only where it ran."""
 import os
 import unittest
 
-from paper import claims, dijkstra_deg5, select, style
+from paper import claims, dijkstra_deg5, outputs, select, style
 from paper.results import ResultsMissing, load
 from paper.stats import Summary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.path.join(ROOT, "tests", "paper", "fixtures", "complete")
 # The committed reference predates async_buckets_gpu.
-REFERENCE = os.path.join(ROOT, "results", "reference", "h100")
+REFERENCE = outputs.REFERENCE
 ASYNC_TARGETS = ("E7", "E8", "E11")
 
 

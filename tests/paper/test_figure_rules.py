@@ -2,14 +2,12 @@
 the figure, the legend outside the data, only what the title says, and a
 figure without data replaced by a sentence saying why."""
 
-import os
 import unittest
 
-from paper import dijkstra_deg5, hybrid_dfs, kruskal_100m, prim_gpu, report, select, style
+from paper import dijkstra_deg5, hybrid_dfs, kruskal_100m, outputs, prim_gpu, report, select, style
 from paper.results import load
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PAPER = os.path.join(ROOT, "results", "reference", "h100")
+PAPER = outputs.REFERENCE
 
 
 def results(experiment):

@@ -10,12 +10,11 @@ import shutil
 import tempfile
 import unittest
 
-from paper import bounds, claims, compare, dijkstra_deg5, hosts, prim_gpu, select, sollin_multicore
+from paper import bounds, claims, compare, dijkstra_deg5, hosts, outputs, prim_gpu, select, sollin_multicore
 from paper.results import load
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PAPER = os.path.join(ROOT, "results", "reference", "h100")
-QUICK = os.path.join(ROOT, "results", "reference", "h100-quick")
+PAPER = outputs.REFERENCE
+QUICK = outputs.QUICK_REFERENCE
 
 
 def copy(dest, source, *stems):

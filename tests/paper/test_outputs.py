@@ -1,6 +1,6 @@
 """Where figures, tables, REPORT.md and ARTIFACT.md go: the committed paper/
-(and docs/ARTIFACT.md, README.md's reference times) only for
-results/reference/h100; any other results directory writes RESULTS/paper and
+(and docs/ARTIFACT.md, README.md's reference times) only for the
+committed reference (outputs.REFERENCE); any other results directory writes RESULTS/paper and
 leaves them untouched (paper.figures, paper.report, paper.artifact, make
 figures/paper/artifact, scripts/reproduce.py)."""
 
@@ -40,15 +40,16 @@ def paper_outputs():
 
 class RuleTest(unittest.TestCase):
     def test_reference_results_write_the_committed_paper(self):
-        self.assertEqual(outputs.out_dir(os.path.join(REPO, "results", "reference", "h100")), PAPER)
-        self.assertEqual(outputs.out_dir(os.path.relpath(os.path.join(REPO, "results", "reference", "h100"))), PAPER)
+        self.assertEqual(outputs.out_dir(os.path.join(REPO, "results", "reference", outputs.REFERENCE_MACHINE)), PAPER)
+        self.assertEqual(outputs.out_dir(os.path.relpath(outputs.REFERENCE)), PAPER)
 
     def test_any_other_results_write_beside_them(self):
         for d in (
             os.path.join(REPO, "results", "local", "quick"),
             os.path.join(REPO, "results", "reference"),
-            os.path.join(REPO, "results", "diagnostics", "h100"),
-            "/tmp/results/reference/h100",
+            os.path.join(REPO, "results", "diagnostics", outputs.REFERENCE_MACHINE),
+            os.path.join("/tmp", outputs.REFERENCE_REL),
+            outputs.QUICK_REFERENCE,
         ):
             self.assertEqual(outputs.out_dir(d), os.path.join(d, "paper"), d)
 

@@ -7,11 +7,10 @@ import os
 import tempfile
 import unittest
 
-from paper import programs, registry
+from paper import outputs, programs, registry
 from paper.results import load
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REFERENCE = os.path.join(os.path.dirname(os.path.dirname(HERE)), "results", "reference", "h100")
+REFERENCE = outputs.REFERENCE
 
 
 class ProgramsFile(unittest.TestCase):

@@ -1,8 +1,9 @@
 """The committed paper/REPORT.md is exactly what paper.report writes from the
-committed reference results: a rerun of `make paper RESULTS=results/reference/h100`
-changes no byte (no generation time, no order that depends on the file system).
-The same for the quick-scale reference's results/reference/h100-quick/paper/REPORT.md and for
-the multi-GPU machine kinds' references (results/reference/h100-x2, h100-x4: the multi-gpu piece alone)."""
+committed reference results: a rerun of `make paper RESULTS=<the reference>`
+(paper.outputs.REFERENCE_REL) changes no byte (no generation time, no order that
+depends on the file system).  The same for the quick-scale reference's
+<quick reference>/paper/REPORT.md and for the multi-GPU machine kinds' references
+(<reference>-x2, -x4: the multi-gpu piece alone)."""
 
 import contextlib
 import io
@@ -12,9 +13,9 @@ import unittest
 
 from paper import outputs, report
 
-REFERENCE = "results/reference/h100"
-QUICK_REFERENCE = "results/reference/h100-quick"
-MULTI_GPU_REFERENCES = ("results/reference/h100-x2", "results/reference/h100-x4")
+REFERENCE = outputs.REFERENCE_REL
+QUICK_REFERENCE = outputs.QUICK_REFERENCE_REL
+MULTI_GPU_REFERENCES = outputs.MULTI_GPU_REFERENCES_REL
 
 
 def regenerate(results, report_dir):

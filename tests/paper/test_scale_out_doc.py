@@ -12,7 +12,7 @@ from paper.results import load
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COMPLETE = os.path.join(HERE, "fixtures", "complete")
-REFERENCE = os.path.join(outputs.REPO, "results", "reference", "h100")
+REFERENCE = outputs.REFERENCE
 
 
 def median_at(exp, algorithm, **where):
@@ -114,7 +114,7 @@ class CommittedGuide(unittest.TestCase):
             self.assertIn(
                 text,
                 guide,
-                "docs/SCALE-OUT.md's %s block is stale: run make artifact RESULTS=results/reference/h100" % name,
+                "docs/SCALE-OUT.md's %s block is stale: run make artifact RESULTS=%s" % (name, outputs.REFERENCE_REL),
             )
 
 
