@@ -6,14 +6,17 @@ The appendix goes to ``docs/ARTIFACT.md`` for the committed reference
 (``paper.outputs.REFERENCE``; without --out, it also rewrites the README's
 block of reference times and the measured blocks of docs/SCALE-OUT.md,
 paper.scale_out_doc) and to ``DIR/paper/ARTIFACT.md`` for any other results
-(the rule of ``paper.outputs``).  Its prose is written here; every number in
-it comes from the results: the machine and the software versions (the
-metadata), how long each piece took (the metadata's ``wall_seconds``: the
-whole piece, generation and verification included), the code versions the
-files name, the claims' verdicts (the rules of ``paper/<experiment>.py``) and
-the tolerances within which ``make compare`` calls a rerun agreeing
-(``paper/tolerances.py``).  The same results give the same file, byte for
-byte.
+(the rule of ``paper.outputs``).  For the committed reference, when the
+earlier reference machine's results are committed
+(``paper.outputs.EARLIER_MACHINE``), the appendix also says what ``make
+compare`` finds between the two machines (``paper.earlier_doc``).  Its prose
+is written here; every number in it comes from the results: the machine and
+the software versions (the metadata), how long each piece took (the
+metadata's ``wall_seconds``: the whole piece, generation and verification
+included), the code versions the files name, the claims' verdicts (the rules
+of ``paper/<experiment>.py``) and the tolerances within which ``make
+compare`` calls a rerun agreeing (``paper/tolerances.py``).  The same results
+give the same file, byte for byte.
 """
 
 import argparse
@@ -21,7 +24,7 @@ import os
 import sys
 
 from paper import claims as claims_mod
-from paper import bounds, outputs, registry, rerun_doc, scale_out_doc, select, tables, tolerances
+from paper import bounds, earlier_doc, outputs, registry, rerun_doc, scale_out_doc, select, tables, tolerances
 from paper.report import claims_rows
 from paper.results import ResultsMissing, load, piece_stems, read_metadata
 
@@ -154,7 +157,9 @@ def verdicts(results_dir):
     )
 
 
-def render(results_dir):
+def render(results_dir, earlier_dir=None):
+    """The appendix's text; ``earlier_dir``: the earlier reference machine's
+    results, compared in a section of their own (None: no such section)."""
     times = piece_times(results_dir)
     metas = [t.meta for t in times]
     commits = sorted({t.commit for t in times})
@@ -304,6 +309,7 @@ def render(results_dir):
         + bounds.table_lines()
         + [""]
         + rerun_doc.section_lines(results_dir)
+        + (earlier_doc.section_lines(results_dir, earlier_dir) if earlier_dir else [])
     )
     return "\n".join(lines)
 
@@ -366,7 +372,8 @@ def main(argv=None):
             if committed
             else os.path.join(args.results, "paper", "ARTIFACT.md")
         )
-    text = render(args.results)
+    # The earlier machine is compared with the committed reference only (whatever --out).
+    text = render(args.results, outputs.earlier_reference() if outputs.is_reference(args.results) else None)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     tmp = args.out + ".partial"
     with open(tmp, "w", encoding="utf-8") as f:

@@ -52,6 +52,17 @@ def is_reference(results_dir):
     return os.path.realpath(results_dir) == os.path.realpath(REFERENCE)
 
 
+def earlier_reference(machine=None):
+    """The earlier machine's paper-scale results (``machine``, default
+    EARLIER_MACHINE), relative to the working directory, when it is named and
+    committed; None otherwise."""
+    machine = EARLIER_MACHINE if machine is None else machine
+    if not machine:
+        return None
+    path = os.path.join(REPO, reference_rel(machine))
+    return os.path.relpath(path) if os.path.isdir(path) else None
+
+
 def out_dir(results_dir):
     """The directory that holds figures/, tables/ and REPORT.md for these results."""
     return PAPER_DIR if is_reference(results_dir) else os.path.join(results_dir, "paper")

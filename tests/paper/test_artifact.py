@@ -7,10 +7,13 @@ import io
 import json
 import os
 import shutil
+import re
 import tempfile
 import unittest
+from unittest import mock
 
-from paper import artifact, outputs
+from paper import artifact, earlier_doc, outputs
+from tests.paper import results_edit
 
 REFERENCE = outputs.REFERENCE_REL
 FIXTURES = os.path.join(outputs.REPO, "tests", "paper", "fixtures", "complete")
@@ -97,6 +100,76 @@ class AppendixFromResults(unittest.TestCase):
             rc = artifact.main(["--results", os.path.join(self.tmp, "nope"), "--out", os.path.join(self.tmp, "A.md")])
         self.assertEqual(rc, 2)
         self.assertIn("does not exist", err.getvalue())
+
+
+class EarlierMachine(unittest.TestCase):
+    """The section on the earlier machine: a reference run and an earlier machine's
+    run of prim_gpu and hybrid_dfs (the earlier GPU half as fast by its host
+    characterisation, its min-reduction Prim twice as slow); kruskal_100m in the
+    reference run only."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.earlier, cls.ref = results_edit.two_runs(cls.tmp.name, FIXTURES, "prim_gpu-paper.", "hybrid_dfs-fig5b.")
+        results_edit.copy_pieces(cls.ref, FIXTURES, "kruskal_100m-main.")
+        for side, gbs, names in (
+            (cls.earlier, 1000.0, {"cpu_model": "Earlier CPU", "gpu_name": "Earlier GPU"}),
+            (cls.ref, 2000.0, {}),
+        ):
+            for f in os.listdir(side):
+                if f.endswith(".json"):
+                    stem = os.path.join(side, f[: -len(".json")])
+                    results_edit.set_meta(stem, host_gpu_seq_read_gbs=gbs, host_gpu_rand_read_gbs=gbs / 10, **names)
+        results_edit.scale_seconds(os.path.join(cls.earlier, "prim_gpu-paper"), 2.0, algorithm="prim_minreduce_gpu")
+        cls.text = artifact.render(cls.ref, cls.earlier)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_the_two_machines_and_their_hosts(self):
+        self.assertIn(earlier_doc.HEADING, self.text)
+        self.assertIn("`make compare RESULTS=%s REFERENCE=%s`" % (self.ref, self.earlier), self.text)
+        self.assertIn("the reference run (CPU Fixture CPU @ 3.0GHz; GPU Fixture GPU)", self.text)
+        self.assertIn("the reference before it (CPU Earlier CPU; GPU Earlier GPU)", self.text)
+        self.assertIn("- GPU random read bandwidth 2.00x the reference's (both from host profile)", self.text)
+
+    def test_counts(self):
+        counts = re.search(r"Of the \d+ claims: (.*)\.\n", self.text).group(1).split("; ")
+        self.assertIn("1 differ as the machines predict", counts)
+        self.assertIn("1 differ beyond the machines", counts)
+        self.assertIn("0 differ because a program or graph ran in one run only", counts)
+        one_side = [c for c in counts if "not run on one side" in c]
+        self.assertEqual(len(one_side), 1)
+        n = re.match(r"(\d+) not run on one side \((\d+) ran in the reference run only, 0 on the earlier", one_side[0])
+        self.assertTrue(n and n.group(1) == n.group(2) and int(n.group(1)) > 0, one_side)  # kruskal_100m's claims
+
+    def test_every_differing_claim_is_in_the_table(self):
+        section = self.text.split(earlier_doc.HEADING)[1]
+        self.assertIn(
+            "| A-T1 | `prim_gpu` | 292 (not reproduced) | 146 (reproduced) | differ as the machines predict |",
+            section,
+        )
+        self.assertRegex(section, r"\| A2 \| `prim_gpu` \| .* \| differ beyond the machines \|")
+        self.assertNotRegex(section, r"\| `kruskal_100m`")  # ran on one side only: not a difference
+
+    def test_absent_without_an_earlier_machine(self):
+        self.assertNotIn(earlier_doc.HEADING, artifact.render(self.ref))
+        if outputs.EARLIER_MACHINE is None:
+            self.assertIsNone(outputs.earlier_reference())
+            with open(os.path.join(outputs.REPO, "docs", "ARTIFACT.md"), encoding="utf-8") as f:
+                self.assertNotIn(earlier_doc.HEADING, f.read())
+        self.assertIsNone(outputs.earlier_reference("no-such-machine"))
+
+    def test_the_committed_reference_gets_it_when_the_earlier_machine_is_named(self):
+        # The reference itself standing for the earlier machine: every claim agrees.
+        with mock.patch.object(outputs, "EARLIER_MACHINE", outputs.REFERENCE_MACHINE):
+            _, text = generate(REFERENCE, os.path.join(self.tmp.name, "A.md"))
+            _, other = generate(self.ref, os.path.join(self.tmp.name, "B.md"))
+        self.assertIn("`make compare RESULTS=%s REFERENCE=%s`" % (REFERENCE, outputs.REFERENCE_REL), text)
+        self.assertIn("No claim differs.", text)
+        self.assertNotIn(earlier_doc.HEADING, other)  # any other results: no such section
 
 
 if __name__ == "__main__":
