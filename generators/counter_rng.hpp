@@ -11,14 +11,11 @@
 
 #include <cstdint>
 
+#include "common/mix64.hpp"
+
 namespace gs::gen {
 
-// SplitMix64's finaliser (Stafford's Mix13 variant).
-constexpr std::uint64_t mix64(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+using ::gs::mix64;
 
 class CounterRng {
  public:

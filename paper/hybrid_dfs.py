@@ -496,7 +496,8 @@ MODULE = Module(
     "read+stack CPU traversals, a GPU read-based traversal and a CPU+GPU hybrid; 10 random roots, TEPS. "
     "Despite the name the traversal is level-synchronous (BFS order), not depth-first.",
     ours="The same programs (edges treated as undirected), plus BGL `breadth_first_search`, direction-optimizing "
-    "traversals on CPU and GPU, Graph500-style validation of every traversal, and TEPS counted as undirected "
+    "traversals on CPU and GPU, every traversal verified (Graph500-style validation of each root's first answer, "
+    "later answers from the same root by equal levels), and TEPS counted as undirected "
     "edges in the traversed component. GPU time excludes the graph upload (column `upload_s`) and includes "
     "initialising the branch array and copying the levels back to the host, 4 bits per vertex plus the "
     "vertices deeper than 13 or found after the copy started with their exact levels (exact at any depth), "

@@ -16,7 +16,7 @@
 #include "common/scoped_threads.hpp"
 #include "common/results.hpp"
 #include "common/timer.hpp"
-#include "common/verify/traversal.hpp"
+#include "common/verify/verified_levels.hpp"
 #include "experiments/hybrid_dfs/config.hpp"
 #include "generators/cached_generators.hpp"
 
@@ -133,8 +133,9 @@ std::vector<vid_t> giant_component_roots(const Csr<std::uint32_t>& g, int count,
   return roots;
 }
 
-// Every program from every root (--sources, else drawn); each traversal checked with the
-// Graph500 rules, untimed, which also gives its component's edges (TEPS) and bytes read.
+// Every program from every root (--sources, else drawn); each traversal checked, untimed:
+// a root's first answer with the Graph500 rules, a later one by equal levels
+// (verified_levels.hpp). The check also gives its component's edges (TEPS); bytes read.
 // `where` names the graph in messages (the file's path, or the generated graph).
 void run_programs(harness::Session& s, const Config& c, Traversals& t, const harness::GraphId& id,
                   const Csr<std::uint32_t>& g, const std::string& where) {
@@ -142,13 +143,14 @@ void run_programs(harness::Session& s, const Config& c, Traversals& t, const har
   const std::vector<vid_t> roots = opt.sources_given ? t.ids.vertices(opt.sources, g.n, where)
                                                      : giant_component_roots(g, c.roots_per_graph, opt.seed);
   const traversal::TraversalGraph graph(g);
+  verify::VerifiedLevels<std::uint32_t> verified(g);  // each root's levels checked in full once
   harness::run_programs(
       t.lineup, id, graph, roots,
       harness::CheckOutcome<TraversalProgram>([&](const harness::Outcome<traversal::TraversalAnswer>& r,
                                                   const vid_t& root, const std::string& program, int) {
         const ScopedThreads all(s.max_threads());  // verifying and counting are not timed
         const traversal::TraversalAnswer& a = r.answer;
-        const verify::TraversalSummary v = verify::check_traversal(g, root, *a.level, a.parent, program);
+        const verify::TraversalSummary v = verified.check(root, *a.level, a.parent, program);
         harness::Checked out{
             v.answer(),
             {{"teps", double(v.component_edges) / r.seconds}, {"component_edges", double(v.component_edges)}}};

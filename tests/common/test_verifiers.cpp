@@ -9,6 +9,7 @@
 #include "common/verify/msf.hpp"
 #include "common/verify/sssp.hpp"
 #include "common/verify/traversal.hpp"
+#include "common/verify/verified_levels.hpp"
 
 namespace {
 using gs::Edge;
@@ -104,6 +105,59 @@ TEST(TraversalVerifier, RejectsCorruptedLevelsAndParents) {
   EXPECT_THROW(check_traversal(g, 0, {0, 1, 2, 2, U}, &bad_parent, "t"), gs::VerificationError);
   std::vector<vid_t> fake_edge = {0, 0, 0, 1, gs::kNoVertex};  // 0-2 is not an edge
   EXPECT_THROW(check_traversal(g, 0, {0, 1, 2, 2, U}, &fake_edge, "t"), gs::VerificationError);
+}
+
+TEST(VerifiedLevels, ChecksEachSourceInFullOnceThenByEquality) {
+  auto g = path_with_tail();
+  const auto U = gs::verify::kUnreached;
+  gs::verify::VerifiedLevels<W> verified(g);
+  const std::vector<std::uint32_t> from0 = {0, 1, 2, 2, U};
+  const auto first = verified.check(0, from0, nullptr, "t");
+  EXPECT_EQ(verified.full_checks(), 1u);
+  const auto again = verified.check(0, from0, nullptr, "t");  // equal levels: no second full check
+  EXPECT_EQ(verified.full_checks(), 1u);
+  EXPECT_EQ(again.answer(), first.answer());
+  EXPECT_EQ(again.component_edges, first.component_edges);
+  verified.check(3, {2, 1, 1, 0, U}, nullptr, "t");  // another source: in full
+  EXPECT_EQ(verified.full_checks(), 2u);
+  std::vector<vid_t> parent = {0, 0, 1, 1, gs::kNoVertex};
+  verified.check(0, from0, &parent, "t");  // parents: in full, whatever the levels
+  EXPECT_EQ(verified.full_checks(), 3u);
+}
+
+TEST(VerifiedLevels, RejectsAWrongAnswerAfterARightOne) {
+  auto g = path_with_tail();
+  const auto U = gs::verify::kUnreached;
+  gs::verify::VerifiedLevels<W> verified(g);
+  verified.check(0, {0, 1, 2, 2, U}, nullptr, "t");
+  EXPECT_THROW(verified.check(0, {0, 1, 2, 3, U}, nullptr, "t"), gs::VerificationError);  // not BFS distance
+  EXPECT_THROW(verified.check(0, {0, 1, 2, U, U}, nullptr, "t"), gs::VerificationError);  // misses 3
+  EXPECT_THROW(verified.check(0, {0, 1, 2, 2, 3}, nullptr, "t"), gs::VerificationError);  // reaches 4
+  EXPECT_THROW(verified.check(0, {0, 1, 2, 2}, nullptr, "t"), gs::VerificationError);     // too short
+  EXPECT_EQ(verified.check(0, {0, 1, 2, 2, U}, nullptr, "t").reached, 4u);                // the right one still passes
+}
+
+TEST(VerifiedLevels, EveryChangeOfOneEntryChangesTheFingerprint) {
+  std::mt19937 rng(7);
+  std::vector<std::uint32_t> level(1000);
+  for (auto& l : level) l = rng() % 20;
+  level[17] = gs::verify::kUnreached;
+  const auto base = gs::verify::levels_fingerprint(level);
+  for (std::size_t i = 0; i < level.size(); ++i)
+    for (std::uint32_t other : {level[i] + 1, level[i] - 1, gs::verify::kUnreached, 0u}) {
+      if (other == level[i]) continue;
+      std::vector<std::uint32_t> changed = level;
+      changed[i] = other;
+      const auto fp = gs::verify::levels_fingerprint(changed);
+      ASSERT_NE(fp.a, base.a) << i;
+      ASSERT_NE(fp.b, base.b) << i;
+    }
+  std::vector<std::uint32_t> swapped = level;  // the same values at other places
+  swapped[3] = 5;
+  swapped[4] = 9;
+  std::vector<std::uint32_t> other_way = swapped;
+  std::swap(other_way[3], other_way[4]);
+  EXPECT_FALSE(gs::verify::levels_fingerprint(swapped) == gs::verify::levels_fingerprint(other_way));
 }
 
 TEST(SsspVerifier, AcceptsDijkstraAndRejectsWrongDistances) {
