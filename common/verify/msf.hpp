@@ -12,13 +12,13 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <functional>
 #include <memory>
 #include <parallel/algorithm>
 #include <string>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "common/answer.hpp"
@@ -97,6 +97,9 @@ class MsfVerifier {
     for (const auto& e : forest) {
       if (e.u >= n_ || e.v >= n_)
         fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") has a vertex id >= n");
+      if constexpr (std::is_floating_point_v<W>)
+        if (!std::isfinite(e.w))  // (the graph's weights are finite: io refuses others)
+          fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") has weight " + fmt_number(double(e.w)));
       if (!uf.unite(e.u, e.v)) fail("edge (" + std::to_string(e.u) + "," + std::to_string(e.v) + ") closes a cycle");
       got.weight += double(e.w);
       ++got.edges;
@@ -134,27 +137,39 @@ class MsfVerifier {
                " is not in the graph");
       return;
     }
-    // One pass over the graph marks the forest's edges that exist (key: endpoints + weight).
-    std::unordered_map<std::uint64_t, std::vector<std::pair<W, bool>>> want;
-    want.reserve(forest.size() * 2);
-    auto key = [](vid_t a, vid_t b) { return (std::uint64_t(std::min(a, b)) << 32) | std::max(a, b); };
-    for (const auto& e : forest) want[key(e.u, e.v)].push_back({e.w, false});
-    const EdgeList<W>& g = *edges_;
-    for (eid_t i = 0; i < g.size(); ++i) {
-      auto it = want.find(key(g.u[i], g.v[i]));
-      if (it == want.end()) continue;
-      const W w = g.weighted() ? g.w[i] : W(1);
-      for (auto& [ww, seen] : it->second)
-        if (!seen && ww == w) {
-          seen = true;
-          break;
-        }
+    // The forest's edges listed under their smaller endpoint, each list sorted by (larger
+    // endpoint, weight). One parallel pass over the graph: each of its edges claims one
+    // unclaimed forest entry with the same endpoints and weight, so that a forest edge used
+    // twice needs two such edges in the graph.
+    const std::size_t f = forest.size();
+    std::vector<eid_t> first(std::size_t(n_) + 1, 0);
+    for (const auto& e : forest) ++first[std::size_t(std::min(e.u, e.v)) + 1];
+    for (vid_t x = 0; x < n_; ++x) first[std::size_t(x) + 1] += first[x];
+    std::vector<std::pair<vid_t, W>> entry(f);  // (larger endpoint, weight)
+    {
+      std::vector<eid_t> next(first.begin(), first.end() - 1);
+      for (const auto& e : forest) entry[next[std::min(e.u, e.v)]++] = {std::max(e.u, e.v), e.w};
     }
-    for (const auto& [k, list] : want)
-      for (const auto& [w, seen] : list)
-        if (!seen)
-          fail("edge (" + std::to_string(k >> 32) + "," + std::to_string(k & 0xffffffffu) + ") with weight " +
-               fmt_number(double(w)) + " is not in the graph (or is used twice)");
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (std::int64_t x = 0; x < std::int64_t(n_); ++x)
+      std::sort(entry.begin() + first[std::size_t(x)], entry.begin() + first[std::size_t(x) + 1]);
+    std::unique_ptr<std::atomic<std::uint8_t>[]> claimed(new std::atomic<std::uint8_t>[f]());
+    const EdgeList<W>& g = *edges_;
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < std::int64_t(g.size()); ++i) {
+      const vid_t a = std::min(g.u[i], g.v[i]), b = std::max(g.u[i], g.v[i]);
+      const std::pair<vid_t, W> want{b, g.weighted() ? g.w[i] : W(1)};
+      const auto end = entry.begin() + first[std::size_t(a) + 1];
+      for (auto it = std::lower_bound(entry.begin() + first[a], end, want); it != end && *it == want; ++it) {
+        std::atomic<std::uint8_t>& c = claimed[std::size_t(it - entry.begin())];
+        if (!c.load(std::memory_order_relaxed) && !c.exchange(1, std::memory_order_relaxed)) break;
+      }
+    }
+    for (vid_t x = 0; x < n_; ++x)
+      for (eid_t j = first[x]; j < first[std::size_t(x) + 1]; ++j)
+        if (!claimed[j].load(std::memory_order_relaxed))
+          fail("edge (" + std::to_string(x) + "," + std::to_string(entry[j].first) + ") with weight " +
+               fmt_number(double(entry[j].second)) + " is not in the graph (or is used twice)");
   }
 
   vid_t n_ = 0;

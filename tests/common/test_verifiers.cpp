@@ -54,6 +54,41 @@ TEST(MsfVerifier, RejectsWrongForests) {
   EXPECT_THROW(v.check({{0, 1, 1}, {1, 0, 1}, {2, 3, 4}, {4, 5, 7}}, "t"), gs::VerificationError);
 }
 
+// A long path 0 - 1 - ... - k-1 whose edge (j, j+1) is replaced by (j, j+2), every edge
+// twice (multi-edges), plus heavier random edges: the path itself has the right size,
+// weight and shape but uses the one pair that is not an edge.
+TEST(MsfVerifier, FindsTheOneMissingEdgeOfALargeForest) {
+  const vid_t k = 100000, j = 54321;
+  gs::EdgeList<W> el;
+  el.n = k;
+  for (int copy = 0; copy < 2; ++copy)
+    for (vid_t x = 0; x + 1 < k; ++x) el.add(x, x == j ? x + 2 : x + 1, 1);
+  std::mt19937 rng(3);
+  for (int e = 0; e < 200000; ++e) el.add(rng() % k, rng() % k, 2 + rng() % 5);
+  gs::verify::MsfVerifier<W> v(el);
+  std::vector<gs::Edge<W>> tree, path;
+  for (vid_t x = 0; x + 1 < k; ++x) {
+    tree.push_back({x, x == j ? x + 2 : x + 1, 1});
+    path.push_back({x + 1, x, 1});  // either orientation
+  }
+  EXPECT_EQ(v.check(tree, "t").edges, k - 1u);
+  try {
+    v.check(path, "t");
+    ADD_FAILURE() << "a forest with a non-edge was accepted";
+  } catch (const gs::VerificationError& e) {
+    EXPECT_NE(std::string(e.what()).find("edge (54321,54322) with weight 1 is not in the graph"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(MsfVerifier, RefusesAForestEdgeWithANonFiniteWeight) {
+  gs::EdgeList<float> el;
+  el.n = 2;
+  el.add(0, 1, 1.0f);
+  gs::verify::MsfVerifier<float> v(el);
+  EXPECT_THROW(v.check({{0, 1, std::numeric_limits<float>::quiet_NaN()}}, "t"), gs::VerificationError);
+}
+
 TEST(MsfVerifier, MatrixReferenceMatchesEdgeListReference) {
   gs::DenseMatrix16 d;
   d.n = 30;
