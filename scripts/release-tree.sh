@@ -19,6 +19,14 @@ TREE=${RELEASE_TREE:-.release}
 SHA=$(git rev-parse --verify "$TAG^{commit}")
 rm -rf "$TREE" && mkdir -p "$TREE"
 git archive "$SHA" | tar x -C "$TREE"
+# The run's results come only from its own commands: a tag whose tree already holds result
+# files there (an earlier run's, committed before the tag) would count them as finished.
+if [ -n "$(find "$TREE/$RESULTS" -maxdepth 1 -type f \( -name '*.csv' -o -name '*.json' \) 2> /dev/null | head -1)" ]; then
+  echo "release-tree.sh: $TAG's tree already holds results in $RESULTS (an earlier run's);" \
+    "tag a commit whose tree has none there, or name another RESULTS" >&2
+  rm -rf "$TREE"
+  exit 2
+fi
 mkdir -p "$TREE/$RESULTS"
 if [ -d "$RESULTS" ]; then
   find "$RESULTS" -maxdepth 1 -type f \( -name '*.csv' -o -name '*.json' \) -exec cp {} "$TREE/$RESULTS/" \;

@@ -8,6 +8,7 @@ import subprocess
 import tempfile
 import unittest
 
+from paper import outputs
 from tests.paper.test_check_release import REPO, head, head_hash
 
 SCRIPT = os.path.join(REPO, "scripts", "release-tree.sh")
@@ -42,6 +43,13 @@ class ReleaseTree(unittest.TestCase):
         copied = sorted(os.listdir(os.path.join(self.tree, self.results)))
         self.assertEqual(copied, ["exp-piece.csv", "exp-piece.json"])
         self.assertFalse(os.path.exists(os.path.join(self.tree, ".git")))
+
+    def test_a_tree_that_already_holds_results_there_is_refused(self):
+        committed = outputs.REFERENCE_REL  # result files in HEAD's own tree
+        r = self.run_script("HEAD", committed)
+        self.assertEqual(r.returncode, 2, r.stdout)
+        self.assertIn("already holds results in " + committed, r.stderr)
+        self.assertFalse(os.path.exists(self.tree))
 
     def test_an_unknown_tag_is_refused(self):
         r = self.run_script("no-such-release-tag", self.results)
