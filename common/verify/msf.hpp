@@ -24,6 +24,7 @@
 #include "common/answer.hpp"
 #include "common/errors.hpp"
 #include "common/graph.hpp"
+#include "common/parallel_sum.hpp"
 #include "common/verify/union_find.hpp"
 
 namespace gs::verify {
@@ -144,7 +145,7 @@ class MsfVerifier {
     const std::size_t f = forest.size();
     std::vector<eid_t> first(std::size_t(n_) + 1, 0);
     for (const auto& e : forest) ++first[std::size_t(std::min(e.u, e.v)) + 1];
-    for (vid_t x = 0; x < n_; ++x) first[std::size_t(x) + 1] += first[x];
+    inclusive_sum_in_place(first.data() + 1, std::size_t(n_));
     std::vector<std::pair<vid_t, W>> entry(f);  // (larger endpoint, weight)
     {
       std::vector<eid_t> next(first.begin(), first.end() - 1);

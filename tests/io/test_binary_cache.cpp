@@ -135,11 +135,12 @@ TEST(BackgroundChecksum, IsTheChainedChecksumOfTheArraysInOrder) {
   pieces.add(b.data() + 10, b.size() - 10, true);
   pieces.add(c.data(), c.size(), false);
   EXPECT_EQ(pieces.result(), want);
-  gs::io::BackgroundChecksum other_order(42);
+  gs::io::BackgroundChecksum other_order(42);  // b then a: that chain, not a then b's
   other_order.add(b.data(), b.size());
   other_order.add(a.data(), a.size());
-  EXPECT_NE(other_order.result(),
-            gs::io::checksum_bytes(b.data(), b.size(), gs::io::checksum_bytes(a.data(), a.size(), 42)));
+  const std::uint64_t b_then_a = other_order.result();
+  EXPECT_EQ(b_then_a, gs::io::checksum_bytes(a.data(), a.size(), gs::io::checksum_bytes(b.data(), b.size(), 42)));
+  EXPECT_NE(b_then_a, gs::io::checksum_bytes(b.data(), b.size(), gs::io::checksum_bytes(a.data(), a.size(), 42)));
   {
     gs::io::BackgroundChecksum abandoned(1);
     for (int i = 0; i < 100; ++i) abandoned.add(a.data(), a.size());
