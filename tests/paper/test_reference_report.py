@@ -49,7 +49,10 @@ class ReferenceReportTest(unittest.TestCase):
         self.check(QUICK_REFERENCE, os.path.join(outputs.REPO, QUICK_REFERENCE, "paper"))
 
     def test_committed_multi_gpu_reports_regenerate_byte_for_byte(self):
-        for results in MULTI_GPU_REFERENCES:
+        present = [r for r in MULTI_GPU_REFERENCES if os.path.isdir(os.path.join(outputs.REPO, r))]
+        if not present:
+            self.skipTest("no multi-GPU reference of %s is committed" % outputs.REFERENCE_MACHINE)
+        for results in present:
             with self.subTest(results=results):
                 self.check(results, os.path.join(outputs.REPO, results, "paper"))
 
