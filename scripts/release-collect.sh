@@ -4,7 +4,7 @@
 # ready for the next command. Quick, so that the next command still finds the
 # machine warm with its build.
 #
-#   scripts/release-collect.sh TAG FILES_AT [RESULTS]   (RESULTS default results/release/h100)
+#   scripts/release-collect.sh TAG FILES_AT RESULTS   (RESULTS: the run's directory, results/release/<machine>)
 #
 # FILES_AT: the folder the command's files came back in: reproduce.tar.gz from
 # the driver, results.tar.gz from pieces run alone (their logs stay out). A
@@ -12,9 +12,9 @@
 # runs again. A result file that names another commit than TAG's stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TAG=${1:?usage: scripts/release-collect.sh TAG FILES_AT [RESULTS]}
-FILES_AT=${2:?usage: scripts/release-collect.sh TAG FILES_AT [RESULTS]}
-RESULTS=${3:-results/release/h100}
+TAG=${1:?usage: scripts/release-collect.sh TAG FILES_AT RESULTS}
+FILES_AT=${2:?usage: scripts/release-collect.sh TAG FILES_AT RESULTS}
+RESULTS=${3:?usage: scripts/release-collect.sh TAG FILES_AT RESULTS (results/release/<machine>)}
 SHA=$(git rev-parse --verify "$TAG^{commit}")
 found=0
 staging=$(mktemp -d)

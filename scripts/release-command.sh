@@ -2,11 +2,12 @@
 # On the GPU machine: one command of a release run, built from the tag's export
 # that scripts/release-tree.sh made here (carry [".debs", ".release"]).
 #
-#   GS_SOURCE_COMMIT=<sha of the tag> scripts/release-command.sh             the resumable driver
+#   RESULTS=results/release/<machine> GS_SOURCE_COMMIT=<sha of the tag> scripts/release-command.sh
+#                                                       the resumable driver
 #   GS_SOURCE_COMMIT=<sha of the tag> scripts/release-command.sh EXP:PIECE   one piece alone
 #
-# Without pieces it runs make reproduce's driver on RESULTS (default
-# results/release/h100, the directory the export carries) within BUDGET_S
+# Without pieces it runs make reproduce's driver on RESULTS (the directory
+# that release-tree.sh named, which the export carries) within BUDGET_S
 # (default 560) and leaves $OUT/reproduce.tar.gz; with pieces it runs them
 # (RANKS for mpi pieces) and leaves $OUT/results.tar.gz. Either goes into
 # RESULTS here before the next command. RELEASE_TREE: the export (default .release).
@@ -22,6 +23,10 @@ TREE=${RELEASE_TREE:-.release}
 cd "$TREE" || exit 1
 export GS_SOURCE_COMMIT CTEST_REGEX=${CTEST_REGEX:-none} BUDGET_S=${BUDGET_S:-560}
 if [ $# -eq 0 ]; then
-  REPRODUCE_RESULTS=${RESULTS:-results/release/h100} exec bash scripts/gpu-machine.sh
+  [ -n "${RESULTS:-}" ] || {
+    echo "release-command: set RESULTS to the run's results directory (the one release-tree.sh named)" >&2
+    exit 2
+  }
+  REPRODUCE_RESULTS=$RESULTS exec bash scripts/gpu-machine.sh
 fi
 exec env -u REPRODUCE_RESULTS bash scripts/gpu-machine.sh "$@"

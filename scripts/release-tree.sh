@@ -5,16 +5,16 @@
 # (a GPU machine command sends the whole checkout; .release travels with it
 # when named in carry, and the command builds there, never from the checkout).
 #
-#   scripts/release-tree.sh TAG [RESULTS]   (RESULTS default results/release/h100)
+#   scripts/release-tree.sh TAG RESULTS   (RESULTS: the run's directory, results/release/<machine>)
 #   RELEASE_TREE=DIR puts the export elsewhere (default .release).
 #
 # Then, per command (carry [".debs", ".release"]), on the GPU machine:
-#   GS_SOURCE_COMMIT=<sha> BUDGET_S=560 OUT=$OUT bash scripts/release-command.sh
-# and here, after it: scripts/release-collect.sh TAG <files_at> [RESULTS]; commit RESULTS.
+#   RESULTS=<the same> GS_SOURCE_COMMIT=<sha> BUDGET_S=560 OUT=$OUT bash scripts/release-command.sh
+# and here, after it: scripts/release-collect.sh TAG <files_at> RESULTS; commit RESULTS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TAG=${1:?usage: scripts/release-tree.sh TAG [RESULTS]}
-RESULTS=${2:-results/release/h100}
+TAG=${1:?usage: scripts/release-tree.sh TAG RESULTS}
+RESULTS=${2:?usage: scripts/release-tree.sh TAG RESULTS (results/release/<machine>)}
 TREE=${RELEASE_TREE:-.release}
 SHA=$(git rev-parse --verify "$TAG^{commit}")
 rm -rf "$TREE" && mkdir -p "$TREE"

@@ -29,8 +29,10 @@ class ReleaseCommand(unittest.TestCase):
         self.tmp.cleanup()
 
     def run_script(self, *args, **env):
-        full = dict(os.environ, RELEASE_TREE=self.tree, **env)
+        full = dict(os.environ, RELEASE_TREE=self.tree)
         full.pop("REPRODUCE_RESULTS", None)
+        full.pop("RESULTS", None)
+        full.update(env)
         return subprocess.run(["bash", SCRIPT, *args], capture_output=True, text=True, env=full)
 
     def make_tree(self):
@@ -49,12 +51,19 @@ class ReleaseCommand(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assertIn("release-tree.sh", r.stderr)
 
+    def test_refuses_the_driver_without_the_results_directory(self):
+        self.make_tree()
+        r = self.run_script(GS_SOURCE_COMMIT="abc")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("RESULTS", r.stderr)
+        self.assertNotIn("commit=", r.stdout)
+
     def test_runs_the_driver_on_the_release_results(self):
         self.make_tree()
-        r = self.run_script(GS_SOURCE_COMMIT="abc", BUDGET_S="300")
+        r = self.run_script(GS_SOURCE_COMMIT="abc", BUDGET_S="300", RESULTS="results/release/h200")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("cwd=" + os.path.realpath(self.tree), r.stdout)
-        self.assertIn("commit=abc budget=300 ctest=none results=results/release/h100", r.stdout)
+        self.assertIn("commit=abc budget=300 ctest=none results=results/release/h200", r.stdout)
         self.assertIn("args=\n", r.stdout + "\n")
 
     def test_runs_the_pieces_given_without_the_driver(self):
