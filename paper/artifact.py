@@ -26,7 +26,7 @@ import sys
 from paper import claims as claims_mod
 from paper import bounds, earlier_doc, outputs, registry, rerun_doc, scale_out_doc, select, tables, tolerances
 from paper.report import claims_rows
-from paper.results import ResultsMissing, load, piece_stems, read_metadata
+from paper.results import ResultsMissing, commit_of, load, piece_stems, read_metadata
 
 # (label, metadata key) of the machine and software table.
 MACHINE_KEYS = [
@@ -55,17 +55,6 @@ def _values(metas, key):
             v = "%.0f GiB" % (int(v) / 2**30)
         out.add(str(v))
     return sorted(out)
-
-
-def commit_of(meta):
-    """The commit a result file names (``-given``: passed in by the runner of a tree
-    without .git, the same commit), shortened to 12 hex digits."""
-    c = str(meta.get("source_commit") or meta.get("git_sha") or "unknown")
-    if c.endswith("-given"):
-        c = c[: -len("-given")]
-    head, sep, tail = c.partition("-")
-    plus = head.partition("+")
-    return plus[0][:12] + plus[1] + plus[2] + sep + tail
 
 
 class PieceTime:

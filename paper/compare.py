@@ -183,9 +183,9 @@ def classify(diffs, pred, tolerance, bound):
     if beyond:
         return BEYOND, "here / reference %s; %s" % (shown, pred_text)
     if findings and not pred.moves:
-        return BEYOND, "a finding changed while the hosts measure alike in what bounds it: %s" % pred.text
+        return BEYOND, "a finding changed while the hosts measure alike in what bounds it: %s" % pred_text
     if findings:
-        return AS_PREDICTED, "a finding changed, and the hosts differ in what bounds it: %s" % pred.text
+        return AS_PREDICTED, "a finding changed, and the hosts differ in what bounds it: %s" % pred_text
     return AS_PREDICTED, "here / reference %s, within %.2f .. %.2fx; %s" % (
         shown,
         min(1.0, pred.factor),

@@ -3,10 +3,12 @@ compared by ``paper.compare`` with the results of the machine that was the
 reference before it (``paper.outputs.EARLIER_MACHINE``, kept in
 results/reference/<it>), as ``make compare RESULTS=<reference>
 REFERENCE=<earlier>`` prints it: the two machines and their hosts' measured
-ratios, how many claims agree and how the others differ, and every claim that
-differs.  Every number comes from the two directories."""
+ratios, the code versions each names, how many claims agree and how the others
+differ, and every claim that differs with what the hosts' ratios predicted for
+it.  Every number comes from the two directories."""
 
 from paper import agreement, compare, tables
+from paper.results import commit_of, metadata_files
 
 HEADING = "## The earlier machine"
 OTHER_CLASSES = (compare.UNCLASSIFIED, compare.OTHER_SCALE, compare.OTHER_DEVICE)
@@ -18,15 +20,46 @@ def _outcome(o):
 
 def differ_table(cmp):
     """Every claim that differs: the earlier machine's outcome (compare's
-    reference side), the reference run's (compare's rerun side) and the class."""
+    reference side), the reference run's (compare's rerun side), the class and
+    why (the two runs' ratio against what the hosts' ratios predict)."""
     rows = [
-        [c.claim.id, "`%s`" % e.name, _outcome(c.ref), _outcome(c.new), c.machines or compare.UNCLASSIFIED]
+        [
+            c.claim.id,
+            "`%s`" % e.name,
+            _outcome(c.ref),
+            _outcome(c.new),
+            c.machines or compare.UNCLASSIFIED,
+            c.machines_text or "–",
+        ]
         for e in cmp.experiments
         for c in e.claims
         if c.status == compare.DIFFER
     ]
     return tables.TableData(
-        ["claim", "experiment", "earlier machine", "reference run", "classification"], rows, align="lllll"
+        ["claim", "experiment", "earlier machine", "reference run", "classification", "why"], rows, align="llllll"
+    )
+
+
+def code_versions(results_dir):
+    """The commits the directory's result files name (12 hex digits), sorted."""
+    return sorted(
+        {commit_of(meta) for _, meta in metadata_files(results_dir) if meta.get("source_commit") or meta.get("git_sha")}
+    )
+
+
+def _names(versions):
+    return ", ".join("`%s`" % v for v in versions) or "none"
+
+
+def code_text(reference_dir, earlier_dir):
+    """Which code each side ran: a claim that differs beyond the machines may owe
+    it to the code between two versions, which no host ratio accounts for."""
+    ref, earlier = code_versions(reference_dir), code_versions(earlier_dir)
+    if ref == earlier:
+        return "Both name the same code (%s): what differs between them is the machines." % _names(ref)
+    return (
+        "The reference run's files name the code %s, the earlier machine's %s: a claim that differs beyond "
+        "the machines may owe it to the code between them as well as to the hosts." % (_names(ref), _names(earlier))
     )
 
 
@@ -72,7 +105,7 @@ def section_lines(reference_dir, earlier_dir):
         "",
     ]
     lines += ["- " + line.strip() for line in compare._host_lines(cmp)]
-    lines += ["", counts_text(cmp), ""]
+    lines += ["", code_text(reference_dir, earlier_dir), "", counts_text(cmp), ""]
     if differ.rows:
         lines += ["Every claim that differs:", "", tables.to_markdown(differ)]
     else:

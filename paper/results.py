@@ -305,6 +305,17 @@ def metadata_files(results_dir):
     return out
 
 
+def commit_of(meta):
+    """The commit a result file names (``-given``: passed in by the runner of a tree
+    without .git, the same commit), shortened to 12 hex digits."""
+    c = str(meta.get("source_commit") or meta.get("git_sha") or "unknown")
+    if c.endswith("-given"):
+        c = c[: -len("-given")]
+    head, sep, tail = c.partition("-")
+    plus = head.partition("+")
+    return plus[0][:12] + plus[1] + plus[2] + sep + tail
+
+
 def scale_of(results_dir):
     """The scale the results' metadata names ("paper", "quick", or "mixed"), or
     None when no metadata names one."""

@@ -114,8 +114,8 @@ class EarlierMachine(unittest.TestCase):
         cls.earlier, cls.ref = results_edit.two_runs(cls.tmp.name, FIXTURES, "prim_gpu-paper.", "hybrid_dfs-fig5b.")
         results_edit.copy_pieces(cls.ref, FIXTURES, "kruskal_100m-main.")
         for side, gbs, names in (
-            (cls.earlier, 1000.0, {"cpu_model": "Earlier CPU", "gpu_name": "Earlier GPU"}),
-            (cls.ref, 2000.0, {}),
+            (cls.earlier, 1000.0, {"cpu_model": "Earlier CPU", "gpu_name": "Earlier GPU", "source_commit": "e" * 40}),
+            (cls.ref, 2000.0, {"source_commit": "f" * 40}),
         ):
             for f in os.listdir(side):
                 if f.endswith(".json"):
@@ -145,13 +145,23 @@ class EarlierMachine(unittest.TestCase):
         n = re.match(r"(\d+) not run on one side \((\d+) ran in the reference run only, 0 on the earlier", one_side[0])
         self.assertTrue(n and n.group(1) == n.group(2) and int(n.group(1)) > 0, one_side)  # kruskal_100m's claims
 
+    def test_the_code_each_side_ran(self):
+        self.assertIn("name the code `ffffffffffff`, the earlier machine's `eeeeeeeeeeee`", self.text)
+        self.assertEqual(earlier_doc.code_versions(self.ref), ["f" * 12])
+        same = earlier_doc.code_text(self.ref, self.ref)
+        self.assertIn("Both name the same code (`ffffffffffff`)", same)
+
     def test_every_differing_claim_is_in_the_table(self):
         section = self.text.split(earlier_doc.HEADING)[1]
         self.assertIn(
-            "| A-T1 | `prim_gpu` | 292 (not reproduced) | 146 (reproduced) | differ as the machines predict |",
+            "| A-T1 | `prim_gpu` | 292 (not reproduced) | 146 (reproduced) | differ as the machines predict | "
+            "here / reference 0.50x, within 0.50 .. 1.00x; the machines predict 0.50x",
             section,
         )
-        self.assertRegex(section, r"\| A2 \| `prim_gpu` \| .* \| differ beyond the machines \|")
+        self.assertRegex(
+            section,
+            r"\| A2 \| `prim_gpu` \| .* \| differ beyond the machines \| a finding changed .*the machines predict 1.00x",
+        )
         self.assertNotRegex(section, r"\| `kruskal_100m`")  # ran on one side only: not a difference
 
     def test_absent_without_an_earlier_machine(self):
