@@ -8,9 +8,11 @@ With ``--build``, also that the run is whole: every piece that the build's
 experiments list at paper scale (``--list-pieces``; an mpi piece at each rank
 count of make reproduce) has its files, and ran with the environment the
 protocol sets for it (scripts/reproduce.py's ``piece_env``, as its metadata's
-``openmp_env`` records it).
+``openmp_env`` records it). ``--kind`` narrows that to the pieces of one kind:
+a multi-GPU machine kind's reference holds only the multi-GPU pieces
+(``--kind mgpu``).
 
-    scripts/check-release.py [--results DIR] [--build build/default]
+    scripts/check-release.py [--results DIR] [--build build/default [--kind KIND]]
 
 (--results default: the committed reference, paper.outputs.REFERENCE.)
 
@@ -84,11 +86,12 @@ def gpus_of_run(results):
     return most or 1
 
 
-def piece_problems(results, build, scale="paper"):
-    """One line per piece of the build's experiments without its files in
-    ``results`` or run without the protocol's environment (or per experiment
-    whose pieces cannot be listed). A multi-GPU piece (kind mgpu) belongs only
-    to a run on a host with enough GPUs, as make reproduce runs it."""
+def piece_problems(results, build, scale="paper", kind=None):
+    """One line per piece of the build's experiments (of ``kind`` alone when
+    given) without its files in ``results`` or run without the protocol's
+    environment (or per experiment whose pieces cannot be listed). A multi-GPU
+    piece (kind mgpu) belongs only to a run on a host with enough GPUs, as make
+    reproduce runs it."""
     rp = reproduce_module()
     problems = []
     gpus = gpus_of_run(results)
@@ -97,7 +100,7 @@ def piece_problems(results, build, scale="paper"):
             if p.status != "pending":
                 problems.append("%s: cannot list its pieces: %s" % (exp, p.reason))
                 continue
-            if p.kind == "mgpu" and gpus < rp.MGPU_MIN:
+            if (kind and p.kind != kind) or (p.kind == "mgpu" and gpus < rp.MGPU_MIN):
                 continue
             for q in [rp.Piece(exp, p.name, p.est, p.kind, p.exe, r) for r in rp.RANKS] if p.kind == "mpi" else [p]:
                 stem = os.path.join(results, q.stem)
@@ -186,7 +189,11 @@ def main(argv=None):
         "--build",
         help="also check that every piece of this build's experiments is there, run with the protocol's environment",
     )
+    ap.add_argument("--kind", help="with --build: only the pieces of this kind (mgpu: a multi-GPU machine's reference)")
     args = ap.parse_args(argv)
+    if args.kind and not args.build:
+        print("check-release: --kind needs --build (the build lists the pieces and their kinds)", file=sys.stderr)
+        return 2
     if not os.path.isdir(args.results):
         print("check-release: %s is not a directory" % args.results, file=sys.stderr)
         return 2
@@ -195,14 +202,17 @@ def main(argv=None):
         return 2
     problems = check(args.results)
     if args.build:
-        problems += piece_problems(args.results, args.build)
+        problems += piece_problems(args.results, args.build, kind=args.kind)
     for p in problems:
         print("check-release: " + p)
     if problems:
         return 1
     print(
         "check-release: %s is one release run%s"
-        % (args.results, ", every piece of %s" % args.build if args.build else "")
+        % (
+            args.results,
+            ", every %spiece of %s" % (args.kind + " " if args.kind else "", args.build) if args.build else "",
+        )
     )
     return 0
 

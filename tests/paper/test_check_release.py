@@ -203,6 +203,46 @@ class CheckRelease(unittest.TestCase):
                 self.assertEqual(rc, 1, out)
                 self.assertIn("piece multi-gpu not in the run", out)
 
+    def test_a_multi_gpu_machines_reference_is_checked_for_its_own_pieces(self):
+        sha, own = head(), head_hash()
+        build, experiments = self.fake_build("main:1:cpu,multi-gpu:1:mgpu")
+        results = self.dir = os.path.join(self.dir, "results")
+        os.makedirs(results)
+        for exp in experiments:  # the multi-GPU machine ran the multi-GPU piece alone
+            env = self.protocol_env(exp, "main")  # what a thread piece of exp records
+            self.piece("%s-multi-gpu" % exp, source_commit=sha, source_hash=own, gpu_count=2, openmp_env=env)
+
+        def run(*extra):
+            r = subprocess.run(
+                [sys.executable, SCRIPT, "--results", results, "--build", build, *extra],
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            return r.returncode, r.stdout + r.stderr
+
+        rc, out = run()
+        self.assertEqual(rc, 1, out)
+        self.assertIn("piece main not in the run", out)
+        rc, out = run("--kind", "mgpu")
+        self.assertEqual(rc, 0, out)
+        self.assertIn("every mgpu piece of", out)
+        os.remove(os.path.join(results, "%s-multi-gpu.csv" % experiments[0]))
+        os.remove(os.path.join(results, "%s-multi-gpu.json" % experiments[0]))
+        rc, out = run("--kind", "mgpu")
+        self.assertEqual(rc, 1, out)
+        self.assertIn("%s: piece multi-gpu not in the run" % experiments[0], out)
+
+    def test_kind_without_a_build_is_a_usage_error(self):
+        r = subprocess.run(
+            [sys.executable, SCRIPT, "--results", self.dir, "--kind", "mgpu"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--kind needs --build", r.stderr)
+
     def test_a_missing_directory_is_a_usage_error(self):
         r = subprocess.run(
             [sys.executable, SCRIPT, "--results", os.path.join(self.dir, "nope")],
