@@ -9,7 +9,8 @@
 #   make figures RESULTS=DIR      redraw figures, tables, the report and the artifact appendix from existing results only
 #   make paper RESULTS=DIR        rebuild only the report from existing results
 #   make artifact RESULTS=DIR     the artifact appendix (docs/ARTIFACT.md for the reference) from the results
-#   (make reproduce BUDGET=S: stop before a piece that would not fit S seconds; rerun to continue)
+#   (make reproduce BUDGET=S: stop before a piece that would not fit S seconds; rerun to continue;
+#    SKIP_KINDS=mpi: leave out the MPI scale-out pieces, which are beyond the papers)
 #   make compare RESULTS=DIR      compare results with the reference, claim by claim and point by point
 #                                 (REFERENCE=DIR, default the committed reference of the same scale:
 #                                 results/reference/<machine> or <machine>-quick, the machine named
@@ -70,7 +71,7 @@ format: deps
 	$(CLANG_FORMAT) -i $(CXX_SOURCES)
 
 reproduce: build
-	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) $(if $(BUDGET),--budget $(BUDGET)) $(if $(FORCE),--force)
+	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) $(if $(BUDGET),--budget $(BUDGET)) $(if $(FORCE),--force) $(if $(SKIP_KINDS),--skip-kinds $(SKIP_KINDS))
 
 $(addprefix exp-,$(EXPERIMENTS)): exp-%: build
 	$(PYTHON) scripts/reproduce.py --build $(BUILD) --scale $(SCALE) --results $(RESULTS) --only $* --no-figures $(if $(PIECES),--pieces $(PIECES)) $(if $(FORCE),--force)

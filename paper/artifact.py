@@ -21,6 +21,7 @@ give the same file, byte for byte.
 
 import argparse
 import os
+import re
 import sys
 
 from paper import claims as claims_mod
@@ -66,6 +67,8 @@ class PieceTime:
         self.wall = meta.get("wall_seconds")
         self.ranks = meta.get("ranks", 1)
         self.commit = commit_of(meta)
+        # make reproduce names an mpi piece's files <exp>-<piece>-p<P> (scripts/reproduce.py).
+        self.scale_out = re.search(r"-p[0-9]+$", self.file) is not None
 
 
 def piece_times(results_dir):
@@ -94,6 +97,18 @@ def times_table(times):
     return tables.TableData(
         ["experiment", "result file", "rows", "ranks", "wall time", "code version"], rows, align="llrrrl"
     )
+
+
+SKIP_SCALE_OUT = "`make reproduce SKIP_KINDS=mpi` leaves them out"
+
+
+def scale_out_text(times):
+    """What the MPI scale-out pieces (beyond the papers) took of the run's time, or ''."""
+    mine = [t for t in times if t.scale_out]
+    total, n, _ = totals(mine)
+    if not n:
+        return ""
+    return "%s of it in the %d MPI scale-out pieces, beyond the papers (%s)" % (fmt_duration(total), n, SKIP_SCALE_OUT)
 
 
 def totals(times):
@@ -196,11 +211,12 @@ def render(results_dir, earlier_dir=None):
             "- **Output:** per piece a CSV of verified rows and a metadata JSON (docs/DESIGN.md, results contract); "
             "figures, tables and `REPORT.md` from them.",
             "- **Experiments:** `make reproduce SCALE=paper` (all), `SCALE=quick` (minutes, any machine).",
-            "- **Time:** %s in all for the %d result files that recorded it (table below)%s."
+            "- **Time:** %s in all for the %d result files that recorded it (table below)%s%s."
             % (
                 fmt_duration(total),
                 n_recorded,
                 "; %d older files did not record their time" % n_missing if n_missing else "",
+                "; " + scale_out_text(times) if scale_out_text(times) else "",
             ),
             "- **Publicly available:** yes, under the MIT license (LICENSE); cite with CITATION.cff.",
             "",
@@ -321,6 +337,16 @@ def readme_block(results_dir):
         )
     total, n, missing = totals(times)
     rows.append(["all", fmt_duration(total) if n else "–", "%d of %d" % (n, len(times))])
+    scale_out = [t for t in times if t.scale_out]
+    if scale_out:
+        total, n, _ = totals(scale_out)
+        rows.append(
+            [
+                "of it, the MPI scale-out pieces (%s)" % SKIP_SCALE_OUT,
+                fmt_duration(total) if n else "–",
+                "%d of %d" % (n, len(scale_out)),
+            ]
+        )
     return "\n".join(
         [
             README_BEGIN,

@@ -6,7 +6,7 @@ reference machine>, redraw the committed paper/, see paper/outputs.py).
     scripts/reproduce.py --build build/default --scale quick --results results/local/quick
                          [--only prim_gpu,hybrid_dfs] [--pieces a,b] [--no-figures] [--no-gpu]
                          [--list] [--budget SECONDS] [--piece-timeout SECONDS]
-                         [--ranks 1,2,4,8,16] [--max-ranks N]
+                         [--ranks 1,2,4,8,16] [--max-ranks N] [--skip-kinds mpi,mgpu]
 
 For each experiment, ``<build>/bin/<exp> --scale S --list-pieces`` names its
 pieces (``name<TAB>est_seconds<TAB>cpu|gpu|mpi|mgpu``); each piece runs as
@@ -38,7 +38,8 @@ moment costs at most the piece that was running.
 Outcomes: ran, done (earlier), skipped (GPU piece without a GPU; an mgpu piece
 with fewer GPUs than it needs; an mpi piece
 without mpirun, MPI or enough cores; the executable's exit 3: no device / not
-enough memory, or its "nothing to run here"; the --budget), not
+enough memory, or its "nothing to run here"; the --budget; a kind that
+--skip-kinds names, e.g. mpi: the distributed scale-out beyond the papers), not
 implemented (no executable yet), failed (exit 1/2 or another code, or files
 that do not check out).  Exit status: 0, or 1 if anything failed, 130/143 when
 interrupted.  ``RESULTS/reproduce-status.json`` records every piece's outcome;
@@ -350,6 +351,8 @@ class Runner:
                     continue
                 if check_done(self.results, p) and not a.force:
                     p.status, p.reason = "done", "complete from an earlier run"
+                elif p.kind in a.skip_kinds:
+                    p.status, p.reason = "skipped", "--skip-kinds %s" % ",".join(a.skip_kinds)
                 elif p.kind == "gpu" and not self.have_gpu:
                     p.status, p.reason = "skipped", self.gpu_note
                 elif p.kind == "mgpu" and mgpu_note(self.gpu_count, self.gpu_note):
@@ -606,7 +609,15 @@ def parse_args(argv):
         default=None,
         help="the most ranks an mpi piece may start (default: this machine's cores, %d)" % usable_cores(),
     )
+    ap.add_argument(
+        "--skip-kinds",
+        default="",
+        help="comma-separated piece kinds not to run (%s; e.g. mpi: the scale-out pieces)" % "|".join(KINDS),
+    )
     a = ap.parse_args(argv)
+    a.skip_kinds = [k for k in a.skip_kinds.split(",") if k]
+    if any(k not in KINDS for k in a.skip_kinds):
+        ap.error("--skip-kinds takes piece kinds (%s), got %s" % ("|".join(KINDS), ",".join(a.skip_kinds)))
     try:
         a.ranks = [int(x) for x in a.ranks.split(",") if x]
         if not a.ranks or min(a.ranks) < 1:

@@ -72,6 +72,28 @@ class AppendixFromResults(unittest.TestCase):
         with open(path, "w", encoding="utf-8") as f:
             json.dump(meta, f)
 
+    def test_the_scale_out_pieces_time_is_said_apart(self):
+        for name in ("kruskal_100m-scale-out-p1", "kruskal_100m-scale-out-p16"):
+            for ext in (".csv", ".json"):
+                shutil.copy(os.path.join(FIXTURES, name + ext), self.results)
+        self.set_meta("kruskal_100m-scale-out-p1", wall_seconds=100.0)
+        self.set_meta("kruskal_100m-scale-out-p16", wall_seconds=20.0)
+        self.set_meta("hybrid_dfs-fig5b", wall_seconds=700.0)
+        times = artifact.piece_times(self.results)
+        self.assertEqual(
+            sorted(t.file for t in times if t.scale_out), ["kruskal_100m-scale-out-p1", "kruskal_100m-scale-out-p16"]
+        )
+        text = artifact.render(self.results)
+        self.assertIn("- **Time:** 820 s (13.7 min) in all", text)
+        self.assertIn(
+            "; 120 s of it in the 2 MPI scale-out pieces, beyond the papers (`make reproduce SKIP_KINDS=mpi`", text
+        )
+        block = artifact.readme_block(self.results)
+        self.assertIn(
+            "| of it, the MPI scale-out pieces (`make reproduce SKIP_KINDS=mpi` leaves them out) | 120 s | 2 of 2 |",
+            block,
+        )
+
     def test_times_versions_and_absent_experiments(self):
         self.set_meta("prim_gpu-paper", source_commit="0123456789abcdef0123-given", source_hash="feedbeef")
         self.set_meta("hybrid_dfs-fig5b", source_commit="0123456789abcdef0123", wall_seconds=754.5)

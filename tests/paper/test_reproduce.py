@@ -363,6 +363,25 @@ class ReproduceMpiTest(Harness):
         reasons = self.skipped_reasons()
         self.assertTrue(any("nothing to run here" in x for x in reasons), reasons)
 
+    def test_skip_kinds_leaves_the_scale_out_out_and_keeps_what_was_done(self):
+        r = self.mpi("--ranks", "1")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = self.mpi("--skip-kinds", "mpi")  # p1 done earlier; p2, p4 never started
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.invocations(), ["hybrid_dfs a"] + self.launch(1))
+        with open(os.path.join(self.results, "reproduce-status.json")) as f:
+            by_ranks = {p["ranks"]: p for p in json.load(f)["pieces"] if p["kind"] == "mpi"}
+        self.assertEqual(by_ranks[1]["status"], "done")
+        for ranks in (2, 4):
+            self.assertEqual(by_ranks[ranks]["status"], "skipped")
+            self.assertEqual(by_ranks[ranks]["reason"], "--skip-kinds mpi")
+
+    def test_skip_kinds_takes_only_piece_kinds(self):
+        r = self.mpi("--skip-kinds", "mpi,tpu")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--skip-kinds takes piece kinds (cpu|gpu|mpi|mgpu)", r.stderr)
+        self.assertEqual(self.invocations(), [])
+
     def test_an_unknown_kind_is_refused(self):
         r = self.mpi(FAKE_PIECES="a:1:tpu")
         self.assertEqual(r.returncode, 1)
