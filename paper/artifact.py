@@ -103,12 +103,15 @@ SKIP_SCALE_OUT = "`make reproduce SKIP_KINDS=mpi` leaves them out"
 
 
 def scale_out_text(times):
-    """What the MPI scale-out pieces (beyond the papers) took of the run's time, or ''."""
-    mine = [t for t in times if t.scale_out]
-    total, n, _ = totals(mine)
+    """'; <what the MPI scale-out pieces, beyond the papers, took of the run's time>', or ''."""
+    total, n, _ = totals([t for t in times if t.scale_out])
     if not n:
         return ""
-    return "%s of it in the %d MPI scale-out pieces, beyond the papers (%s)" % (fmt_duration(total), n, SKIP_SCALE_OUT)
+    return "; %s of it in the %d MPI scale-out pieces, beyond the papers (%s)" % (
+        fmt_duration(total),
+        n,
+        SKIP_SCALE_OUT,
+    )
 
 
 def totals(times):
@@ -216,7 +219,7 @@ def render(results_dir, earlier_dir=None):
                 fmt_duration(total),
                 n_recorded,
                 "; %d older files did not record their time" % n_missing if n_missing else "",
-                "; " + scale_out_text(times) if scale_out_text(times) else "",
+                scale_out_text(times),
             ),
             "- **Publicly available:** yes, under the MIT license (LICENSE); cite with CITATION.cff.",
             "",
