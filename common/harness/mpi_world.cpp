@@ -36,7 +36,7 @@ class MpiWorld final : public World {
   bool started() const { return bool(env_); }
 
   void start_mpi() override {
-    if (env_) return;
+    if (env_ || stopped_) return;
     // A member, so that MPI is finalised at exit even after --help's std::exit(0) (the
     // world is a static); abort_on_exception off: errors end the run through run_main.
     env_ = std::make_unique<dist::mpi::environment>(argc_, argv_, false);
@@ -62,6 +62,16 @@ class MpiWorld final : public World {
     else local();
   }
 
+  // Finalises MPI (once; it cannot start again). run_mpi calls it before returning:
+  // Boost.MPI's datatype cache is a function-local static made after this static
+  // world (when the first derived type is sent), so it is destroyed first, and the
+  // environment's destructor would then free the types of a destroyed map.
+  void stop_mpi() {
+    comm_.reset();
+    env_.reset();
+    stopped_ = true;
+  }
+
  private:
   int argc_;
   char** argv_;
@@ -71,6 +81,7 @@ class MpiWorld final : public World {
   int ranks_here_ = 1;
   int ranks_per_host_ = 1;
   bool oversubscribed_ = false;
+  bool stopped_ = false;
 };
 
 // Ranks other than 0 write nothing: stdout and stderr go to /dev/null while
@@ -109,15 +120,19 @@ class Quiet {
 
 int run_mpi(const char* program, int argc, char** argv, const std::function<int(World&)>& body) {
   static MpiWorld world(argc, argv);
+  int code = 0;
   if (!launched_ranks().launched) {
     // One process: its errors are its own (gs::run_main); MPI starts only for a distributed program.
-    return run_main(program, [&] { return body(world); });
+    code = run_main(program, [&] { return body(world); });
+  } else {
+    world.start_mpi();
+    code = dist::run_main(argc, argv, program, [&](const dist::mpi::communicator& comm) {
+      Quiet quiet(comm.rank() != 0);
+      return body(world);
+    });
   }
-  world.start_mpi();
-  return dist::run_main(argc, argv, program, [&](const dist::mpi::communicator& comm) {
-    Quiet quiet(comm.rank() != 0);
-    return body(world);
-  });
+  world.stop_mpi();
+  return code;
 }
 
 }  // namespace gs::harness

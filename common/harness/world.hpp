@@ -69,7 +69,8 @@ int run_single(const char* program, const std::function<int(World&)>& body);
 // MPI launcher, MPI starts at once, ranks other than 0 print nothing (their
 // stdout and stderr go to /dev/null, except an error only they saw), and every
 // rank exits with the same code; started alone, the world is one process that
-// starts MPI only when a distributed program runs.
+// starts MPI only when a distributed program runs. Either way MPI is finalised
+// before it returns, not by static destructors at exit.
 int run_mpi(const char* program, int argc, char** argv, const std::function<int(World&)>& body);
 
 }  // namespace gs::harness
