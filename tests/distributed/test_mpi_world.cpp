@@ -33,8 +33,8 @@ int main(int argc, char** argv) {
     const auto sum = boost::mpi::all_reduce(comm, std::make_pair(comm.rank(), 1), AddPairs());
     ranks = comm.size();
     if (sum.second != comm.size() || sum.first != comm.size() * (comm.size() - 1) / 2) {
-      std::fprintf(stderr, "test_mpi_world: all_reduce of pairs gave (%d, %d) on %d ranks\n", sum.first,
-                   sum.second, comm.size());
+      std::fprintf(stderr, "test_mpi_world: all_reduce of pairs gave (%d, %d) on %d ranks\n", sum.first, sum.second,
+                   comm.size());
       return 1;
     }
     return 0;
