@@ -276,6 +276,16 @@ def check_done(results, piece):
     return False
 
 
+def set_aside_failed(results, piece):
+    """A failed piece's files, which a program may write in full before it fails
+    (a crash at exit), become *.failed: kept to read, never a finished piece."""
+    stem = os.path.join(results, piece.stem)
+    for p in (stem + ".csv", stem + ".json"):
+        if os.path.exists(p):
+            os.replace(p, p + ".failed")
+            log("set aside %s as %s.failed: its piece failed" % (p, os.path.basename(p)))
+
+
 class Runner:
     def __init__(self, args):
         self.args = args
@@ -446,6 +456,8 @@ class Runner:
             p.status, p.reason = "failed", "killed by signal %d" % -rc
         else:
             p.status, p.reason = "failed", "exit %d: %s" % (rc, msg)
+        if p.status == "failed":
+            set_aside_failed(self.results, p)
         log(
             "%s/%s: %s in %s%s"
             % (p.experiment, p.tag, p.status, fmt_duration(p.seconds), (" (" + p.reason + ")") if p.reason else "")

@@ -9,6 +9,7 @@ Driven by environment variables:
   FAKE_LOG         file to which each --piece run appends "<experiment> <piece>"
   FAKE_HANG        piece that writes a partial CSV and then sleeps (to be killed)
   FAKE_EXIT        "piece=code,...": exit with that code (3 prints a resource message)
+  FAKE_CRASH       piece that writes its complete files and then dies of SIGSEGV
   FAKE_GPU         "1" when a GPU is present; a gpu or mgpu piece without it exits 3
   FAKE_ALGORITHMS  what --list-algorithms prints, lines separated by "|"
                    (default: one cpu program and one "[mpi]" program)
@@ -20,6 +21,7 @@ Driven by environment variables:
 
 import json
 import os
+import signal
 import sys
 import time
 
@@ -98,6 +100,8 @@ def main(argv):
         json.dump(meta, f)
     os.replace(stem + ".json.partial", stem + ".json")
     os.replace(stem + ".csv.partial", stem + ".csv")
+    if os.environ.get("FAKE_CRASH") == piece:
+        os.kill(os.getpid(), signal.SIGSEGV)
     return 0
 
 

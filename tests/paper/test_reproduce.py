@@ -104,6 +104,23 @@ class ReproduceTest(Harness):
         self.assertEqual(st[("kruskal_100m", "b")]["status"], "ran")
         self.assertIn("failed", r.stdout)
 
+    def test_a_piece_that_fails_after_writing_its_files_is_run_again(self):
+        # A program may write every row and then fail (a crash at exit): its files are
+        # set aside as *.failed, so that a rerun runs it instead of taking it as done.
+        self.fake("kruskal_100m")
+        r = self.reproduce("--only", "kruskal_100m", FAKE_PIECES="a:1:cpu", FAKE_CRASH="a")
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(self.status()[("kruskal_100m", "a")]["status"], "failed")
+        self.assertIn("signal 11", self.status()[("kruskal_100m", "a")]["reason"])
+        stem = os.path.join(self.results, "kruskal_100m-a")
+        self.assertFalse(os.path.exists(stem + ".csv"))
+        self.assertTrue(os.path.exists(stem + ".csv.failed"))
+        self.assertTrue(os.path.exists(stem + ".json.failed"))
+        r = self.reproduce("--only", "kruskal_100m", FAKE_PIECES="a:1:cpu")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.status()[("kruskal_100m", "a")]["status"], "ran")
+        self.assertEqual(self.invocations(), ["kruskal_100m a", "kruskal_100m a"])
+
     def wait_for(self, cond, what, timeout=30):
         end = time.time() + timeout
         while time.time() < end:
