@@ -41,7 +41,8 @@ without mpirun, MPI or enough cores; the executable's exit 3: no device / not
 enough memory, or its "nothing to run here"; the --budget; a kind that
 --skip-kinds names, e.g. mpi: the distributed scale-out beyond the papers), not
 implemented (no executable yet), failed (exit 1/2 or another code, or files
-that do not check out).  Exit status: 0, or 1 if anything failed, 130/143 when
+that do not check out; files it wrote are kept as *.failed and it runs again
+next time).  Exit status: 0, or 1 if anything failed, 130/143 when
 interrupted.  ``RESULTS/reproduce-status.json`` records every piece's outcome;
 ``RESULTS/logs/`` keeps each piece's stdout and stderr.
 """
