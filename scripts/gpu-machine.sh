@@ -47,6 +47,18 @@ from reproduce import piece_env
 print(" ".join("%s=%s" % kv for kv in sorted(piece_env(sys.argv[1], sys.argv[2]).items()) if kv[0] not in os.environ))
 PY
 }
+# kept_unless_failed RC MARKER: a piece that failed may have written its rows before
+# it failed (a crash at exit): its files from after MARKER become *.failed, which
+# scripts/release-collect.sh never takes for a finished piece.
+kept_unless_failed() {
+  local rc=$1 marker=$2 f
+  if [ "$rc" -ne 0 ]; then
+    while IFS= read -r f; do
+      mv "$f" "$f.failed" && echo "set aside $(basename "$f") as .failed (rc=$rc)"
+    done < <(find "$OUT/r" -maxdepth 1 -newer "$marker" \( -name '*.csv' -o -name '*.json' \))
+  fi
+  rm -f "$marker"
+}
 
 stamp "machine"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
@@ -168,9 +180,12 @@ for spec in "$@"; do
   [ -n "$piece_env" ] || piece_env=$(protocol_env "$exp" "$kind")
   if [ "$kind" != mpi ]; then
     stamp "${piece_env:+$piece_env }$exp --piece $piece $extra (limit ${left}s)"
+    touch "$OUT/r/.started"
     # shellcheck disable=SC2086
     env $piece_env timeout "$left" build/default/bin/"$exp" --scale "$SCALE" --piece "$piece" $extra --out "$OUT/r" > "$OUT/r/$k-$exp-$piece.log" 2>&1
-    echo "$exp/$piece rc=$?"
+    rc=$?
+    echo "$exp/$piece rc=$rc"
+    kept_unless_failed "$rc" "$OUT/r/.started"
     grep -E "median|skipping|refused|error|FAILED" "$OUT/r/$k-$exp-$piece.log" | tail -25
     continue
   fi
@@ -180,10 +195,13 @@ for spec in "$@"; do
     if [ "$ranks" -gt "$(nproc)" ]; then echo "$exp/$piece-p$ranks not run: $ranks ranks > $(nproc) cores"; continue; fi
     if [ "$left" -lt 15 ]; then echo "piece $exp/$piece-p$ranks not run: out of time"; continue; fi
     stamp "${piece_env:+$piece_env }mpirun -np $ranks $exp --piece $piece --tag $piece-p$ranks $extra (limit ${left}s)"
+    touch "$OUT/r/.started"
     # shellcheck disable=SC2086
     env OMP_NUM_THREADS=1 $piece_env timeout "$left" "${MPIRUN[@]}" -np "$ranks" build/default/bin/"$exp" --scale "$SCALE" \
       --piece "$piece" --tag "$piece-p$ranks" $extra --out "$OUT/r" > "$OUT/r/$k-$exp-$piece-p$ranks.log" 2>&1
-    echo "$exp/$piece-p$ranks rc=$?"
+    rc=$?
+    echo "$exp/$piece-p$ranks rc=$rc"
+    kept_unless_failed "$rc" "$OUT/r/.started"
     grep -E "median|skipping|nothing to run|refused|error|FAILED" "$OUT/r/$k-$exp-$piece-p$ranks.log" | tail -25
   done
 done
