@@ -9,7 +9,8 @@
 # FILES_AT: the folder the command's files came back in: reproduce.tar.gz from
 # the driver, results.tar.gz from pieces run alone (their logs stay out). A
 # piece cut off at the budget leaves a .partial file, removed here so that it
-# runs again. A result file that names another commit than TAG's stops it.
+# runs again, and the files of a piece the driver's status calls failed are left
+# out. A result file that names another commit than TAG's stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TAG=${1:?usage: scripts/release-collect.sh TAG FILES_AT RESULTS}
@@ -26,6 +27,20 @@ for archive in reproduce.tar.gz results.tar.gz; do
 done
 [ "$found" = 1 ] || { echo "release-collect: no reproduce.tar.gz or results.tar.gz in $FILES_AT" >&2; exit 2; }
 find "$staging" -name '*.partial' -delete
+# The driver's failed pieces: a program may write its rows and then fail (a crash
+# at exit), and a driver older than the one that sets such files aside left them.
+if [ -f "$staging/reproduce-status.json" ]; then
+  while IFS= read -r stem; do
+    for f in "$staging/$stem.csv" "$staging/$stem.json"; do
+      [ -e "$f" ] && rm "$f" && echo "release-collect: $(basename "$f") left out: its piece failed"
+    done
+  done < <(python3 -c '
+import json, sys
+for p in json.load(open(sys.argv[1])).get("pieces", []):
+    if p.get("status") == "failed":
+        print("%s-%s" % (p["experiment"], p.get("tag") or p["piece"]))
+' "$staging/reproduce-status.json")
+fi
 for json in "$staging"/*.json; do
   [ -e "$json" ] || continue
   [ "$(basename "$json")" = reproduce-status.json ] && continue

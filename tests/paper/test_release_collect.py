@@ -63,6 +63,31 @@ class ReleaseCollect(unittest.TestCase):
         self.assertIn("GS_SOURCE_COMMIT=" + head(), r.stdout)
         self.assertEqual(sorted(os.listdir(os.path.join(self.tree, self.results))), here)
 
+    def test_the_files_of_a_failed_piece_are_left_out(self):
+        # A program that wrote its rows and then crashed: the driver's status says failed.
+        meta = json.dumps({"source_commit": head()})
+        status = {
+            "pieces": [
+                {"experiment": "a", "piece": "x", "status": "ran"},
+                {"experiment": "b", "piece": "scale-out", "tag": "scale-out-p2", "status": "failed"},
+            ]
+        }
+        self.archive(
+            "reproduce.tar.gz",
+            {
+                "a-x.csv": "rows",
+                "a-x.json": meta,
+                "b-scale-out-p2.csv": "rows",
+                "b-scale-out-p2.json": meta,
+                "reproduce-status.json": json.dumps(status),
+            },
+        )
+        r = self.collect()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        here = sorted(os.listdir(os.path.join(REPO, self.results)))
+        self.assertEqual(here, ["a-x.csv", "a-x.json", "reproduce-status.json"])
+        self.assertIn("b-scale-out-p2.csv left out: its piece failed", r.stdout)
+
     def test_a_result_of_another_commit_is_refused(self):
         self.archive("reproduce.tar.gz", {"a-x.csv": "rows", "a-x.json": json.dumps({"source_commit": "0" * 40})})
         r = self.collect()
