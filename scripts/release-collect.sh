@@ -35,10 +35,10 @@ if [ -f "$staging/reproduce-status.json" ]; then
       [ -e "$f" ] && rm "$f" && echo "release-collect: $(basename "$f") left out: its piece failed"
     done
   done < <(python3 -c '
-import json, sys
-for p in json.load(open(sys.argv[1])).get("pieces", []):
-    if p.get("status") == "failed":
-        print("%s-%s" % (p["experiment"], p.get("tag") or p["piece"]))
+import sys
+sys.path.insert(0, "scripts")
+from reproduce import failed_stems
+print("\n".join(failed_stems(sys.argv[1])))
 ' "$staging/reproduce-status.json")
 fi
 for json in "$staging"/*.json; do

@@ -287,6 +287,18 @@ def set_aside_failed(results, piece):
             log("set aside %s as %s.failed: its piece failed" % (p, os.path.basename(p)))
 
 
+def failed_stems(status_path):
+    """The file stems of the pieces a reproduce-status.json calls failed
+    (scripts/release-collect.sh leaves their files out)."""
+    with open(status_path, encoding="utf-8") as f:
+        pieces = json.load(f).get("pieces", [])
+    return [
+        Piece(p["experiment"], p["piece"], 0, p.get("kind"), ranks=p.get("ranks")).stem
+        for p in pieces
+        if p.get("status") == "failed"
+    ]
+
+
 class Runner:
     def __init__(self, args):
         self.args = args

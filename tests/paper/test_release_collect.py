@@ -69,7 +69,7 @@ class ReleaseCollect(unittest.TestCase):
         status = {
             "pieces": [
                 {"experiment": "a", "piece": "x", "status": "ran"},
-                {"experiment": "b", "piece": "scale-out", "tag": "scale-out-p2", "status": "failed"},
+                {"experiment": "b", "piece": "scale-out", "kind": "mpi", "ranks": 2, "status": "failed"},
             ]
         }
         self.archive(
