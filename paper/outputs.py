@@ -47,6 +47,15 @@ QUICK_REFERENCE = os.path.join(REPO, QUICK_REFERENCE_REL)
 MULTI_GPU_REFERENCES = tuple(os.path.join(REPO, r) for r in MULTI_GPU_REFERENCES_REL)
 
 
+def multi_gpu_companions(results_dir):
+    """The multi-GPU machine kinds' runs beside a results directory,
+    ``<results_dir>-x2`` and ``-x4`` where present (the reference's
+    ``h200-x2``, ...): a claim that needs more GPUs than the directory's own
+    machine had is judged on them (paper.report)."""
+    base = os.path.normpath(results_dir)
+    return [base + "-" + k for k in MULTI_GPU_KINDS if os.path.isdir(base + "-" + k)]
+
+
 def is_reference(results_dir):
     """True for the committed reference (REFERENCE) of this repository (symbolic links resolved)."""
     return os.path.realpath(results_dir) == os.path.realpath(REFERENCE)

@@ -21,7 +21,7 @@ import sys
 import traceback
 
 from paper import claims as claims_mod
-from paper import outputs, registry, select, style, tables
+from paper import outputs, registry, scope, select, style, tables
 from paper.results import ResultsMalformed, ResultsMissing, load, scale_of
 
 STATUS_FILE = "reproduce-status.json"
@@ -100,10 +100,39 @@ def ours_table(results):
     return tables.TableData(["", "this run"], rows, align="ll")
 
 
-def claims_rows(module, results, absent):
+def companion_results(results_dir, experiment):
+    """[(directory, results)] of the experiment in the multi-GPU kinds' runs
+    beside ``results_dir`` (paper.outputs.multi_gpu_companions) that have it."""
+    found = []
+    for d in outputs.multi_gpu_companions(results_dir):
+        try:
+            found.append((d, select.drawable(load(d, experiment))))
+        except ResultsMissing:
+            continue
+    return found
+
+
+def judge(claim, experiment, results, absent, companions):
+    """The claim's outcome on the results; a claim that needs several GPUs and
+    is not run there (its machine had fewer) is judged on the first companion
+    run that has its data, whose directory its measured text then names; not
+    run on any, its reason says why for each."""
+    outcome = claims_mod.evaluate(claim, results, absent)
+    if outcome.verdict != claims_mod.NOT_RUN or not scope.needs_several_gpus(experiment, claim.id):
+        return outcome
+    for directory, res in companions:
+        there = claims_mod.evaluate(claim, res)
+        if there.verdict != claims_mod.NOT_RUN:
+            there.measured = "%s (in `%s`)" % (there.measured, directory)
+            return there
+        outcome.reason += "; in `%s`: %s" % (directory, there.reason)
+    return outcome
+
+
+def claims_rows(module, results, absent, companions=()):
     rows, counts = [], {v: 0 for v in claims_mod.VERDICTS}
     for c in module.judged:
-        o = claims_mod.evaluate(c, results, absent)
+        o = judge(c, module.experiment, results, absent, companions)
         counts[o.verdict] += 1
         rows.append([c.id, c.statement, o.measured, "**%s**" % o.verdict, o.reason, c.rule.text])
     return (
@@ -166,10 +195,23 @@ def module_section(module, results_dir, fig_dir, report_dir, status):
             else:
                 figs += ["*%s*: %s" % (f.caption, not_drawn_reason(f, results, results_dir)), ""]
         lines += ["**Figures.**", ""] + figs
-    table, counts = claims_rows(module, results, absent)
+    table, counts = claims_rows(module, results, absent, companion_results(results_dir, module.experiment))
     lines += ["**Claims.**", "", tables.to_markdown(table)]
     judged = [row[0] for row in table.rows if claims_mod.ran(row[3].strip("*"))]
     return "\n".join(lines), counts, judged
+
+
+def companions_note(results_dir):
+    """Where the claims that need several GPUs were judged, when not on these results alone."""
+    companions = outputs.multi_gpu_companions(results_dir)
+    if not companions:
+        return []
+    return [
+        "A claim that needs 2 or more GPUs, not run on these results' machine, is judged on the multi-GPU "
+        "machines' runs beside them (%s); its measured value names the directory."
+        % ", ".join("`%s`" % d for d in companions),
+        "",
+    ]
 
 
 def scale_note(scale, judged):
@@ -250,7 +292,8 @@ def main(argv=None):
             )
         ),
         "",
-    ] + scale_note(scale_of(args.results), judged_all)
+    ]
+    head += companions_note(args.results) + scale_note(scale_of(args.results), judged_all)
     text = "\n".join(head + sections)
     os.makedirs(report_dir, exist_ok=True)
     tmp = args.out + ".partial"

@@ -152,3 +152,11 @@ SCOPES = {
 def of(experiment, claim_id):
     """The claim's At, or None when it names no size."""
     return SCOPES.get(experiment, {}).get(claim_id)
+
+
+def needs_several_gpus(experiment, claim_id):
+    """Whether the claim measures rows that only a machine with 2 or more GPUs
+    writes (MULTI_GPU): paper.report judges it on the multi-GPU kinds' runs
+    where the results' own machine had fewer."""
+    about = of(experiment, claim_id)
+    return about is not None and about.needs is MULTI_GPU

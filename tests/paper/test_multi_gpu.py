@@ -3,13 +3,17 @@ multi-gpu piece's rows (met, not met, not run on a machine with too few
 GPUs, not run without the piece, not run at this scale), its table and
 figures, and `make figures` on a directory that holds only that piece."""
 
+import contextlib
 import csv
+import glob
+import io
 import os
+import shutil
 import subprocess
 import tempfile
 import unittest
 
-from paper import claims, hybrid_dfs, multi_gpu, points, scope, select, style
+from paper import claims, hybrid_dfs, multi_gpu, points, report, scope, select, style
 from paper.claims import evaluate
 from paper.results import ResultsMalformed, load
 from tests.paper import make_fixtures
@@ -207,6 +211,76 @@ class TableAndFiguresTest(Piece):
             csv.writer(f, lineterminator="\n").writerows(rows)
         with self.assertRaisesRegex(ResultsMalformed, "line %d: a multi-GPU row without a GPU count" % (bad + 1)):
             multi_gpu.table(select.drawable(load(self.dir, "hybrid_dfs")))
+
+
+class CompanionReportTest(unittest.TestCase):
+    """A report of a one-GPU machine's results judges the several-GPU targets
+    on the multi-GPU machines' runs beside them (<dir>-x2, <dir>-x4), and says so."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = os.path.join(self.tmp.name, "h")
+        os.mkdir(self.dir)
+        for f in glob.glob(os.path.join(REPO, "tests", "paper", "fixtures", "complete", "hybrid_dfs-fig4.*")):
+            shutil.copy(f, self.dir)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def rows(self):
+        out = os.path.join(self.tmp.name, "REPORT.md")
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(report.main(["--results", self.dir, "--out", out]), 0)
+        with open(out, encoding="utf-8") as f:
+            text = f.read()
+        return text, {line.split("|")[1].strip(): line for line in text.splitlines() if line.startswith("| D-T1")}
+
+    def counts(self, text):
+        """(reproduced, not run) of hybrid_dfs in the report's summary table."""
+        cells = [c.strip() for c in next(l for l in text.splitlines() if l.startswith("| D | `hybrid_dfs`")).split("|")]
+        first = cells.index(hybrid_dfs.MODULE.title) + 1
+        return int(cells[first]), int(cells[first + 3])
+
+    def test_without_companions_the_targets_are_not_run_for_want_of_gpus(self):
+        text, rows = self.rows()
+        for cid in ("D-T10", "D-T11", "D-T12"):
+            self.assertIn("**not run**", rows[cid])
+            self.assertIn("2 or more GPUs", rows[cid])
+        self.assertNotIn("multi-GPU machines' runs beside them", text)
+
+    def test_a_two_gpu_companion_judges_its_target_and_names_why_the_others_are_not_run(self):
+        alone, _ = self.rows()
+        make_fixtures.hybrid_dfs_multi_gpu(out=self.dir + "-x2", gpus=(1, 2))
+        text, rows = self.rows()
+        self.assertIn("**reproduced**", rows["D-T10"])
+        self.assertIn("(in `%s-x2`)" % self.dir, rows["D-T10"])
+        for cid in ("D-T11", "D-T12"):
+            self.assertIn("**not run**", rows[cid])
+            self.assertIn("in `%s-x2`" % self.dir, rows[cid])
+            self.assertIn("dobfs_mgpu ran at G = 1, 2", rows[cid])
+        self.assertIn("`%s-x2`" % self.dir, text.split("## A.")[0])
+        # The summary counts the companion's verdict: one reproduced more, one not run less.
+        (r0, n0), (r1, n1) = (self.counts(t) for t in (alone, text))
+        self.assertEqual((r1, n1), (r0 + 1, n0 - 1))
+
+    def test_the_two_gpu_machine_is_asked_first_and_the_four_gpu_one_judges_the_rest(self):
+        make_fixtures.hybrid_dfs_multi_gpu(out=self.dir + "-x2", gpus=(1, 2), efficiency={1: 1.0, 2: 0.8})
+        make_fixtures.hybrid_dfs_multi_gpu(out=self.dir + "-x4")
+        _, rows = self.rows()
+        self.assertIn("**not reproduced**", rows["D-T10"])  # the x2 run's 1.6x, not the x4 run's 1.94x
+        self.assertIn("`%s-x2`" % self.dir, rows["D-T10"])
+        self.assertIn("**reproduced**", rows["D-T11"])
+        self.assertIn("`%s-x4`" % self.dir, rows["D-T11"])
+        self.assertIn("**not reproduced**", rows["D-T12"])
+        self.assertIn("`%s-x4`" % self.dir, rows["D-T12"])
+
+    def test_other_claims_are_never_taken_from_a_companion(self):
+        make_fixtures.hybrid_dfs_multi_gpu(out=self.dir + "-x4")
+        _, rows = self.rows()
+        plain = {c.id for c in hybrid_dfs.MODULE.judged if not scope.needs_several_gpus("hybrid_dfs", c.id)}
+        self.assertIn("D-T1", plain)
+        self.assertEqual(sorted({"D-T10", "D-T11", "D-T12"} & plain), [])
+        self.assertNotIn("-x4`", rows["D-T1"])
 
 
 class MakeFiguresTest(Piece):
