@@ -32,9 +32,14 @@ EARLIER_MACHINE = None
 MULTI_GPU_KINDS = ("x2", "x4")
 
 
+def with_variant(name, variant=""):
+    """<name>[-<variant>]: how a machine's quick and multi-GPU runs are named beside its own."""
+    return name + ("-" + variant if variant else "")
+
+
 def reference_rel(machine, variant=""):
     """results/reference/<machine>[-<variant>], relative to the repository."""
-    return os.path.join("results", "reference", machine + ("-" + variant if variant else ""))
+    return os.path.join("results", "reference", with_variant(machine, variant))
 
 
 # Relative to the repository (as the Makefile, the docs and the tests name them) ...
@@ -52,8 +57,8 @@ def multi_gpu_companions(results_dir):
     ``<results_dir>-x2`` and ``-x4`` where present (the reference's
     ``h200-x2``, ...): a claim that needs more GPUs than the directory's own
     machine had is judged on them (paper.report)."""
-    base = os.path.normpath(results_dir)
-    return [base + "-" + k for k in MULTI_GPU_KINDS if os.path.isdir(base + "-" + k)]
+    found = [with_variant(os.path.normpath(results_dir), k) for k in MULTI_GPU_KINDS]
+    return [d for d in found if os.path.isdir(d)]
 
 
 def is_reference(results_dir):
