@@ -4,8 +4,9 @@
 
 The appendix goes to ``docs/ARTIFACT.md`` for the committed reference
 (``paper.outputs.REFERENCE``; without --out, it also rewrites the README's
-block of reference times and the measured blocks of docs/SCALE-OUT.md,
-paper.scale_out_doc) and to ``DIR/paper/ARTIFACT.md`` for any other results
+block of reference times, the measured blocks of docs/SCALE-OUT.md,
+paper.scale_out_doc, and the lines that name the reference machine,
+paper.reference_doc) and to ``DIR/paper/ARTIFACT.md`` for any other results
 (the rule of ``paper.outputs``).  For the committed reference, when the
 earlier reference machine's results are committed
 (``paper.outputs.EARLIER_MACHINE``), the appendix also says what ``make
@@ -25,7 +26,18 @@ import re
 import sys
 
 from paper import claims as claims_mod
-from paper import bounds, earlier_doc, outputs, registry, rerun_doc, scale_out_doc, select, tables, tolerances
+from paper import (
+    bounds,
+    earlier_doc,
+    outputs,
+    reference_doc,
+    registry,
+    rerun_doc,
+    scale_out_doc,
+    select,
+    tables,
+    tolerances,
+)
 from paper.report import claims_rows
 from paper.results import ResultsMissing, commit_of, load, piece_stems, read_metadata
 
@@ -407,6 +419,11 @@ def main(argv=None):
         print(
             "paper.artifact: updated the measured blocks of %s%s"
             % (guide, " (no markers for: %s)" % ", ".join(missing) if missing else "")
+        )
+        missing = reference_doc.update_docs(args.results)
+        print(
+            "paper.artifact: updated the blocks that name the reference machine%s"
+            % (" (no markers for: %s)" % ", ".join(missing) if missing else "")
         )
     return 0
 
