@@ -302,6 +302,7 @@ def speedup_over_one_gpu(gpus):
         )
 
     measure_it.__doc__ = "speed-up of %s at G = %d over %s on one GPU" % (PROGRAM, gpus, ONE_GPU)
+    measure_it.gpus = gpus  # the GPUs of one host it needs (paper.report says so where no run had them)
     return measure_it
 
 
@@ -335,6 +336,7 @@ def weak_efficiency(gpus):
         )
 
     measure_it.__doc__ = "per-GPU TEPS at G = %d along the weak-scaling series, %% of G = 1" % gpus
+    measure_it.gpus = gpus
     return measure_it
 
 

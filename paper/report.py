@@ -126,7 +126,24 @@ def judge(claim, experiment, results, absent, companions):
             there.measured = "%s (in `%s`)" % (there.measured, directory)
             return there
         outcome.reason += "; in `%s`: %s" % (directory, there.reason)
+    needs = getattr(claim.measure, "gpus", None)
+    had = [("these results", most_gpus(results))] + [("`%s`" % d, most_gpus(res)) for d, res in companions]
+    if needs and max(n for _, n in had) < needs:
+        # The hardware, not the run, is why: say it first.
+        outcome.reason = "needs %d GPUs of one host, more than any machine with results here had (%s); %s" % (
+            needs,
+            ", ".join("%s: %d" % (where, n) for where, n in had),
+            outcome.reason,
+        )
     return outcome
+
+
+def most_gpus(results):
+    """The most GPUs any run of the results had: metadata ``gpu_count``, else one
+    where a run names its GPU (files that predate the count); 0 without results."""
+    if results is None:
+        return 0
+    return max([int(m.get("gpu_count") or (1 if m.get("gpu_name") else 0)) for m in results.metas] or [0])
 
 
 def claims_rows(module, results, absent, companions=()):

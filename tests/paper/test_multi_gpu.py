@@ -258,6 +258,13 @@ class CompanionReportTest(unittest.TestCase):
             self.assertIn("**not run**", rows[cid])
             self.assertIn("in `%s-x2`" % self.dir, rows[cid])
             self.assertIn("dobfs_mgpu ran at G = 1, 2", rows[cid])
+            # the hardware said first: four GPUs needed, two the most any machine here had
+            self.assertIn(
+                "needs 4 GPUs of one host, more than any machine with results here had "
+                "(these results: 1, `%s-x2`: 2)" % self.dir,
+                rows[cid],
+            )
+        self.assertNotIn("needs 2 GPUs of one host", rows["D-T10"])
         self.assertIn("`%s-x2`" % self.dir, text.split("## A.")[0])
         # The summary counts the companion's verdict: one reproduced more, one not run less.
         (r0, n0), (r1, n1) = (self.counts(t) for t in (alone, text))
@@ -273,6 +280,7 @@ class CompanionReportTest(unittest.TestCase):
         self.assertIn("`%s-x4`" % self.dir, rows["D-T11"])
         self.assertIn("**not reproduced**", rows["D-T12"])
         self.assertIn("`%s-x4`" % self.dir, rows["D-T12"])
+        self.assertNotIn("GPUs of one host, more than", "".join(rows.values()))
 
     def test_other_claims_are_never_taken_from_a_companion(self):
         make_fixtures.hybrid_dfs_multi_gpu(out=self.dir + "-x4")
