@@ -69,12 +69,13 @@ def hardware(metas):
     for m in metas:
         if m.get("gpu_name"):
             count = int(m.get("gpu_count") or 1)
+            memory = int(m.get("gpu_memory_bytes") or 0)
             gpus.append(
-                "%s%s (%.0f GiB)"
+                "%s%s%s"
                 % (
                     "%d x " % count if count > 1 else "one ",
                     m["gpu_name"],
-                    int(m.get("gpu_memory_bytes") or 0) / 2**30,
+                    " (%.0f GiB)" % (memory / 2**30) if memory else "",
                 )
             )
     gpu_text = " / ".join(sorted(set(gpus))) or "no GPU"
@@ -120,6 +121,16 @@ def summary_block(results_dir):
                 "`%s/` (%s)" % (os.path.relpath(d, outputs.REPO), hardware(run_metas(d)).split(" beside ")[0])
                 for d in companions
             )
+        )
+    missing = [
+        k for k in outputs.MULTI_GPU_KINDS if outputs.with_variant(results_dir.rstrip(os.sep), k) not in companions
+    ]
+    for k in missing:
+        gpus = k.lstrip("x")  # a kind names its GPU count: x4 is a 4-GPU host
+        lines.append(
+            "No run of a %s-GPU host (`%s/`) is committed beside it: the targets that need %s GPUs of one host "
+            "are not run (`paper/REPORT.md` says which)."
+            % (gpus, outputs.reference_rel(outputs.REFERENCE_MACHINE, k), gpus)
         )
     earlier = outputs.earlier_reference()
     if earlier:

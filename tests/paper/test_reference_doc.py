@@ -51,6 +51,24 @@ class Hardware(unittest.TestCase):
             self.assertEqual([m["run_id"] for m in reference_doc.run_metas(d)], ["a"])
 
 
+class SummaryBlock(unittest.TestCase):
+    def test_a_multi_gpu_kind_without_a_run_is_named(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            ref = os.path.join(tmp, "m")
+            for d in (ref, ref + "-x2"):
+                os.mkdir(d)
+                write_meta(d, "r", gpu_name="G", gpu_count=2 if d.endswith("x2") else 1, cpu_cores=16)
+            with mock.patch.object(outputs, "multi_gpu_companions", lambda _: [ref + "-x2"]):
+                text = reference_doc.summary_block(ref)
+        self.assertIn("(2 x G)", text)
+        self.assertIn(
+            "No run of a 4-GPU host (`%s/`) is committed beside it"
+            % outputs.reference_rel(outputs.REFERENCE_MACHINE, "x4"),
+            text,
+        )
+        self.assertNotIn("2-GPU host", text)
+
+
 class MachineBlock(unittest.TestCase):
     def test_profile_beside_the_earlier_machines(self):
         with tempfile.TemporaryDirectory() as ref, tempfile.TemporaryDirectory() as old:
