@@ -4,14 +4,23 @@ some reference pieces on another host of the reference machine's type
 ``paper.compare``: how the two hosts measure, which claims agree, which differ
 as the hosts' ratios predict (and on which resource), which differ beyond
 them, and how to read such a comparison.  Every number comes from the two
-directories; without the rerun the section says how to make one."""
+directories.  Where the reference machine has no rerun yet but the earlier
+machine (``paper.outputs.EARLIER_MACHINE``) has one, the section shows that
+one against the earlier machine's reference, and says so; without either it
+says how to make one."""
 
 import os
 
 from paper import bounds, compare, hosts, outputs, tables
 
+
+def rerun_of(machine):
+    """results/rerun/<machine>-subset: a rerun of some of that machine's reference pieces."""
+    return os.path.join("results", "rerun", machine + "-subset")
+
+
 # A rerun belongs to the reference machine: another machine's reference has none until one is made.
-RERUN = os.path.join("results", "rerun", outputs.REFERENCE_MACHINE + "-subset")
+RERUN = rerun_of(outputs.REFERENCE_MACHINE)
 
 
 def _pieces(results_dir):
@@ -36,9 +45,32 @@ def _resources(experiment, claim_id):
     return sorted({r.split("@")[0] for r in b.resources}) if b else []
 
 
-def section_lines(reference_dir, rerun_dir=RERUN):
+def _has_pieces(d):
+    return os.path.isdir(d) and bool(_pieces(d))
+
+
+def section_lines(reference_dir, rerun_dir=None):
     lines = ["## What a rerun on another machine shows", ""]
-    if not os.path.isdir(rerun_dir) or not _pieces(rerun_dir):
+    whose = "the reference machine's"
+    compare_args = ""
+    if rerun_dir is None:
+        rerun_dir = RERUN
+        earlier = outputs.earlier_reference()
+        if (
+            not _has_pieces(rerun_dir)
+            and outputs.is_reference(reference_dir)
+            and earlier
+            and _has_pieces(rerun_of(outputs.EARLIER_MACHINE))
+        ):
+            lines += [
+                "No rerun of the reference machine is committed yet (`%s`). The earlier reference machine's rerun "
+                "shows what two hosts of one type differ by, against that machine's reference:" % rerun_dir,
+                "",
+            ]
+            rerun_dir, reference_dir = rerun_of(outputs.EARLIER_MACHINE), earlier
+            whose = "the earlier machine's"
+            compare_args = " REFERENCE=%s" % earlier
+    if not _has_pieces(rerun_dir):
         return lines + [
             "No rerun is committed in `%s` yet. To make one: run some pieces of the reference on another host of the "
             'reference machine\'s type into that directory (README, "On the GPU machine"), then '
@@ -62,9 +94,9 @@ def section_lines(reference_dir, rerun_dir=RERUN):
         (e, c) for e, c in by_class[compare.AS_PREDICTED] if any(r.startswith("cpu") for r in _resources(e, c.claim.id))
     ]
     lines += [
-        "The pieces %s, rerun on another host of the reference machine's type into `%s`, compared with the "
-        "reference by `make compare RESULTS=%s` (%d claims judged on both sides)."
-        % (", ".join("`%s`" % p for p in _pieces(rerun_dir)), rerun_dir, rerun_dir, len(ran)),
+        "The pieces %s, rerun on another host of %s type into `%s`, compared with its reference by "
+        "`make compare RESULTS=%s%s` (%d claims judged on both sides)."
+        % (", ".join("`%s`" % p for p in _pieces(rerun_dir)), whose, rerun_dir, rerun_dir, compare_args, len(ran)),
         "",
         "**The two hosts**, as each run measured its own (the host characterisation every run records, "
         "or the reference's Table 1 where it predates it):",
