@@ -57,19 +57,6 @@ MACHINE_KEYS = [
 ]
 
 
-def _values(metas, key):
-    """Distinct values of a metadata key, in a stable order, bytes as GiB."""
-    out = set()
-    for m in metas:
-        v = m.get(key)
-        if v in (None, ""):
-            continue
-        if key.endswith("_bytes"):
-            v = "%.0f GiB" % (int(v) / 2**30)
-        out.add(str(v))
-    return sorted(out)
-
-
 class PieceTime:
     def __init__(self, experiment, stem, meta):
         self.experiment = experiment
@@ -185,7 +172,7 @@ def render(results_dir, earlier_dir=None):
     total, n_recorded, n_missing = totals(times)
     machine = tables.TableData(
         ["", "reference run"],
-        [[label, ", ".join(_values(metas, key)) or "–"] for label, key in MACHINE_KEYS],
+        [[label, ", ".join(reference_doc.distinct_values(metas, key)) or "–"] for label, key in MACHINE_KEYS],
         align="ll",
     )
     one_commit = len(commits) == 1

@@ -55,12 +55,15 @@ def run_metas(results_dir):
     return [m for _, m in metadata_files(results_dir) if m.get("experiment") and m.get("run_id")]
 
 
-def distinct(metas, key):
-    return sorted({str(m[key]) for m in metas if m.get(key) not in (None, "")})
-
-
-def gib(metas, key):
-    return sorted({"%.0f GiB" % (int(m[key]) / 2**30) for m in metas if m.get(key)})
+def distinct_values(metas, key):
+    """Distinct values of a metadata key, in a stable order, bytes as GiB."""
+    out = set()
+    for m in metas:
+        v = m.get(key)
+        if v in (None, ""):
+            continue
+        out.add("%.0f GiB" % (int(v) / 2**30) if key.endswith("_bytes") else str(v))
+    return sorted(out)
 
 
 def hardware(metas):
@@ -79,12 +82,12 @@ def hardware(metas):
                 )
             )
     gpu_text = " / ".join(sorted(set(gpus))) or "no GPU"
-    cores = " / ".join(distinct(metas, "cpu_cores")) or "?"
+    cores = " / ".join(distinct_values(metas, "cpu_cores")) or "?"
     return "%s beside a %s-core %s with %s of RAM" % (
         gpu_text,
         cores,
-        " / ".join(distinct(metas, "cpu_model")) or "CPU",
-        " / ".join(gib(metas, "ram_bytes")) or "? GiB",
+        " / ".join(distinct_values(metas, "cpu_model")) or "CPU",
+        " / ".join(distinct_values(metas, "ram_bytes")) or "? GiB",
     )
 
 
@@ -123,7 +126,7 @@ def summary_block(results_dir):
             )
         )
     missing = [
-        k for k in outputs.MULTI_GPU_KINDS if outputs.with_variant(results_dir.rstrip(os.sep), k) not in companions
+        k for k in outputs.MULTI_GPU_KINDS if outputs.with_variant(os.path.normpath(results_dir), k) not in companions
     ]
     for k in missing:
         gpus = k.lstrip("x")  # a kind names its GPU count: x4 is a 4-GPU host
@@ -165,8 +168,8 @@ def machine_block(results_dir):
         ("driver for CUDA ", "gpu_driver_cuda_version"),
         ("Boost ", "boost_version"),
     ):
-        if distinct(metas, key):
-            software.append(label + " / ".join(distinct(metas, key)))
+        if distinct_values(metas, key):
+            software.append(label + " / ".join(distinct_values(metas, key)))
     earlier = outputs.earlier_reference()
     columns = [("the reference", results_dir, outputs.REFERENCE_REL)]
     if earlier:

@@ -60,6 +60,8 @@ class SummaryBlock(unittest.TestCase):
                 write_meta(d, "r", gpu_name="G", gpu_count=2 if d.endswith("x2") else 1, cpu_cores=16)
             with mock.patch.object(outputs, "multi_gpu_companions", lambda _: [ref + "-x2"]):
                 text = reference_doc.summary_block(ref)
+                # the directory as a user may type it names the same companions
+                self.assertNotIn("2-GPU host", reference_doc.summary_block(ref + os.sep))
         self.assertIn("(2 x G)", text)
         self.assertIn(
             "No run of a 4-GPU host (`%s/`) is committed beside it"
