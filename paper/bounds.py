@@ -116,6 +116,10 @@ BOUNDS = {
         "D-T3": rate_of("gpu_rand"),
         "D-T4": rate_of("gpu_rand"),
         "D-T5": time_of("cpu_seq@max"),
+        "D-T6": time_of("gpu_rand"),
+        "D-T7": time_of("gpu_rand"),
+        "D-T8": time_of("cpu_rand@max"),
+        "D-T9": time_of("cpu_rand@max"),
     },
     "dijkstra_deg5": {
         "E1": GPU_OVER_DIJKSTRA,
@@ -128,6 +132,7 @@ BOUNDS = {
         "E8": same_run("two GPU programs"),
         "E9": time_of("cpu_rand@max"),
         "E10": time_of("cpu_rand@max"),
+        "E11": time_of("gpu_rand"),
     },
 }
 

@@ -10,7 +10,19 @@ import shutil
 import tempfile
 import unittest
 
-from paper import bounds, claims, compare, dijkstra_deg5, hosts, outputs, prim_gpu, select, sollin_multicore
+from paper import (
+    bounds,
+    claims,
+    compare,
+    dijkstra_deg5,
+    hosts,
+    outputs,
+    prim_gpu,
+    registry,
+    scale_out,
+    select,
+    sollin_multicore,
+)
 from paper.results import load
 
 PAPER = outputs.REFERENCE
@@ -230,6 +242,18 @@ class HostRatios(TempDirs):
             for cid, b in table.items():
                 for r in b.resources:
                     self.assertIn(r.split("@")[0], known, (exp, cid, r))
+
+    def test_every_claim_of_one_host_has_a_bound(self):
+        # Without one, make compare cannot say whether the claim moved as the hosts
+        # predict. Left out: the multi-GPU claims (their runs are other machines)
+        # and the distributed ones (several hosts' worth of ranks).
+        for exp, module in registry.load_modules():
+            for c in list(module.claims) + list(module.targets):
+                if getattr(c.measure, "gpus", None) or isinstance(
+                    getattr(c.measure, "__self__", None), scale_out.ScaleOut
+                ):
+                    continue
+                self.assertIsNotNone(bounds.of(exp, c.id), "%s %s has no entry in paper/bounds.py" % (exp, c.id))
 
 
 if __name__ == "__main__":
