@@ -5,12 +5,20 @@ results/reference/<it>), as ``make compare RESULTS=<reference>
 REFERENCE=<earlier>`` prints it: the two machines and their hosts' measured
 ratios, the code versions each names, how many claims agree and how the others
 differ, and every claim that differs with what the hosts' ratios predicted for
-it.  Every number comes from the two directories."""
+it, and, for each claim that differs beyond the machines, where its
+experiment's NOTES.md says why (or that nobody looked).  Every number comes
+from the two directories."""
 
-from paper import agreement, compare, tables
+import os
+import re
+
+from paper import agreement, compare, outputs, tables
 from paper.results import commit_of, metadata_files
 
 HEADING = "## The earlier machine"
+# An experiment's NOTES.md explains a claim that moved beyond what the hosts
+# predict in a section whose heading starts with this and whose text names the claim.
+EXPLAINED_HEADING = "## Beyond the hosts"
 OTHER_CLASSES = (compare.UNCLASSIFIED, compare.OTHER_SCALE, compare.OTHER_DEVICE)
 
 
@@ -84,6 +92,49 @@ def counts_text(cmp):
     return "Of the %d claims: %s." % (len(cmp.claims()), "; ".join(parts))
 
 
+def notes_path(experiment, repo=outputs.REPO):
+    return os.path.join(repo, "experiments", experiment, "NOTES.md")
+
+
+def explaining_section(experiment, claim_id, repo=outputs.REPO):
+    """The heading (without "## ") of the last section of the experiment's
+    NOTES.md that starts with EXPLAINED_HEADING and names the claim, or None."""
+    try:
+        with open(notes_path(experiment, repo), encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return None
+    named = re.compile(r"(?<![\w-])%s(?![\w-])" % re.escape(claim_id))
+    found = None
+    for section in re.split(r"^(?=## )", text, flags=re.M):
+        heading, _, body = section.partition("\n")
+        if heading.startswith(EXPLAINED_HEADING) and named.search(body):
+            found = heading[len("## ") :].strip()
+    return found
+
+
+def explained_text(cmp, repo=outputs.REPO):
+    """Where each claim that differs beyond the machines is explained, and
+    which ones no NOTES.md explains; '' when no claim differs beyond them."""
+    beyond = [(e.name, c.claim.id) for e in cmp.experiments for c in e.claims if c.machines == compare.BEYOND]
+    if not beyond:
+        return ""
+    places, unexplained = {}, []
+    for exp, cid in beyond:
+        heading = explaining_section(exp, cid, repo)
+        if heading is None:
+            unexplained.append(cid)
+        else:
+            places.setdefault((exp, heading), []).append(cid)
+    parts = [
+        '%s: `%s`, "%s"' % (", ".join(ids), os.path.relpath(notes_path(exp, repo), repo), heading)
+        for (exp, heading), ids in places.items()
+    ]
+    if unexplained:
+        parts.append("not looked into: %s" % ", ".join(unexplained))
+    return "Why the claims that differ beyond the machines moved: %s." % "; ".join(parts)
+
+
 def section_lines(reference_dir, earlier_dir):
     """The section's lines: ``reference_dir`` (the committed reference) compared
     with ``earlier_dir`` (the earlier machine's results) as ``make compare`` does."""
@@ -108,6 +159,9 @@ def section_lines(reference_dir, earlier_dir):
     lines += ["", code_text(reference_dir, earlier_dir), "", counts_text(cmp), ""]
     if differ.rows:
         lines += ["Every claim that differs:", "", tables.to_markdown(differ)]
+        explained = explained_text(cmp)
+        if explained:
+            lines += [explained, ""]
     else:
         lines += ["No claim differs.", ""]
     return lines
