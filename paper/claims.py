@@ -223,10 +223,12 @@ class Claim:
 
 
 class Outcome:
-    """``measured`` is the text shown, ``value`` what the rule judged (None when not run)."""
+    """``measured`` is the text shown, ``value`` what the rule judged (None when not run);
+    ``lacks_hardware``: not run because no machine with results had what it needs."""
 
     def __init__(self, claim, verdict, measured, reason, value=None):
         self.claim, self.verdict, self.measured, self.reason, self.value = claim, verdict, measured, reason, value
+        self.lacks_hardware = False
 
 
 def evaluate(claim, results, absent_reason=None):

@@ -130,12 +130,35 @@ def judge(claim, experiment, results, absent, companions):
     had = [("these results", most_gpus(results))] + [("`%s`" % d, most_gpus(res)) for d, res in companions]
     if needs and max(n for _, n in had) < needs:
         # The hardware, not the run, is why: say it first.
+        outcome.lacks_hardware = True
         outcome.reason = "needs %d GPUs of one host, more than any machine with results here had (%s); %s" % (
             needs,
             ", ".join("%s: %d" % (where, n) for where, n in had),
             outcome.reason,
         )
     return outcome
+
+
+def unjudged_claims(results_dir):
+    """[(experiment, claim id, reason)] of every claim the results leave not run
+    (or not run at this scale) for a reason other than hardware that no machine
+    with results had: what a whole release run at paper scale must not have.
+    The multi-GPU runs beside ``results_dir`` count, as in the report."""
+    out = []
+    for exp, module in registry.load_modules():
+        if isinstance(module, registry.BrokenModule):
+            out.append((exp, "–", "paper/%s.py does not load" % exp))
+            continue
+        try:
+            results, absent = select.drawable(load(results_dir, exp)), None
+        except ResultsMissing as e:
+            results, absent = None, str(e)
+        companions = companion_results(results_dir, exp)
+        for c in module.judged:
+            o = judge(c, exp, results, absent, companions)
+            if not claims_mod.ran(o.verdict) and not o.lacks_hardware:
+                out.append((exp, c.id, o.reason))
+    return out
 
 
 def most_gpus(results):

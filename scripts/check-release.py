@@ -10,9 +10,11 @@ count of make reproduce) has its files, and ran with the environment the
 protocol sets for it (scripts/reproduce.py's ``piece_env``, as its metadata's
 ``openmp_env`` records it). ``--kind`` narrows that to the pieces of one kind:
 a multi-GPU machine kind's reference holds only the multi-GPU pieces
-(``--kind mgpu``).
+(``--kind mgpu``). With ``--claims``, also that the run judges every claim
+(with the multi-GPU runs beside it, as paper/REPORT.md does), except one that
+needs more GPUs than any of those machines had (``paper.report.unjudged_claims``).
 
-    scripts/check-release.py [--results DIR] [--build build/default [--kind KIND]]
+    scripts/check-release.py [--results DIR] [--build build/default [--kind KIND]] [--claims]
 
 (--results default: the committed reference, paper.outputs.REFERENCE.)
 
@@ -182,6 +184,13 @@ def check(results):
     return problems
 
 
+def claim_problems(results):
+    """One line per claim the run leaves unjudged without a hardware reason."""
+    from paper import report  # matplotlib and the paper modules: only when asked
+
+    return ["claim %s (%s) not judged: %s" % (cid, exp, why) for exp, cid, why in report.unjudged_claims(results)]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--results", default=outputs.REFERENCE, help="default: %(default)s")
@@ -190,6 +199,9 @@ def main(argv=None):
         help="also check that every piece of this build's experiments is there, run with the protocol's environment",
     )
     ap.add_argument("--kind", help="with --build: only the pieces of this kind (mgpu: a multi-GPU machine's reference)")
+    ap.add_argument(
+        "--claims", action="store_true", help="also check that every claim is judged, except for want of GPUs"
+    )
     args = ap.parse_args(argv)
     if args.kind and not args.build:
         print("check-release: --kind needs --build (the build lists the pieces and their kinds)", file=sys.stderr)
@@ -203,6 +215,8 @@ def main(argv=None):
     problems = check(args.results)
     if args.build:
         problems += piece_problems(args.results, args.build, kind=args.kind)
+    if args.claims:
+        problems += claim_problems(args.results)
     for p in problems:
         print("check-release: " + p)
     if problems:
@@ -211,7 +225,8 @@ def main(argv=None):
         "check-release: %s is one release run%s"
         % (
             args.results,
-            ", every %spiece of %s" % (args.kind + " " if args.kind else "", args.build) if args.build else "",
+            (", every %spiece of %s" % (args.kind + " " if args.kind else "", args.build) if args.build else "")
+            + (", every claim judged" if args.claims else ""),
         )
     )
     return 0

@@ -9,7 +9,8 @@ and, where present, its ``-quick`` run and the multi-GPU kinds' runs
 first step that fails:
 
 1. each directory is checked with scripts/check-release.py: paper scale with
-   ``--build`` (every piece a one-GPU host runs), the multi-GPU kinds with
+   ``--build`` (every piece a one-GPU host runs) and ``--claims`` (every claim
+   judged, but for want of GPUs), the multi-GPU kinds with
    ``--kind mgpu``, the quick run as one commit;
 2. ``results/reference/MACHINE[-variant]`` gets the run's result files in
    place of its own (the driver's status file stays behind);
@@ -54,7 +55,7 @@ def check_command(variant, directory, build):
     """The scripts/check-release.py command line that checks one of the run's directories."""
     cmd = [sys.executable, os.path.join(REPO, "scripts", "check-release.py"), "--results", directory]
     if variant == "":
-        cmd += ["--build", build]
+        cmd += ["--build", build, "--claims"]
     elif variant in outputs.MULTI_GPU_KINDS:
         cmd += ["--build", build, "--kind", "mgpu"]
     return cmd

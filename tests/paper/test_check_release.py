@@ -4,6 +4,8 @@ carries that commit's own source hash where it carries one."""
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -242,6 +244,29 @@ class CheckRelease(unittest.TestCase):
         )
         self.assertEqual(r.returncode, 2)
         self.assertIn("--kind needs --build", r.stderr)
+
+    def test_with_claims_every_claim_must_be_judged_but_for_want_of_gpus(self):
+        # The reference's hybrid_dfs files alone, from a one-GPU host, with no
+        # multi-GPU run beside them: the claims that need 2 or 4 GPUs are excused,
+        # every other experiment's claims are not judged.
+        from paper import outputs
+
+        for f in os.listdir(outputs.REFERENCE):
+            if f.startswith("hybrid_dfs-"):
+                shutil.copy2(os.path.join(outputs.REFERENCE, f), self.dir)
+        r = subprocess.run(
+            [sys.executable, SCRIPT, "--results", self.dir, "--claims"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=REPO,
+        )
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        unjudged = re.findall(r"^check-release: claim (\S+) \((\w+)\) not judged", r.stdout, flags=re.M)
+        self.assertIn(("A1", "prim_gpu"), unjudged)
+        self.assertIn(("E-S1", "dijkstra_deg5"), unjudged)
+        for cid in ("D-T10", "D-T11", "D-T12", "D1", "D-T4"):
+            self.assertNotIn((cid, "hybrid_dfs"), unjudged)
 
     def test_a_missing_directory_is_a_usage_error(self):
         r = subprocess.run(

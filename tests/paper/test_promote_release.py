@@ -46,8 +46,9 @@ class Directories(unittest.TestCase):
 
     def test_each_variant_is_checked_as_its_kind(self):
         main = pr.check_command("", "R", "B")
-        self.assertEqual(main[-4:], ["--results", "R", "--build", "B"])
+        self.assertEqual(main[-5:], ["--results", "R", "--build", "B", "--claims"])
         self.assertEqual(pr.check_command("x4", "R", "B")[-4:], ["--build", "B", "--kind", "mgpu"])
+        self.assertNotIn("--claims", pr.check_command("x4", "R", "B") + pr.check_command("quick", "R", "B"))
         self.assertNotIn("--build", pr.check_command("quick", "R", "B"))
 
 
