@@ -150,14 +150,17 @@ def unjudged_claims(results_dir):
             out.append((exp, "–", "paper/%s.py does not load" % exp))
             continue
         try:
-            results, absent = select.drawable(load(results_dir, exp)), None
-        except ResultsMissing as e:
-            results, absent = None, str(e)
-        companions = companion_results(results_dir, exp)
-        for c in module.judged:
-            o = judge(c, exp, results, absent, companions)
-            if not claims_mod.ran(o.verdict) and not o.lacks_hardware:
-                out.append((exp, c.id, o.reason))
+            try:
+                results, absent = select.drawable(load(results_dir, exp)), None
+            except ResultsMissing as e:
+                results, absent = None, str(e)
+            companions = companion_results(results_dir, exp)
+            for c in module.judged:
+                o = judge(c, exp, results, absent, companions)
+                if not claims_mod.ran(o.verdict) and not o.lacks_hardware:
+                    out.append((exp, c.id, o.reason))
+        except ResultsMalformed as e:  # judged nothing: every claim of it is in doubt
+            out.append((exp, "–", "malformed results: %s" % e))
     return out
 
 

@@ -268,6 +268,25 @@ class CheckRelease(unittest.TestCase):
         for cid in ("D-T10", "D-T11", "D-T12", "D1", "D-T4"):
             self.assertNotIn((cid, "hybrid_dfs"), unjudged)
 
+    def test_with_claims_malformed_results_are_named_not_a_crash(self):
+        from paper import outputs
+
+        for f in os.listdir(outputs.REFERENCE):
+            if f.startswith("prim_gpu-paper."):
+                shutil.copy2(os.path.join(outputs.REFERENCE, f), self.dir)
+        with open(os.path.join(self.dir, "prim_gpu-paper.csv"), "a") as f:
+            f.write("garbage\n")
+        r = subprocess.run(
+            [sys.executable, SCRIPT, "--results", self.dir, "--claims"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=REPO,
+        )
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"check-release: claim – \(prim_gpu\) not judged: malformed results: .*line \d+")
+        self.assertNotIn("Traceback", r.stderr)
+
     def test_a_missing_directory_is_a_usage_error(self):
         r = subprocess.run(
             [sys.executable, SCRIPT, "--results", os.path.join(self.dir, "nope")],
