@@ -11,6 +11,8 @@ import sys
 import tempfile
 import unittest
 
+from paper import outputs
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 SCRIPT = os.path.join(REPO, "scripts", "check-release.py")
@@ -245,22 +247,27 @@ class CheckRelease(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assertIn("--kind needs --build", r.stderr)
 
-    def test_with_claims_every_claim_must_be_judged_but_for_want_of_gpus(self):
-        # The reference's hybrid_dfs files alone, from a one-GPU host, with no
-        # multi-GPU run beside them: the claims that need 2 or 4 GPUs are excused,
-        # every other experiment's claims are not judged.
-        from paper import outputs
-
+    def copy_reference(self, prefix):
+        """The committed reference's result files whose names start with ``prefix``, into the directory checked."""
         for f in os.listdir(outputs.REFERENCE):
-            if f.startswith("hybrid_dfs-"):
+            if f.startswith(prefix):
                 shutil.copy2(os.path.join(outputs.REFERENCE, f), self.dir)
-        r = subprocess.run(
+
+    def check_claims(self):
+        return subprocess.run(
             [sys.executable, SCRIPT, "--results", self.dir, "--claims"],
             capture_output=True,
             text=True,
             timeout=300,
             cwd=REPO,
         )
+
+    def test_with_claims_every_claim_must_be_judged_but_for_want_of_gpus(self):
+        # The reference's hybrid_dfs files alone, from a one-GPU host, with no
+        # multi-GPU run beside them: the claims that need 2 or 4 GPUs are excused,
+        # every other experiment's claims are not judged.
+        self.copy_reference("hybrid_dfs-")
+        r = self.check_claims()
         self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
         unjudged = re.findall(r"^check-release: claim (\S+) \((\w+)\) not judged", r.stdout, flags=re.M)
         self.assertIn(("A1", "prim_gpu"), unjudged)
@@ -269,20 +276,10 @@ class CheckRelease(unittest.TestCase):
             self.assertNotIn((cid, "hybrid_dfs"), unjudged)
 
     def test_with_claims_malformed_results_are_named_not_a_crash(self):
-        from paper import outputs
-
-        for f in os.listdir(outputs.REFERENCE):
-            if f.startswith("prim_gpu-paper."):
-                shutil.copy2(os.path.join(outputs.REFERENCE, f), self.dir)
+        self.copy_reference("prim_gpu-paper.")
         with open(os.path.join(self.dir, "prim_gpu-paper.csv"), "a") as f:
             f.write("garbage\n")
-        r = subprocess.run(
-            [sys.executable, SCRIPT, "--results", self.dir, "--claims"],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            cwd=REPO,
-        )
+        r = self.check_claims()
         self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
         self.assertRegex(r.stdout, r"check-release: claim – \(prim_gpu\) not judged: malformed results: .*line \d+")
         self.assertNotIn("Traceback", r.stderr)
