@@ -25,9 +25,9 @@ REPO = os.path.dirname(PAPER_DIR)
 
 # The machine whose results are the committed reference; to switch, change it
 # (and EARLIER_MACHINE to the machine it replaces), then regenerate (docs/DESIGN.md).
-REFERENCE_MACHINE = "h100"
+REFERENCE_MACHINE = "h200"
 # The previous reference machine, kept in results/reference/<it> for comparison; None while there is none.
-EARLIER_MACHINE = None
+EARLIER_MACHINE = "h100"
 # The multi-GPU machine kinds that have a reference of their own (<machine>-<kind>).
 MULTI_GPU_KINDS = ("x2", "x4")
 
