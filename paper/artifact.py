@@ -152,10 +152,7 @@ def verdicts(results_dir):
         if isinstance(module, registry.BrokenModule):
             rows.append(["–", "`%s`" % name] + ["module broken"] + [""] * (len(claims_mod.VERDICTS) - 1))
             continue
-        try:
-            results, absent = select.drawable(load(results_dir, module.experiment)), None
-        except ResultsMissing as e:
-            results, absent = None, str(e)
+        results, absent = select.load_drawable(results_dir, module.experiment)
         _, counts = claims_rows(module, results, absent)
         rows.append([module.letter, "`%s`" % name] + [str(counts[v]) for v in claims_mod.VERDICTS])
     return tables.TableData(
@@ -321,9 +318,8 @@ def render(results_dir, earlier_dir=None):
     return "\n".join(lines)
 
 
-# Marker lines free of the machine's name: switching the reference machine must still find them.
-README_BEGIN = "<!-- reference-times: written by make artifact from the committed reference -->"
-README_END = "<!-- reference-times end -->"
+# The README's block of reference times, one of paper.reference_doc's family of blocks.
+README_BLOCK = (reference_doc.MARKERS, "times")
 
 
 def readme_block(results_dir):
@@ -349,23 +345,22 @@ def readme_block(results_dir):
                 "%d of %d" % (n, len(scale_out)),
             ]
         )
-    return "\n".join(
+    return outputs.generated_block(
+        *README_BLOCK,
         [
-            README_BEGIN,
             "Measured on the reference machine (`%s`, metadata `wall_seconds` of each result file;"
             " per piece in [docs/ARTIFACT.md](docs/ARTIFACT.md)):" % outputs.REFERENCE_REL,
             "",
             tables.to_markdown(
                 tables.TableData(["experiment", "wall time", "files that recorded it"], rows, align="lrr")
             ).rstrip("\n"),
-            README_END,
-        ]
+        ],
     )
 
 
 def update_readme(path, results_dir):
     """Replaces the README's reference-times block; False if the README has none."""
-    return outputs.replace_marked_block(path, README_BEGIN, README_END, readme_block(results_dir))
+    return outputs.replace_marked_block(path, *outputs.generated_markers(*README_BLOCK), readme_block(results_dir))
 
 
 def main(argv=None):
@@ -392,10 +387,7 @@ def main(argv=None):
     # The earlier machine is compared with the committed reference only (whatever --out).
     text = render(args.results, outputs.earlier_reference() if outputs.is_reference(args.results) else None)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    tmp = args.out + ".partial"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, args.out)
+    outputs.write_atomic(args.out, text)
     print("paper.artifact: wrote %s" % args.out)
     if committed:
         readme = os.path.join(outputs.REPO, "README.md")

@@ -82,6 +82,32 @@ def out_dir(results_dir):
     return PAPER_DIR if is_reference(results_dir) else os.path.join(results_dir, "paper")
 
 
+def generated_markers(family, name):
+    """(begin, end): the lines between which make artifact writes the block
+    ``family-name`` of a doc. Free of the machine's name, so that switching the
+    reference machine still finds them."""
+    return (
+        "<!-- %s-%s: written by make artifact from the committed reference -->" % (family, name),
+        "<!-- %s-%s end -->" % (family, name),
+    )
+
+
+def generated_block(family, name, lines):
+    """The block's text: ``lines`` between its markers."""
+    begin, end = generated_markers(family, name)
+    return "\n".join([begin] + list(lines) + [end])
+
+
+def replace_generated_blocks(family, texts, path_of):
+    """Rewrites each block of ``texts`` ({name: text, markers included}) in the
+    file ``path_of(name)``; the names of the blocks whose file has no markers."""
+    missing = []
+    for name, text in texts.items():
+        if not replace_marked_block(path_of(name), *generated_markers(family, name), text):
+            missing.append(name)
+    return missing
+
+
 def replace_marked_block(path, begin, end, block):
     """Replaces the text from the line ``begin`` to the line ``end`` (both
     included) of the file with ``block`` (markers included), atomically;
@@ -91,9 +117,13 @@ def replace_marked_block(path, begin, end, block):
     start, stop = text.find(begin), text.find(end)
     if start < 0 or stop < start:
         return False
-    text = text[:start] + block + text[stop + len(end) :]
+    write_atomic(path, text[:start] + block + text[stop + len(end) :])
+    return True
+
+
+def write_atomic(path, text):
+    """Writes the file whole or not at all: a reader never sees half of it."""
     tmp = path + ".partial"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(text)
     os.replace(tmp, path)
-    return True

@@ -41,13 +41,7 @@ PROFILE_ROWS = [
 ]
 
 
-def begin_marker(name):
-    # Free of the machine's name: switching the reference must still find it.
-    return "<!-- reference-%s: written by make artifact from the committed reference -->" % name
-
-
-def end_marker(name):
-    return "<!-- reference-%s end -->" % name
+MARKERS = "reference"  # the family of its blocks' marker lines (paper.outputs.generated_markers)
 
 
 def run_metas(results_dir):
@@ -142,7 +136,7 @@ def summary_block(results_dir):
             'machine", says which claims moved between the two and why.'
             % (outputs.reference_rel(outputs.EARLIER_MACHINE), hardware(run_metas(earlier)))
         )
-    return "\n".join([begin_marker("summary")] + lines + [end_marker("summary")])
+    return outputs.generated_block(MARKERS, "summary", lines)
 
 
 def profile_value(characterised, resource):
@@ -196,7 +190,7 @@ def machine_block(results_dir):
         "",
         tables.to_markdown(table).rstrip("\n"),
     ]
-    return "\n".join([begin_marker("machine")] + lines + [end_marker("machine")])
+    return outputs.generated_block(MARKERS, "machine", lines)
 
 
 def several_gpu_claims():
@@ -261,12 +255,7 @@ def multi_gpu_block(results_dir):
         )
         lines.append("")
         for experiment, claim in claims:
-            try:
-                res = select.drawable(load(d, experiment))
-            except ResultsMissing as e:
-                res, why = None, str(e)
-            else:
-                why = None
+            res, why = select.load_drawable(d, experiment)
             outcome = claims_mod.evaluate(claim, res, why)
             lines.append(
                 "- %s, *%s*: %s; **%s**%s."
@@ -290,7 +279,7 @@ def multi_gpu_block(results_dir):
         "Every graph and G, with the shares of compute and exchange: each directory's "
         "`paper/tables/hybrid_dfs_multi_gpu.md` (`make figures RESULTS=<directory>`)."
     )
-    return "\n".join([begin_marker("multi-gpu")] + lines + [end_marker("multi-gpu")])
+    return outputs.generated_block(MARKERS, "multi-gpu", lines)
 
 
 def blocks(results_dir):
@@ -304,9 +293,7 @@ def blocks(results_dir):
 
 def update_docs(results_dir, root=outputs.REPO):
     """Rewrites each file's block (the files under ``root``); the files that have no markers for theirs."""
-    missing = []
-    for name, text in blocks(results_dir).items():
-        path = os.path.join(root, BLOCKS[name])
-        if not outputs.replace_marked_block(path, begin_marker(name), end_marker(name), text):
-            missing.append("%s (%s)" % (BLOCKS[name], name))
-    return missing
+    missing = outputs.replace_generated_blocks(
+        MARKERS, blocks(results_dir), lambda name: os.path.join(root, BLOCKS[name])
+    )
+    return ["%s (%s)" % (BLOCKS[name], name) for name in missing]

@@ -150,10 +150,7 @@ def unjudged_claims(results_dir):
             out.append((exp, "–", "paper/%s.py does not load" % exp))
             continue
         try:
-            try:
-                results, absent = select.drawable(load(results_dir, exp)), None
-            except ResultsMissing as e:
-                results, absent = None, str(e)
+            results, absent = select.load_drawable(results_dir, exp)
             companions = companion_results(results_dir, exp)
             for c in module.judged:
                 o = judge(c, exp, results, absent, companions)
@@ -339,10 +336,7 @@ def main(argv=None):
     head += companions_note(args.results) + scale_note(scale_of(args.results), judged_all)
     text = "\n".join(head + sections)
     os.makedirs(report_dir, exist_ok=True)
-    tmp = args.out + ".partial"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, args.out)
+    outputs.write_atomic(args.out, text)
     print("paper.report: wrote %s" % args.out)
     if errors:
         print("ERRORS (%d):" % len(errors), file=sys.stderr)

@@ -32,12 +32,7 @@ SCALE30_SHARE = {"pbgl_bfs": 2.0e7, "combblas_bfs": 5.3e7, "pbgl_delta_stepping"
 BLOCKS = ("rates", "wins", "bounds")
 
 
-def begin_marker(name):
-    return "<!-- scale-out-%s: written by make artifact from the committed reference -->" % name
-
-
-def end_marker(name):
-    return "<!-- scale-out-%s end -->" % name
+MARKERS = "scale-out"  # the family of its blocks' marker lines (paper.outputs.generated_markers)
 
 
 def scale_outs():
@@ -229,13 +224,9 @@ def blocks(results_dir):
         "wins": [tables.to_markdown(wins_table).rstrip("\n")] + verdict,
         "bounds": [tables.to_markdown(bounds_table(measured)).rstrip("\n")],
     }
-    return {name: "\n".join([begin_marker(name)] + body[name] + [end_marker(name)]) for name in BLOCKS}
+    return {name: outputs.generated_block(MARKERS, name, body[name]) for name in BLOCKS}
 
 
 def update_guide(path, results_dir):
     """Rewrites the guide's blocks; the names of the blocks it has no markers for."""
-    missing = []
-    for name, text in blocks(results_dir).items():
-        if not outputs.replace_marked_block(path, begin_marker(name), end_marker(name), text):
-            missing.append(name)
-    return missing
+    return outputs.replace_generated_blocks(MARKERS, blocks(results_dir), lambda name: path)

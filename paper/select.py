@@ -16,7 +16,7 @@ dates or row counts what the experiment already wrote down.
 
 import os
 
-from paper.results import Results, ResultsMissing
+from paper.results import Results, ResultsMissing, load
 
 INPUT = "input"
 
@@ -33,6 +33,15 @@ def drawable(res):
         roles.setdefault(os.path.basename(r.get("_file", "")), set()).add(r.get("role"))
     pairs = [(m, f) for m, f in zip(res.metas, res.files) if roles.get(f) != {INPUT}]
     return Results(res.experiment, keep, [m for m, _ in pairs], [f for _, f in pairs])
+
+
+def load_drawable(results_dir, experiment):
+    """(the drawable results of the experiment in the directory, None), or
+    (None, why) where it has none; ResultsMalformed propagates: it is an error."""
+    try:
+        return drawable(load(results_dir, experiment)), None
+    except ResultsMissing as e:
+        return None, str(e)
 
 
 def role(res, *roles):

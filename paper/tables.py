@@ -3,6 +3,8 @@ fragments (``\\input`` into a paper; needs ``\\usepackage{booktabs}``)."""
 
 import os
 
+from paper import outputs
+
 
 class TableData:
     """A header, rows of cells (strings or numbers) and a caption. Numbers are
@@ -89,20 +91,13 @@ def to_latex(t, label=None):
     return head + "\n".join(lines) + "\n"
 
 
-def _write_atomic(path, text):
-    tmp = path + ".partial"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
 def write_table(t, name, out_dir):
     """Writes ``<out_dir>/<name>.md`` (caption above the table) and ``.tex``; returns the paths."""
     os.makedirs(out_dir, exist_ok=True)
     md = os.path.join(out_dir, name + ".md")
     tex = os.path.join(out_dir, name + ".tex")
-    _write_atomic(md, ("**%s**\n\n" % t.caption if t.caption else "") + to_markdown(t))
-    _write_atomic(tex, to_latex(t, label="tab:" + name))
+    outputs.write_atomic(md, ("**%s**\n\n" % t.caption if t.caption else "") + to_markdown(t))
+    outputs.write_atomic(tex, to_latex(t, label="tab:" + name))
     return [md, tex]
 
 

@@ -88,10 +88,7 @@ def set_machines(path, machine, earlier):
         )
         if n != 1:
             raise ValueError("%s: %d assignments of %s, expected one" % (path, n, name))
-    tmp = path + ".partial"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    outputs.write_atomic(path, text)
 
 
 def main(argv=None):

@@ -93,8 +93,9 @@ class MachineBlock(unittest.TestCase):
         self.assertIn("one New GPU", text)
         self.assertIn("beside the earlier reference machine's (one Old GPU", text)
         self.assertIn("`results/reference/old`", text)
-        self.assertTrue(text.startswith(reference_doc.begin_marker("machine")))
-        self.assertTrue(text.endswith(reference_doc.end_marker("machine")))
+        begin, end = outputs.generated_markers(reference_doc.MARKERS, "machine")
+        self.assertTrue(text.startswith(begin))
+        self.assertTrue(text.endswith(end))
 
 
 class MultiGpuBlock(unittest.TestCase):
@@ -133,8 +134,7 @@ class Rewrite(unittest.TestCase):
                         f.write("PROTOCOL without its markers\n")
                         continue
                     f.write(
-                        "before\n%s\nSTALE TEXT\n%s\nafter\n"
-                        % (reference_doc.begin_marker(name), reference_doc.end_marker(name))
+                        "before\n%s\nSTALE TEXT\n%s\nafter\n" % outputs.generated_markers(reference_doc.MARKERS, name)
                     )
             missing = reference_doc.update_docs(COMPLETE, root)
             self.assertEqual(missing, ["%s (machine)" % reference_doc.BLOCKS["machine"]])

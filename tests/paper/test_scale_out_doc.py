@@ -38,8 +38,9 @@ class BlocksFromFixtures(unittest.TestCase):
     def test_every_block_is_between_its_markers(self):
         self.assertEqual(sorted(self.blocks), sorted(scale_out_doc.BLOCKS))
         for name, text in self.blocks.items():
-            self.assertTrue(text.startswith(scale_out_doc.begin_marker(name)))
-            self.assertTrue(text.endswith(scale_out_doc.end_marker(name)))
+            begin, end = outputs.generated_markers(scale_out_doc.MARKERS, name)
+            self.assertTrue(text.startswith(begin))
+            self.assertTrue(text.endswith(end))
 
     def test_rates_are_edges_over_ranks_over_the_median(self):
         self.assertEqual(sorted(self.measured), ["pbgl_bfs", "pbgl_boruvka", "pbgl_delta_stepping"])
